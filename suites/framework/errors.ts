@@ -1,0 +1,66 @@
+/**
+ * Typed outcomes a case can end with. The engine maps them to statuses:
+ * CheckFailure -> fail, AdapterNotImplemented/AdapterSkipped -> skipped, AdapterTimeout -> timeout,
+ * AdapterCrashed -> crash, AdapterProtocolError -> error, CaseNotApplicable -> not-applicable,
+ * anything else -> error (a suite bug, reported as such).
+ */
+export class CheckFailure extends Error {
+  constructor(
+    message: string,
+    readonly expected?: unknown,
+    readonly observed?: unknown,
+  ) {
+    super(message);
+    this.name = 'CheckFailure';
+  }
+}
+
+export class AdapterNotImplemented extends Error {
+  constructor(readonly method: string, readonly reason = 'not implemented') {
+    super(`${method}: ${reason}`);
+    this.name = 'AdapterNotImplemented';
+  }
+}
+
+export class AdapterSkipped extends Error {
+  constructor(readonly method: string, readonly reason: string) {
+    super(`${method}: skipped: ${reason}`);
+    this.name = 'AdapterSkipped';
+  }
+}
+
+export class AdapterProtocolError extends Error {
+  constructor(readonly code: string, message: string, readonly pointer = '') {
+    super(message);
+    this.name = 'AdapterProtocolError';
+  }
+}
+
+export class AdapterCrashed extends Error {
+  constructor(message: string, readonly exitCode: number | null, readonly signal: string | null) {
+    super(message);
+    this.name = 'AdapterCrashed';
+  }
+}
+
+export class AdapterTimeout extends Error {
+  constructor(readonly method: string, readonly timeoutMs: number) {
+    super(`${method}: no answer within ${timeoutMs} ms`);
+    this.name = 'AdapterTimeout';
+  }
+}
+
+export class CaseNotApplicable extends Error {
+  constructor(reason: string) {
+    super(reason);
+    this.name = 'CaseNotApplicable';
+  }
+}
+
+/** Thrown inside an in-process adapter to decline an operation; the stdio SDKs map it to RPC errors. */
+export class AdapterDecline extends Error {
+  constructor(readonly kind: 'not-implemented' | 'skipped', readonly reason: string) {
+    super(reason);
+    this.name = 'AdapterDecline';
+  }
+}

@@ -1,0 +1,139 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, lstatSync, writeFileSync, readlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative, sep } from 'node:path';
+import { stringify as yamlStringify } from 'yaml';
+
+export interface DiscoveryRootDirs {
+  managed: string;
+  user: string;
+  project: string;
+  plugin: string[];
+}
+
+export interface FileState {
+  size: number;
+  mtimeMs: number;
+  sha256: string;
+  kind: 'file' | 'dir' | 'symlink';
+}
+
+/** Path (relative to the case root, `/`-separated) -> state. */
+export type Snapshot = Map<string, FileState>;
+
+export interface SnapshotDiff {
+  created: string[];
+  removed: string[];
+  changed: string[];
+}
+
+/**
+ * A fresh temporary tree per case:
+ *   <root>/workspace/            the project workspace (project root: workspace/.agents/)
+ *   <root>/home/                 HOME; user root: home/.config/oap/agents/
+ *   <root>/managed/agents/       managed root
+ *   <root>/plugins/p1/agents/    plugin root
+ * The adapter process gets HOME and XDG_* pointing inside <root>/home.
+ */
+export class Workspace {
+  readonly root: string;
+  readonly dir: string;
+  readonly home: string;
+  readonly roots: DiscoveryRootDirs;
+
+  constructor(parent = tmpdir()) {
+    this.root = mkdtempSync(join(parent, 'oap-case-'));
+    this.dir = join(this.root, 'workspace');
+    this.home = join(this.root, 'home');
+    this.roots = {
+      managed: join(this.root, 'managed', 'agents'),
+      user: join(this.home, '.config', 'oap', 'agents'),
+      project: this.dir,
+      plugin: [join(this.root, 'plugins', 'p1', 'agents')],
+    };
+    for (const d of [this.dir, this.home, this.roots.managed, this.roots.user, ...this.roots.plugin]) mkdirSync(d, { recursive: true });
+  }
+
+  /** The project root directory the spec recommends, `<workspace>/.agents/`. */
+  get projectAgents(): string {
+    return join(this.dir, '.agents');
+  }
+
+  /** Environment for an adapter process bound to this workspace. */
+  env(): Record<string, string> {
+    return {
+      HOME: this.home,
+      XDG_CONFIG_HOME: join(this.home, '.config'),
+      XDG_DATA_HOME: join(this.home, '.local', 'share'),
+      XDG_CACHE_HOME: join(this.home, '.cache'),
+      XDG_STATE_HOME: join(this.home, '.local', 'state'),
+      TMPDIR: join(this.root, 'tmp'),
+    };
+  }
+
+  /** Write a file at an absolute path or a path relative to the case root. Creates parents. */
+  writeFile(path: string, content: string | Uint8Array): string {
+    const abs = path.startsWith(this.root) ? path : join(this.root, path);
+    mkdirSync(dirname(abs), { recursive: true });
+    writeFileSync(abs, content);
+    return abs;
+  }
+
+  /** Serialize `doc` in `encoding` (Markdown: instructions become the body) into `dir/fileName`. */
+  writeDocument(dir: string, fileName: string, doc: unknown, encoding: 'yaml' | 'json' | 'md' = 'yaml'): string {
+    return this.writeFile(join(dir, fileName), serializeDocument(doc, encoding));
+  }
+
+  readFile(path: string): Buffer {
+    return readFileSync(path.startsWith(this.root) ? path : join(this.root, path));
+  }
+
+  snapshot(): Snapshot {
+    const out: Snapshot = new Map();
+    const walk = (dir: string): void => {
+      for (const name of readdirSync(dir)) {
+        const abs = join(dir, name);
+        const rel = relative(this.root, abs).split(sep).join('/');
+        const st = lstatSync(abs);
+        if (st.isSymbolicLink()) {
+          out.set(rel, { size: 0, mtimeMs: st.mtimeMs, sha256: readlinkSync(abs), kind: 'symlink' });
+        } else if (st.isDirectory()) {
+          out.set(rel, { size: 0, mtimeMs: 0, sha256: '', kind: 'dir' });
+          walk(abs);
+        } else {
+          const sha = createHash('sha256').update(readFileSync(abs)).digest('hex');
+          out.set(rel, { size: st.size, mtimeMs: st.mtimeMs, sha256: sha, kind: 'file' });
+        }
+      }
+    };
+    walk(this.root);
+    return out;
+  }
+
+  remove(): void {
+    rmSync(this.root, { recursive: true, force: true });
+  }
+}
+
+export function diffSnapshots(before: Snapshot, after: Snapshot, ignore: (path: string) => boolean = () => false): SnapshotDiff {
+  const created: string[] = [];
+  const removed: string[] = [];
+  const changed: string[] = [];
+  for (const [p, s] of after) {
+    if (ignore(p)) continue;
+    const b = before.get(p);
+    if (!b) created.push(p);
+    else if (b.kind !== s.kind || b.sha256 !== s.sha256 || b.size !== s.size || (s.kind === 'file' && b.mtimeMs !== s.mtimeMs)) changed.push(p);
+  }
+  for (const p of before.keys()) if (!after.has(p) && !ignore(p)) removed.push(p);
+  return { created, removed, changed };
+}
+
+export function serializeDocument(doc: unknown, encoding: 'yaml' | 'json' | 'md'): string {
+  if (encoding === 'json') return `${JSON.stringify(doc, null, 2)}\n`;
+  if (encoding === 'yaml') return yamlStringify(doc, { version: '1.2', lineWidth: 0 });
+  const copy = structuredClone(doc) as { spec?: { role?: { instructions?: string } } };
+  const body = copy.spec?.role?.instructions ?? '';
+  if (copy.spec?.role) delete copy.spec.role.instructions;
+  return `---\n${yamlStringify(copy, { version: '1.2', lineWidth: 0 })}---\n\n${body}\n`;
+}
