@@ -1,0 +1,46 @@
+import type { AdapterFactory } from '../../adapters/sdk/ts/types.js';
+import { PROTOCOL_VERSION } from '../../adapters/protocol/messages.js';
+import { InProcessRpc } from '../../suites/framework/in-process.js';
+import { runCase } from '../../suites/framework/run-case.js';
+import type { CaseDef, CaseOutcome, KillableAdapter } from '../../suites/framework/types.js';
+import { allCases, caseLevel } from '../../suites/index.js';
+
+export interface InProcessRunOptions {
+  level?: 1 | 2 | 3;
+  filter?: (c: CaseDef) => boolean;
+  cases?: CaseDef[];
+  seed?: number;
+  spawnAdapter?: () => Promise<KillableAdapter>;
+}
+
+/**
+ * Run suite cases against an in-process adapter, sequentially, with a fresh adapter instance
+ * for the whole run (as one worker would have). For tests: the CLI uses the engine's scheduler.
+ */
+export async function runSuiteInProcess(factory: AdapterFactory, opts: InProcessRunOptions = {}): Promise<CaseOutcome[]> {
+  const adapter = await factory();
+  const rpc = new InProcessRpc(adapter);
+  const handshake = await rpc.call('initialize', { protocol_versions: [PROTOCOL_VERSION], runner: { name: 'oap-conform-test', version: '0' } });
+  const level = opts.level ?? handshake.level;
+  const cases = (opts.cases ?? allCases()).filter((c) => caseLevel(c) <= level && (opts.filter?.(c) ?? true));
+  const out: CaseOutcome[] = [];
+  for (const c of cases) {
+    out.push(await runCase(c, { adapter: rpc, handshake, runSeed: opts.seed ?? 1, ...(opts.spawnAdapter ? { spawnAdapter: opts.spawnAdapter } : {}) }));
+  }
+  await adapter.dispose?.();
+  return out;
+}
+
+/** Requirement IDs with at least one failing case. */
+export function failedIds(outcomes: CaseOutcome[]): string[] {
+  const ids = new Set<string>();
+  for (const o of outcomes) if (o.status === 'fail') for (const id of o.requirements) ids.add(id);
+  return [...ids].sort();
+}
+
+/** Requirement IDs with at least one case, all of which passed. */
+export function passedIds(outcomes: CaseOutcome[]): string[] {
+  const by = new Map<string, boolean>();
+  for (const o of outcomes) for (const id of o.requirements) by.set(id, (by.get(id) ?? true) && o.status === 'pass');
+  return [...by].filter(([, ok]) => ok).map(([id]) => id).sort();
+}
