@@ -1,4 +1,9 @@
 import type { CaseDef } from '../framework/types.js';
+import { applicatorCases } from './applicator.js';
+import { crashCases } from './crash-and-races.js';
+import { generationCases } from './generation.js';
+import { persistCases } from './persist.js';
+import { stateInjectionCases } from './state-injection.js';
 
-/** Level 2 cases, each naming the requirement IDs it proves. */
-export const cases: CaseDef[] = [];
+/** Level 2 cases, each naming the requirement IDs it proves (conformance.md section 3, tests 6-10). */
+export const cases: CaseDef[] = [...stateInjectionCases, ...generationCases, ...applicatorCases, ...persistCases, ...crashCases];

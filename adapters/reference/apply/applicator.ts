@@ -1,0 +1,168 @@
+/**
+ * The applicator (SPEC §5.6, §6; L2-A1..A14). In order: validate the delta, check scope, then
+ * under the profile lock: read the current file, check the target name and revision (conflict
+ * handling per §6.3), verify `target.digest`, honour `lifecycle.writeback`, apply every operation
+ * to one copy (all or nothing), validate the result, enforce retention, bump the revision and
+ * timestamps, append history, and replace the file atomically in its own encoding. Proposals are
+ * never applied; each is returned as pending with the risk this applicator computed.
+ *
+ * Conflicts: a delta for an older revision is rebased when every operation addresses entries by id
+ * or appends (those mean the same thing on the newer revision); otherwise it is rejected with both
+ * revisions reported. Either way the outcome is `conflict` and `conflict_resolution` says which.
+ * The digest of a delta for an older revision names a document that no longer exists, so it is
+ * verified only when the revisions match.
+ */
+import type { AdapterIssueT, Params, Result } from '../../protocol/messages.js';
+import { writeFileAtomic, writeFileInPlace } from '../atomic-write.js';
+import { HARNESS_NAME } from '../delta-generate.js';
+import { digestsOf, errorsOf, isObject, readDocumentFile, validateDelta, validateProfile, type Encoding, type JsonObject } from '../document.js';
+import { adapterIssue, fromOapIssue } from '../issues.js';
+import type { Quirks } from '../quirks.js';
+import { serializeProfile } from '../serialize.js';
+import { appendHistory, DEFAULT_MAX_HISTORY } from './history.js';
+import { withProfileLock } from './lock.js';
+import { applyOperation, OperationError, type DeltaOperation } from './operations.js';
+import { inStateScope, isPositionIndependent, normalizeAsFilePath } from './pointer.js';
+import { enforceRetention } from './retention.js';
+import { proposalRisk } from './risk.js';
+
+export type ApplyParams = Params<'apply_delta'>;
+export type ApplyResult = Result<'apply_delta'>;
+type ProposalStatus = ApplyResult['proposals'][number];
+
+export async function applyDelta(req: ApplyParams, quirks: Quirks): Promise<ApplyResult> {
+  const now = req.now ?? new Date().toISOString();
+  const delta = req.delta as JsonObject;
+  const deltaErrors = errorsOf(validateDelta(delta, quirks)).map((i) => fromOapIssue(i));
+  const operations = (Array.isArray(delta['operations']) ? delta['operations'] : []) as DeltaOperation[];
+  if (!quirks.has('ops-outside-state-applied')) {
+    operations.forEach((op, i) => {
+      if (isObject(op) && typeof op.path === 'string' && !inStateScope(op.path) && !deltaErrors.some((e) => e.pointer === `/operations/${i}/path`)) {
+        deltaErrors.push(adapterIssue('delta-scope', `/operations/${i}/path`, `operation path ${op.path} is outside /state`));
+      }
+    });
+  }
+  if (deltaErrors.length > 0) return rejected(deltaErrors, currentRevision(req.profile_path, quirks));
+
+  return withProfileLock(req.profile_path, () => applyLocked(req, delta, operations, now, quirks));
+}
+
+function applyLocked(req: ApplyParams, delta: JsonObject, operations: DeltaOperation[], now: string, quirks: Quirks): ApplyResult {
+  const read = readDocumentFile(req.profile_path, quirks);
+  const readErrors = errorsOf(read.value === undefined ? read.issues : [...read.issues, ...validateProfile(read.value, quirks)]);
+  if (readErrors.length > 0 || !isObject(read.value) || !read.encoding) {
+    return rejected(readErrors.map((i) => fromOapIssue(i, req.profile_path)), 0);
+  }
+  const doc = read.value;
+  const meta = doc['metadata'] as JsonObject;
+  const revision = typeof meta['revision'] === 'number' ? meta['revision'] : 1;
+  const target = delta['target'] as JsonObject;
+  const spec = doc['spec'] as JsonObject;
+  const lifecycle = isObject(spec['lifecycle']) ? spec['lifecycle'] : {};
+  const rawProposals = (Array.isArray(delta['proposals']) ? delta['proposals'] : []) as JsonObject[];
+  const proposals: ProposalStatus[] = rawProposals.map((p, index) => ({
+    index,
+    path: String(p['path']),
+    risk: quirks.has('proposal-risk-from-document') ? ((p['risk'] as ProposalStatus['risk'] | undefined) ?? 'medium') : proposalRisk(p, doc),
+    status: 'pending',
+  }));
+  const base = { revision, errors: [] as AdapterIssueT[], warnings: [] as AdapterIssueT[], proposals };
+
+  if (target['name'] !== meta['name']) {
+    return { ...base, outcome: 'rejected', errors: [adapterIssue('other', '/target/name', `delta targets "${String(target['name'])}", the profile is "${String(meta['name'])}"`)] };
+  }
+  const conflict = target['revision'] !== revision && !quirks.has('blind-write-on-conflict');
+  if (conflict && !operations.every((op) => isPositionIndependent(op.path))) {
+    return {
+      ...base,
+      outcome: 'conflict',
+      conflict_resolution: 'rejected',
+      errors: [adapterIssue('revision-conflict', '/target/revision', `delta targets revision ${String(target['revision'])}, the profile is at revision ${revision}; operations address array positions, so it cannot be rebased`)],
+    };
+  }
+  if (!conflict && typeof target['digest'] === 'string' && !quirks.has('ignores-target-digest')) {
+    const actual = digestsOf(doc).profile_digest;
+    if (actual !== target['digest']) {
+      return { ...base, outcome: 'rejected', errors: [adapterIssue('digest-mismatch', '/target/digest', `profile digest is ${actual}, the delta was made against ${String(target['digest'])}`)] };
+    }
+  }
+
+  const declared = lifecycle['writeback'] as 'off' | 'propose' | 'auto' | undefined;
+  const writeback = declared ?? (quirks.has('writeback-default-auto') ? 'auto' : 'propose');
+  const conflictFields = (resolution: 'rebased' | 'queued'): Partial<ApplyResult> => (conflict ? { outcome: 'conflict', conflict_resolution: resolution } : {});
+  if (writeback === 'off') return { ...base, outcome: 'discarded' };
+  if (writeback === 'propose' && !req.approval.operations) return { ...base, outcome: 'queued', ...conflictFields('queued') };
+  const applyProposals = writeback === 'auto' && quirks.has('proposals-applied-under-auto') && rawProposals.length > 0;
+  if (operations.length === 0 && !applyProposals) return { ...base, outcome: proposals.length > 0 ? 'queued' : 'applied' };
+
+  // All operations on one copy: the file is replaced only if every one of them succeeded.
+  const nonAtomic = quirks.has('non-atomic-ops');
+  const next = nonAtomic ? doc : structuredClone(doc);
+  const warnings: AdapterIssueT[] = [];
+  for (const [i, op] of operations.entries()) {
+    const effectiveOp = quirks.has('ops-outside-state-applied') ? { ...op, path: normalizeAsFilePath(op.path) } : op;
+    try {
+      const r = applyOperation(next, effectiveOp, quirks);
+      if (!r.applied) warnings.push(adapterIssue('other', `/operations/${i}/path`, r.warning));
+    } catch (err) {
+      if (!(err instanceof OperationError)) throw err;
+      // The L2-A5 mutant persists whatever it had already applied.
+      if (nonAtomic && i > 0) persist(req, next, read.encoding, revision, delta, now, quirks, ['state']);
+      return { ...base, revision: nonAtomic && i > 0 ? revision + 1 : revision, outcome: 'rejected', errors: [adapterIssue('other', `/operations/${i}/path`, err.message)], warnings };
+    }
+  }
+  if (applyProposals) {
+    for (const p of rawProposals) applyOperation(next, { op: (p['op'] as DeltaOperation['op'] | undefined) ?? 'replace', path: String(p['path']), value: p['value'] }, quirks);
+    for (const p of proposals) p.status = 'applied';
+  }
+  const invalid = errorsOf(validateProfile(next, quirks));
+  if (invalid.length > 0) return { ...base, outcome: 'rejected', errors: invalid.map((i) => fromOapIssue(i, req.profile_path)), warnings };
+
+  const newRevision = persist(req, next, read.encoding, revision, delta, now, quirks, applyProposals ? ['spec', 'state'] : ['state']);
+  return { ...base, revision: newRevision, outcome: 'applied', warnings, ...conflictFields('rebased') };
+}
+
+/** Steps 7-10 of SPEC §5.6 on the already-changed document; returns the new revision. */
+function persist(req: ApplyParams, next: JsonObject, encoding: Encoding, revision: number, delta: JsonObject, now: string, quirks: Quirks, sections: Array<'spec' | 'state'>): number {
+  const spec = next['spec'] as JsonObject;
+  const lifecycle = isObject(spec['lifecycle']) ? spec['lifecycle'] : {};
+  const retention = isObject(lifecycle['retention']) ? lifecycle['retention'] : {};
+  const state = isObject(next['state']) ? next['state'] : (next['state'] = {});
+  if (!quirks.has('retention-not-enforced')) enforceRetention(state, retention, now);
+  const meta = next['metadata'] as JsonObject;
+  const newRevision = revision + 1;
+  meta['revision'] = newRevision;
+  meta['updated_at'] = now;
+  if (!quirks.has('state-updated-at-not-set')) state['updated_at'] = now;
+  const session = isObject(delta['session']) ? delta['session'] : {};
+  const approved = req.approval.operations && req.approval.approver !== undefined;
+  appendHistory(
+    next,
+    {
+      revision: newRevision,
+      at: now,
+      by: req.actor ?? HARNESS_NAME,
+      ...(typeof session['id'] === 'string' ? { session_id: session['id'] } : {}),
+      harness: typeof session['harness'] === 'string' ? session['harness'] : HARNESS_NAME,
+      change: (typeof delta['summary'] === 'string' ? delta['summary'] : `${(delta['operations'] as unknown[] | undefined)?.length ?? 0} state operation(s)`).slice(0, 1000),
+      ...(approved ? { approved_by: req.approval.approver } : {}),
+      sections,
+    },
+    typeof retention['max_history'] === 'number' ? retention['max_history'] : DEFAULT_MAX_HISTORY,
+    !quirks.has('history-not-trimmed'),
+  );
+  const text = serializeProfile(next, encoding, quirks);
+  if (quirks.has('write-in-place')) writeFileInPlace(req.profile_path, text);
+  else writeFileAtomic(req.profile_path, text);
+  return newRevision;
+}
+
+function rejected(errors: AdapterIssueT[], revision: number): ApplyResult {
+  return { outcome: 'rejected', revision, errors, warnings: [], proposals: [] };
+}
+
+function currentRevision(path: string, quirks: Quirks): number {
+  const read = readDocumentFile(path, quirks);
+  const meta = isObject(read.value) ? read.value['metadata'] : undefined;
+  return isObject(meta) && typeof meta['revision'] === 'number' ? meta['revision'] : read.value ? 1 : 0;
+}

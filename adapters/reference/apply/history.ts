@@ -1,0 +1,28 @@
+/**
+ * History (SPEC §3.10, L2-A11): append-only, newest last, trimmed oldest-first to
+ * `lifecycle.retention.max_history` (schema default 50). Written by the applicator only.
+ */
+import type { JsonObject } from '../document.js';
+
+export const DEFAULT_MAX_HISTORY = 50;
+
+export interface HistoryEntry {
+  revision: number;
+  at: string;
+  by: string;
+  session_id?: string;
+  harness?: string;
+  change?: string;
+  approved_by?: string;
+  sections: Array<'metadata' | 'spec' | 'state'>;
+}
+
+export function appendHistory(doc: JsonObject, entry: HistoryEntry, maxHistory: number, trim: boolean): void {
+  const history = Array.isArray(doc['history']) ? [...(doc['history'] as unknown[])] : [];
+  history.push(withoutUndefined(entry));
+  doc['history'] = trim ? history.slice(Math.max(0, history.length - maxHistory)) : history;
+}
+
+function withoutUndefined(e: HistoryEntry): JsonObject {
+  return Object.fromEntries(Object.entries(e).filter(([, v]) => v !== undefined));
+}

@@ -1,0 +1,142 @@
+/**
+ * The reference harness's window onto the document layer (runner/oracle): parsing, schema and
+ * structural validation, digests. Only document-level rules come from there; every harness
+ * behaviour (discovery, resolution, narrowing, prompts, deltas) is implemented in this directory.
+ *
+ * Quirks that make the harness accept documents it must refuse are applied here, as filters over
+ * the issues the document layer reports, so the rest of the code sees one verdict.
+ */
+import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { parse as parseYaml } from 'yaml';
+import {
+  encodingFromPath,
+  parseDocument,
+  profileDigest,
+  specDigest,
+  validateDocument,
+} from '../../runner/oracle/index.js';
+import { issue, type OapIssue } from '../../runner/oracle/issue.js';
+import type { Quirks } from './quirks.js';
+
+export type Encoding = 'yaml' | 'json' | 'md';
+export type JsonObject = Record<string, unknown>;
+
+export interface ParsedDocument {
+  encoding: Encoding;
+  value?: JsonObject;
+  /** Parse problems plus validation problems, after quirk filters. */
+  issues: OapIssue[];
+}
+
+export function isObject(v: unknown): v is JsonObject {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+export function errorsOf(issues: readonly OapIssue[]): OapIssue[] {
+  return issues.filter((i) => i.severity !== 'warning');
+}
+
+/** Parse text or bytes in an encoding; no validation. */
+export function parseText(input: string | Uint8Array, encoding: Encoding, quirks: Quirks): { value?: unknown; issues: OapIssue[] } {
+  if (encoding === 'json' && quirks.has('json-claimed-not-accepted')) {
+    return { issues: [issue('parse', '', 'this harness does not read JSON documents')] };
+  }
+  const parsed = parseDocument(input, encoding);
+  if (parsed.ok) return { value: parsed.value, issues: [] };
+  if (encoding === 'md' && quirks.has('md-both-instructions-accepted') && parsed.issues.every((i) => i.code.startsWith('encoding'))) {
+    const lenient = lenientMarkdown(typeof input === 'string' ? input : Buffer.from(input).toString('utf8'));
+    if (lenient) return { value: lenient, issues: [] };
+  }
+  return { issues: parsed.issues };
+}
+
+/** Read a file and parse it in the encoding its name implies. */
+export function readDocumentFile(path: string, quirks: Quirks): { encoding?: Encoding; value?: unknown; issues: OapIssue[] } {
+  const encoding = encodingFromPath(path);
+  if (!encoding) return { issues: [issue('encoding', '', `no OAP encoding for file name ${path}`)] };
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(path);
+  } catch (err) {
+    return { encoding, issues: [issue('io', '', `cannot read ${path}: ${(err as Error).message}`)] };
+  }
+  return { encoding, ...parseText(bytes, encoding, quirks) };
+}
+
+/**
+ * Validate a profile (schema plus the structural rules). A document that uses `extends` may carry
+ * explicit `null`s, which are merge directives (SPEC §4 rule 3) and not values, so they are removed
+ * before validation here and the merged result is validated again after the merge.
+ */
+export function validateProfile(value: unknown, quirks: Quirks, opts: { forInstantiation?: boolean } = {}): OapIssue[] {
+  const subject = isObject(value) && Array.isArray(value['extends']) ? stripNulls(value) : value;
+  const { issues } = validateDocument(subject);
+  return filterByQuirks(issues, quirks, opts.forInstantiation ?? false);
+}
+
+export function validateDelta(value: unknown, quirks: Quirks): OapIssue[] {
+  let all = validateDocument(value).issues;
+  // L2-A1 mutant: no validation at all except the /state scope rule (which is L2-A2's).
+  if (quirks.has('skips-delta-validation')) all = all.filter((i) => i.code.startsWith('delta-scope'));
+  // L2-A2 mutant: no scope rule, including the schema's own /state pattern on operation paths.
+  if (quirks.has('ops-outside-state-applied')) {
+    all = all.filter((i) => !i.code.startsWith('delta-scope') && !(i.code.startsWith('schema') && /^\/operations\/\d+\/path$/.test(i.pointer)));
+  }
+  return all;
+}
+
+function filterByQuirks(issues: OapIssue[], quirks: Quirks, forInstantiation: boolean): OapIssue[] {
+  const drop = (pred: (i: OapIssue) => boolean): void => {
+    issues = issues.filter((i) => !pred(i));
+  };
+  const cat = (i: OapIssue, c: string): boolean => i.code === c || i.code.startsWith(`${c}.`);
+  if (quirks.has('accepts-unknown-major')) drop((i) => cat(i, 'version-major') || (cat(i, 'schema') && i.pointer === '/oap'));
+  if (quirks.has('accepts-higher-minor')) drop((i) => cat(i, 'version-minor'));
+  if (quirks.has('accepts-unknown-kind')) drop((i) => cat(i, 'kind') || (cat(i, 'schema') && i.pointer === '/kind'));
+  if (quirks.has('literal-secret-accepted')) {
+    drop((i) => /^\/spec\/tools\/mcp_servers\/\d+\/(env|headers)(\/|$)/.test(i.pointer) && (cat(i, 'schema') || cat(i, 'secret-literal') || cat(i, 'secret-pattern')));
+  }
+  if (quirks.has('context-path-unchecked')) drop((i) => cat(i, 'path-escape') && /^\/spec\/context\/files\//.test(i.pointer));
+  if (forInstantiation && quirks.has('instantiates-schema-invalid')) drop((i) => cat(i, 'schema'));
+  if (quirks.has('schema-errors-without-pointer')) issues = issues.map((i) => (cat(i, 'schema') ? { ...i, pointer: '' } : i));
+  return issues;
+}
+
+/** Deep copy without object keys whose value is null (arrays are kept as they are). */
+export function stripNulls(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(stripNulls);
+  if (!isObject(v)) return v;
+  const out: JsonObject = {};
+  for (const [k, x] of Object.entries(v)) if (x !== null) out[k] = stripNulls(x);
+  return out;
+}
+
+export interface Digests {
+  profile_digest: string;
+  spec_digest: string;
+}
+
+export function digestsOf(doc: unknown, quirks: Quirks = noQuirks): Digests {
+  if (quirks.has('digest-not-canonical')) {
+    // The mutant hashes plain JSON.stringify output: key order as written, so not JCS.
+    const sha = (v: unknown): string => `sha256:${createHash('sha256').update(JSON.stringify(v)).digest('hex')}`;
+    const d = doc as JsonObject;
+    return { profile_digest: sha(doc), spec_digest: sha({ metadata: d['metadata'], spec: d['spec'] }) };
+  }
+  return { profile_digest: profileDigest(doc), spec_digest: specDigest(doc) };
+}
+
+const noQuirks = { has: () => false } as unknown as Quirks;
+
+/** The mutant's own Markdown reader: frontmatter, then the body overrides whatever instructions it had. */
+function lenientMarkdown(text: string): JsonObject | undefined {
+  const m = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?([\s\S]*)$/.exec(text);
+  if (!m) return undefined;
+  const front = parseYaml(m[1] ?? '') as unknown;
+  if (!isObject(front)) return undefined;
+  const spec = isObject(front['spec']) ? front['spec'] : (front['spec'] = {});
+  const role = isObject(spec['role']) ? spec['role'] : (spec['role'] = {});
+  role['instructions'] = (m[2] ?? '').replace(/^\r?\n/, '').replace(/\r?\n$/, '');
+  return front;
+}

@@ -1,0 +1,249 @@
+/**
+ * The reference harness behind the adapter protocol: one instance owns one session table. Each
+ * method parses its params with the protocol schema (which also fills defaults), does the work in
+ * the module that owns it, and answers in protocol shape. Profile problems become `rejected`
+ * outcomes or issue lists; only protocol misuse (unknown session, unsupported protocol version)
+ * throws.
+ */
+import { randomUUID } from 'node:crypto';
+import { methods, PROTOCOL_VERSION, RPC_ERROR, type HarnessPolicyT, type InstantiateOutcomeT, type MethodName, type Params, type Result } from '../protocol/messages.js';
+import type { InProcessAdapter } from '../sdk/ts/types.js';
+import { packageVersion } from '../../runner/util/package-root.js';
+import { applyDelta } from './apply/applicator.js';
+import { writeFileAtomic } from './atomic-write.js';
+import { ceilingFromParent, ceilingFromPolicy, type Ceiling } from './ceiling.js';
+import { generateDelta, HARNESS_NAME } from './delta-generate.js';
+import { discover } from './discovery.js';
+import { digestsOf, errorsOf, isObject, parseText, readDocumentFile, validateProfile, type JsonObject } from './document.js';
+import { adapterIssue, fromOapIssue, Rejection } from './issues.js';
+import { buildSession, type SessionBody } from './instantiate.js';
+import type { Quirks } from './quirks.js';
+import { resolveProfile, type ProfileSelectorT, type ResolvedProfile } from './resolve.js';
+import type { DiscoveryRootsT } from './roots.js';
+import { serializeProfile } from './serialize.js';
+
+/** An Error carrying a JSON-RPC error code, for the stdio SDK to map. */
+export class HarnessRpcError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'HarnessRpcError';
+  }
+}
+
+interface SessionEntry {
+  id: string;
+  body: SessionBody;
+  resolved: ResolvedProfile;
+  policy: HarnessPolicyT;
+  workspace: string;
+  roots: DiscoveryRootsT;
+  selector: ProfileSelectorT;
+  depth: number;
+  parentId?: string;
+  children: Set<string>;
+  ended: boolean;
+  startedAt: string;
+}
+
+type Handlers = { [M in MethodName]: (params: Params<M>) => Promise<Result<M>> | Result<M> };
+
+export class ReferenceHarness implements InProcessAdapter {
+  private readonly sessions = new Map<string, SessionEntry>();
+  private readonly handlers: Handlers;
+
+  constructor(private readonly quirks: Quirks) {
+    this.handlers = {
+      initialize: (p) => this.initialize(p),
+      validate: (p) => this.validate(p),
+      discover: (p) => this.discoverProfiles(p),
+      instantiate: (p) => this.instantiate(p),
+      describe_session: (p) => this.describeSession(p),
+      instantiate_subagent: (p) => this.instantiateSubagent(p),
+      end_session: (p) => this.endSession(p),
+      apply_delta: (p) => applyDelta(p, this.quirks),
+      digest: (p) => this.digest(p),
+      write_back: (p) => this.writeBack(p),
+      shutdown: () => {
+        this.sessions.clear();
+        return {};
+      },
+    };
+  }
+
+  async handle(method: string, params: unknown): Promise<unknown> {
+    if (!Object.prototype.hasOwnProperty.call(methods, method)) throw new HarnessRpcError(RPC_ERROR.METHOD_NOT_FOUND, `unknown method ${method}`);
+    const m = method as MethodName;
+    const parsed = methods[m].params.safeParse(params ?? {});
+    if (!parsed.success) throw new HarnessRpcError(RPC_ERROR.INVALID_PARAMS, `${method}: ${parsed.error.message}`);
+    const handler = this.handlers[m] as (p: unknown) => unknown;
+    return handler(parsed.data);
+  }
+
+  dispose(): void {
+    this.sessions.clear();
+  }
+
+  // ---------------------------------------------------------------- handshake
+
+  private initialize(p: Params<'initialize'>): Result<'initialize'> {
+    if (!p.protocol_versions.includes(PROTOCOL_VERSION)) {
+      throw new HarnessRpcError(RPC_ERROR.UNSUPPORTED_PROTOCOL_VERSION, `protocol ${PROTOCOL_VERSION} not offered (offered: ${p.protocol_versions.join(', ')})`);
+    }
+    return {
+      protocol_version: PROTOCOL_VERSION,
+      implementation: { name: HARNESS_NAME, version: packageVersion(), language: 'typescript' },
+      level: 3,
+      encodings: ['yaml', 'json', 'md'],
+      discovery_roots: ['managed', 'user', 'project', 'plugin'],
+      unimplemented: [],
+    };
+  }
+
+  // ---------------------------------------------------------------- documents
+
+  private validate(p: Params<'validate'>): Result<'validate'> {
+    const source = p.document;
+    const read = 'path' in source ? readDocumentFile(source.path, this.quirks) : parseText(source.content, source.encoding, this.quirks);
+    const issues = read.value === undefined ? read.issues : [...read.issues, ...validateProfile(read.value, this.quirks)];
+    const errors = errorsOf(issues);
+    const kind = isObject(read.value) && typeof read.value['kind'] === 'string' ? read.value['kind'] : undefined;
+    return {
+      valid: errors.length === 0,
+      ...(kind !== undefined ? { kind } : {}),
+      errors: errors.map((i) => fromOapIssue(i)),
+      warnings: issues.filter((i) => !errors.includes(i)).map((i) => fromOapIssue(i)),
+    };
+  }
+
+  private digest(p: Params<'digest'>): Result<'digest'> {
+    const source = p.document;
+    const read = 'path' in source ? readDocumentFile(source.path, this.quirks) : parseText(source.content, source.encoding, this.quirks);
+    if (read.value === undefined) throw new Error(`cannot digest: ${read.issues.map((i) => i.message).join('; ')}`);
+    return digestsOf(read.value, this.quirks);
+  }
+
+  private writeBack(p: Params<'write_back'>): Result<'write_back'> {
+    const read = readDocumentFile(p.path, this.quirks);
+    if (!isObject(read.value) || !read.encoding) throw new Error(`cannot read ${p.path}: ${read.issues.map((i) => i.message).join('; ')}`);
+    writeFileAtomic(p.path, serializeProfile(read.value, read.encoding, this.quirks));
+    return { path: p.path };
+  }
+
+  private discoverProfiles(p: Params<'discover'>): Result<'discover'> {
+    return discover(p.roots, this.quirks, { includeProject: !this.quirks.has('ignores-project-root') });
+  }
+
+  // ---------------------------------------------------------------- sessions
+
+  private instantiate(p: Params<'instantiate'>): InstantiateOutcomeT {
+    const policy = methods.instantiate.params.parse(p).policy;
+    return this.startSession({ workspace: p.workspace, roots: p.roots, selector: p.profile, policy, depth: 0 }, (resolved) =>
+      buildSession(resolved, ceilingFromPolicy(policy, p.workspace), policy, this.quirks, 'primary'),
+    );
+  }
+
+  private instantiateSubagent(p: Params<'instantiate_subagent'>): InstantiateOutcomeT {
+    const parent = this.liveSession(p.parent_session_id);
+    const allowed = parent.body.effective.subagents.allow;
+    const deny = (category: 'delegation-denied' | 'delegation-depth' | 'delegation-concurrency', message: string): InstantiateOutcomeT => ({
+      status: 'rejected',
+      errors: [adapterIssue(category, '/spec/runtime/subagents', message)],
+      warnings: [],
+    });
+    if ('name' in p.profile && !allowed.includes(p.profile.name)) return deny('delegation-denied', `"${p.profile.name}" is not in the parent's subagents.allow`);
+    const depth = parent.depth + 1;
+    for (let a: SessionEntry | undefined = parent; a; a = a.parentId ? this.sessions.get(a.parentId) : undefined) {
+      if (depth - a.depth > a.body.effective.subagents.max_depth) return deny('delegation-depth', `delegation depth ${depth - a.depth} exceeds max_depth ${a.body.effective.subagents.max_depth} of ${a.body.session.name}`);
+    }
+    const live = [...parent.children].filter((id) => !this.sessions.get(id)?.ended).length;
+    if (!this.quirks.has('subagent-concurrency-unbounded') && live >= parent.body.effective.subagents.max_concurrent) {
+      return deny('delegation-concurrency', `parent already has ${live} live subagent(s); max_concurrent is ${parent.body.effective.subagents.max_concurrent}`);
+    }
+    // Delegation never escalates: the child's ceiling is the parent's effective contract (L3-B1).
+    const ceiling: Ceiling = this.quirks.has('subagent-from-harness-default') ? ceilingFromPolicy(parent.policy, parent.workspace) : ceilingFromParent(parent.body.effective);
+    const outcome = this.startSession(
+      { workspace: parent.workspace, roots: parent.roots, selector: p.profile, policy: parent.policy, depth, parentId: parent.id },
+      (resolved) => {
+        if (!allowed.includes(resolved.name)) throw new Rejection([adapterIssue('delegation-denied', '/spec/runtime/subagents', `"${resolved.name}" is not in the parent's subagents.allow`)]);
+        return buildSession(resolved, ceiling, parent.policy, this.quirks, 'subagent', parent.id);
+      },
+    );
+    if (outcome.status === 'instantiated') parent.children.add(outcome.session_id);
+    return outcome;
+  }
+
+  private startSession(
+    ctx: { workspace: string; roots: DiscoveryRootsT; selector: ProfileSelectorT; policy: HarnessPolicyT; depth: number; parentId?: string },
+    build: (resolved: ResolvedProfile) => SessionBody,
+  ): InstantiateOutcomeT {
+    try {
+      const resolved = resolveProfile({ workspace: ctx.workspace, roots: ctx.roots, selector: ctx.selector, policy: ctx.policy, quirks: this.quirks });
+      const body = build(resolved);
+      const id = `sess_${randomUUID()}`;
+      this.sessions.set(id, { id, body, resolved, ...ctx, children: new Set(), ended: false, startedAt: new Date().toISOString() });
+      return { status: 'instantiated', session_id: id, ...body };
+    } catch (err) {
+      if (err instanceof Rejection) return { status: 'rejected', errors: err.errors, warnings: err.warnings };
+      throw err;
+    }
+  }
+
+  /** The contract stored at instantiation; the file is not read again (SPEC §5.4, L1-I10). */
+  private describeSession(p: Params<'describe_session'>): Result<'describe_session'> {
+    const s = this.session(p.session_id);
+    if (this.quirks.has('reload-mid-session')) this.reload(s);
+    return { status: 'instantiated', session_id: s.id, ...s.body };
+  }
+
+  /** The L1-I10 mutant: re-resolve the file and replace the running session's contract. */
+  private reload(s: SessionEntry): void {
+    try {
+      const resolved = resolveProfile({ workspace: s.workspace, roots: s.roots, selector: s.selector, policy: s.policy, quirks: this.quirks });
+      const parent = s.parentId ? this.sessions.get(s.parentId) : undefined;
+      const ceiling = parent ? ceilingFromParent(parent.body.effective) : ceilingFromPolicy(s.policy, s.workspace);
+      s.body = buildSession(resolved, ceiling, s.policy, this.quirks, parent ? 'subagent' : 'primary', s.parentId);
+      s.resolved = resolved;
+    } catch {
+      // an unreadable file leaves the session as it was
+    }
+  }
+
+  private endSession(p: Params<'end_session'>): Result<'end_session'> {
+    const s = this.liveSession(p.session_id);
+    const now = p.now ?? new Date().toISOString();
+    const fileDoc = s.resolved.fileDoc;
+    const delta = generateDelta(
+      {
+        sessionId: s.id,
+        name: s.resolved.name,
+        revision: s.resolved.revision,
+        profileDigest: s.resolved.digests.profile_digest,
+        state: isObject(fileDoc['state']) ? (fileDoc['state'] as JsonObject) : undefined,
+        startedAt: s.startedAt,
+        harnessVersion: packageVersion(),
+      },
+      p.evidence,
+      p.outcome ?? 'completed',
+      now,
+      this.quirks,
+    );
+    s.ended = true;
+    if (this.quirks.has('writes-profile-on-end')) writeFileAtomic(s.resolved.path, serializeProfile(fileDoc, s.resolved.encoding, this.quirks));
+    return { delta };
+  }
+
+  private session(id: string): SessionEntry {
+    const s = this.sessions.get(id);
+    if (!s) throw new HarnessRpcError(RPC_ERROR.UNKNOWN_SESSION, `unknown session ${id}`);
+    return s;
+  }
+
+  private liveSession(id: string): SessionEntry {
+    const s = this.session(id);
+    if (s.ended) throw new HarnessRpcError(RPC_ERROR.UNKNOWN_SESSION, `session ${id} has ended`);
+    return s;
+  }
+}

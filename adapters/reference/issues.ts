@@ -1,0 +1,42 @@
+import type { AdapterIssueT } from '../protocol/messages.js';
+import { categoryOf, type IssueCategory, type OapIssue } from '../../runner/oracle/issue.js';
+
+/** Collected problems of one operation, split by severity the way every protocol result reports them. */
+export interface IssueList {
+  errors: AdapterIssueT[];
+  warnings: AdapterIssueT[];
+}
+
+export function emptyIssues(): IssueList {
+  return { errors: [], warnings: [] };
+}
+
+export function adapterIssue(category: IssueCategory, pointer: string, message: string, path?: string): AdapterIssueT {
+  return { category, code: category, pointer, message, ...(path !== undefined ? { path } : {}) };
+}
+
+/** The document layer's issue in protocol form: category from the shared vocabulary, detail code kept as the native code. */
+export function fromOapIssue(i: OapIssue, path?: string): AdapterIssueT {
+  return { category: categoryOf(i.code), code: i.code, pointer: i.pointer, message: i.message, ...(path !== undefined ? { path } : {}) };
+}
+
+export function splitOapIssues(issues: readonly OapIssue[], path?: string): IssueList {
+  const out = emptyIssues();
+  for (const i of issues) (i.severity === 'warning' ? out.warnings : out.errors).push(fromOapIssue(i, path));
+  return out;
+}
+
+/**
+ * A failure that aborts an operation with protocol-level issues (the caller turns it into a
+ * `rejected` outcome). Used where unwinding through several layers by return values would bury
+ * the actual logic.
+ */
+export class Rejection extends Error {
+  constructor(
+    readonly errors: AdapterIssueT[],
+    readonly warnings: AdapterIssueT[] = [],
+  ) {
+    super(errors.map((e) => `${e.category} at ${e.pointer || '(document)'}: ${e.message}`).join('; '));
+    this.name = 'Rejection';
+  }
+}

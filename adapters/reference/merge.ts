@@ -1,0 +1,76 @@
+/**
+ * The `extends` merge (SPEC §4): objects deep-merge with the child's keys winning, arrays replace
+ * wholesale, an explicit null deletes the key. Identity (`metadata.name`, `id`, `revision`) and
+ * learned material (`state`, `history`) never come from a base.
+ */
+import { isObject, type JsonObject } from './document.js';
+import type { Quirks } from './quirks.js';
+
+export function deepMerge(base: unknown, child: unknown, quirks: Quirks): unknown {
+  if (child === undefined) return structuredClone(base);
+  if (isObject(base) && isObject(child)) {
+    const out: JsonObject = structuredClone(base);
+    for (const [k, v] of Object.entries(child)) {
+      if (v === null) {
+        delete out[k];
+        continue;
+      }
+      out[k] = deepMerge(out[k], v, quirks);
+    }
+    return out;
+  }
+  if (Array.isArray(base) && Array.isArray(child) && quirks.has('array-concat-extends')) {
+    return [...structuredClone(base), ...structuredClone(child)];
+  }
+  return structuredClone(child);
+}
+
+/** What a base contributes: everything except identity and learned material. */
+export function inheritablePart(base: JsonObject): JsonObject {
+  const out = structuredClone(base);
+  delete out['state'];
+  delete out['history'];
+  delete out['extends'];
+  const meta = out['metadata'];
+  if (isObject(meta)) {
+    delete meta['name'];
+    delete meta['id'];
+    delete meta['revision'];
+    delete meta['trust'];
+  }
+  return out;
+}
+
+/**
+ * Merge the bases (already merged with their own bases, left to right) and then the child. The
+ * child's identity and learned material are set from the child alone afterwards, so a base can
+ * never supply them even when the child omits them.
+ */
+export function mergeLayers(bases: JsonObject[], child: JsonObject, quirks: Quirks): JsonObject {
+  let acc: unknown = {};
+  for (const b of bases) acc = deepMerge(acc, inheritablePart(b), quirks);
+  const childBody = structuredClone(child);
+  delete childBody['extends'];
+  let merged = deepMerge(acc, childBody, quirks) as JsonObject;
+  merged = stripNullsDeep(merged) as JsonObject;
+  const meta = isObject(merged['metadata']) ? merged['metadata'] : (merged['metadata'] = {});
+  const childMeta = isObject(child['metadata']) ? child['metadata'] : {};
+  for (const k of ['name', 'id', 'revision'] as const) {
+    if (childMeta[k] !== undefined && childMeta[k] !== null) meta[k] = structuredClone(childMeta[k]);
+    else delete meta[k];
+  }
+  for (const k of ['state', 'history'] as const) {
+    if (child[k] !== undefined && child[k] !== null) merged[k] = structuredClone(child[k]);
+    else delete merged[k];
+  }
+  return merged;
+}
+
+// A null that reached a position with no base value has nothing to delete; it is dropped too.
+function stripNullsDeep(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(stripNullsDeep);
+  if (!isObject(v)) return v;
+  const out: JsonObject = {};
+  for (const [k, x] of Object.entries(v)) if (x !== null) out[k] = stripNullsDeep(x);
+  return out;
+}

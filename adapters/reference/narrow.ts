@@ -1,0 +1,251 @@
+/**
+ * The narrowing rule (SPEC §7.2, L1-I3): every capability of the effective contract is the more
+ * restrictive of what the profile requests and what the ceiling allows. Permissions use
+ * deny < ask < allow, memory uses off < read_only < read_write, budgets take the smaller bound,
+ * lists take the part of the request inside the ceiling. A field the profile leaves out requests
+ * nothing narrower, so it takes the ceiling's value. Every narrowing or drop of something the
+ * profile asked for becomes an Adjustment (L1-I9).
+ */
+import type { AdapterIssueT, AdjustmentT, EffectiveContractT, HarnessPolicyT } from '../protocol/messages.js';
+import type { Ceiling, PolicyRuleT } from './ceiling.js';
+import { decisionExceeds, minBound, minDecision, minMode, modeExceeds, type Decision, type MemoryMode } from './decisions.js';
+import { isObject, type JsonObject } from './document.js';
+import { globMatcher } from './globs.js';
+import { resolveModel } from './model.js';
+import { isWithin } from './paths.js';
+import type { Quirks } from './quirks.js';
+import type { ResolvedProfile } from './resolve.js';
+import { effectiveTools } from './tools.js';
+
+export interface NarrowOutcome {
+  effective: EffectiveContractT;
+  adjustments: AdjustmentT[];
+  warnings: AdapterIssueT[];
+}
+
+const PERMISSION_FIELDS = ['shell', 'edit', 'network'] as const;
+
+export function narrow(resolved: ResolvedProfile, ceiling: Ceiling, policy: HarnessPolicyT, quirks: Quirks): NarrowOutcome {
+  const spec = resolved.profile['spec'] as JsonObject;
+  const adjustments: AdjustmentT[] = [...resolved.adjustments];
+  const tools = effectiveTools(spec, resolved.keptServers, resolved.trust, ceiling, policy, quirks);
+  adjustments.push(...tools.adjustments);
+  const universe = [...new Set([...policy.tools.available, ...tools.tools])];
+
+  const permissions = narrowPermissions(resolved, ceiling, quirks, adjustments);
+  const rules = narrowRules(spec, ceiling, universe, adjustments);
+  const filesystem = {
+    read_roots: narrowRoots(resolved.filesystem.read_roots, ceiling.read_roots, '/spec/permissions/filesystem/read_roots', adjustments),
+    write_roots: narrowRoots(resolved.filesystem.write_roots, ceiling.write_roots, '/spec/permissions/filesystem/write_roots', adjustments),
+    deny_paths: [...new Set([...ceiling.deny_paths, ...resolved.filesystem.deny_paths])],
+  };
+  const hosts = narrowHosts(spec, ceiling, adjustments);
+  const memory = narrowMemory(spec, resolved, ceiling, quirks, adjustments);
+  const budgets = narrowBudgets(spec, ceiling, adjustments);
+  const { model, adjustments: modelAdjustments } = resolveModel(spec, policy, quirks);
+  adjustments.push(...modelAdjustments);
+  const subagents = narrowSubagents(spec, ceiling, adjustments);
+  const lifecycle = isObject(spec['lifecycle']) ? spec['lifecycle'] : {};
+  const writeback = (lifecycle['writeback'] as EffectiveContractT['writeback'] | undefined) ?? 'propose';
+
+  const effective: EffectiveContractT = {
+    tools: tools.tools,
+    permissions,
+    rules,
+    filesystem,
+    hosts,
+    memory,
+    budgets,
+    model,
+    mcp_servers: tools.mcp_servers,
+    skills: resolved.skills,
+    subagents,
+    writeback,
+  };
+  return { effective, adjustments, warnings: [...resolved.warnings, ...tools.warnings] };
+}
+
+function narrowPermissions(resolved: ResolvedProfile, ceiling: Ceiling, quirks: Quirks, adjustments: AdjustmentT[]): EffectiveContractT['permissions'] {
+  const spec = resolved.profile['spec'] as JsonObject;
+  const p = isObject(spec['permissions']) ? spec['permissions'] : {};
+  const requestedDefault = p['default'] as Decision | undefined;
+  const out = { default: minDecision(requestedDefault ?? 'allow', ceiling.permissions.default) } as EffectiveContractT['permissions'];
+  if (requestedDefault && decisionExceeds(requestedDefault, out.default)) {
+    adjustments.push({ pointer: '/spec/permissions/default', action: 'narrowed', reason: 'harness policy grants less', requested: requestedDefault, effective: out.default });
+  }
+  for (const f of PERMISSION_FIELDS) {
+    const explicit = p[f] as Decision | undefined;
+    const requested = explicit ?? requestedDefault ?? 'allow';
+    const limit = ceiling.permissions[f] ?? ceiling.permissions.default;
+    out[f] = minDecision(requested, limit);
+    if (explicit && decisionExceeds(explicit, out[f])) {
+      adjustments.push({ pointer: `/spec/permissions/${f}`, action: 'narrowed', reason: `${ceiling.origin === 'parent' ? 'parent session' : 'harness policy'} allows at most ${limit}`, requested: explicit, effective: out[f] });
+    }
+    // Mutants: L1-I3 lets the profile's explicit value stand; L3-E2 leaves inherited values un-narrowed.
+    if (explicit && quirks.has('permission-profile-wins') && ceiling.origin === 'policy') out[f] = explicit;
+    if (explicit && resolved.usesExtends && quirks.has('inherited-permissions-not-narrowed') && resolved.ownPermissions?.[f] === undefined) out[f] = explicit;
+  }
+  return out;
+}
+
+/** What the ceiling would decide for a tool when no rule matches: its permission field, else default. */
+function ceilingDecisionForTool(tool: string, ceiling: Ceiling): Decision {
+  const d = ceiling.permissions;
+  if (tool === 'shell') return d.shell ?? d.default;
+  if (tool === 'edit' || tool === 'write') return d.edit ?? d.default;
+  if (tool.startsWith('web/') || tool === 'fetch') return d.network ?? d.default;
+  return d.default;
+}
+
+/**
+ * Ceiling rules come first (first match wins), then the profile's rules, each capped at the least
+ * the ceiling would decide for any tool the rule's pattern covers, so no profile rule can say more
+ * than the ceiling would have for the calls it matches.
+ */
+function narrowRules(spec: JsonObject, ceiling: Ceiling, universe: string[], adjustments: AdjustmentT[]): PolicyRuleT[] {
+  const p = isObject(spec['permissions']) ? spec['permissions'] : {};
+  const rules = Array.isArray(p['rules']) ? (p['rules'] as JsonObject[]) : [];
+  const out: PolicyRuleT[] = ceiling.rules.map((r) => ({ ...r }));
+  rules.forEach((r, i) => {
+    const tool = (r['tool'] as string | undefined) ?? '*';
+    const requested = r['decision'] as Decision;
+    const covered = universe.filter((n) => globMatcher(tool)(n));
+    const limits = (covered.length > 0 ? covered : [tool]).map((n) => ceilingDecisionForTool(n, ceiling));
+    const decision = minDecision(requested, ...limits);
+    if (decisionExceeds(requested, decision)) {
+      adjustments.push({ pointer: `/spec/permissions/rules/${i}/decision`, action: 'narrowed', reason: 'rule capped at what the ceiling decides for the tools it matches', requested, effective: decision });
+    }
+    out.push({ tool, action: (r['action'] as string | undefined) ?? '*', target: (r['target'] as string | undefined) ?? '*', decision });
+  });
+  return out;
+}
+
+/** The parts of the requested roots that lie inside a ceiling root. */
+function narrowRoots(requested: string[] | undefined, limit: string[], pointer: string, adjustments: AdjustmentT[]): string[] {
+  if (requested === undefined) return [...limit];
+  const out: string[] = [];
+  requested.forEach((r, i) => {
+    if (limit.some((q) => isWithin(r, q))) {
+      out.push(r);
+      return;
+    }
+    const inner = limit.filter((q) => isWithin(q, r));
+    if (inner.length > 0) {
+      out.push(...inner);
+      adjustments.push({ pointer: `${pointer}/${i}`, action: 'narrowed', reason: 'only the parts inside the permitted roots', requested: r, effective: inner });
+    } else {
+      adjustments.push({ pointer: `${pointer}/${i}`, action: 'dropped', reason: 'outside every permitted root', requested: r });
+    }
+  });
+  return [...new Set(out)];
+}
+
+/** `*.example.net` covers `api.example.net` and `*.eu.example.net`, not `example.net`. */
+export function hostCovers(pattern: string, host: string): boolean {
+  const p = pattern.toLowerCase();
+  const h = host.toLowerCase();
+  if (p === h) return true;
+  if (!p.startsWith('*.')) return false;
+  const suffix = p.slice(1);
+  return h.endsWith(suffix) && h.length > suffix.length;
+}
+
+function narrowHosts(spec: JsonObject, ceiling: Ceiling, adjustments: AdjustmentT[]): string[] {
+  const p = isObject(spec['permissions']) ? spec['permissions'] : {};
+  const requested = Array.isArray(p['allow_hosts']) ? (p['allow_hosts'] as string[]) : [];
+  // An empty or absent list asks for the harness default (schema: "Empty ... means harness default").
+  if (requested.length === 0) return [...ceiling.hosts];
+  const out: string[] = [];
+  requested.forEach((h, i) => {
+    if (ceiling.hosts.some((q) => hostCovers(q, h))) {
+      out.push(h);
+      return;
+    }
+    const inner = ceiling.hosts.filter((q) => hostCovers(h, q));
+    if (inner.length > 0) {
+      out.push(...inner);
+      adjustments.push({ pointer: `/spec/permissions/allow_hosts/${i}`, action: 'narrowed', reason: 'only the hosts the ceiling allows', requested: h, effective: inner });
+    } else {
+      adjustments.push({ pointer: `/spec/permissions/allow_hosts/${i}`, action: 'dropped', reason: 'host not allowed', requested: h });
+    }
+  });
+  return [...new Set(out)];
+}
+
+function narrowMemory(spec: JsonObject, resolved: ResolvedProfile, ceiling: Ceiling, quirks: Quirks, adjustments: AdjustmentT[]): EffectiveContractT['memory'] {
+  const m = isObject(spec['memory']) ? spec['memory'] : {};
+  const requestedMode = m['mode'] as MemoryMode | undefined;
+  // The schema default for memory.mode is read_only.
+  const mode = minMode(requestedMode ?? 'read_only', ceiling.memory.mode);
+  if (requestedMode && modeExceeds(requestedMode, mode)) {
+    adjustments.push({ pointer: '/spec/memory/mode', action: 'narrowed', reason: `memory mode limited to ${mode}`, requested: requestedMode, effective: mode });
+  }
+  let scopes: string[];
+  if (Array.isArray(m['scopes'])) {
+    scopes = [];
+    (m['scopes'] as string[]).forEach((s, i) => {
+      if (ceiling.memory.scopes.includes(s)) scopes.push(s);
+      else adjustments.push({ pointer: `/spec/memory/scopes/${i}`, action: 'dropped', reason: 'scope not permitted', requested: s });
+    });
+  } else scopes = [...ceiling.memory.scopes];
+  const stores: EffectiveContractT['memory']['stores'] = [];
+  const requestedStores = Array.isArray(m['stores']) ? (m['stores'] as JsonObject[]) : [];
+  for (const s of resolved.stores) {
+    const index = requestedStores.findIndex((r) => r['name'] === s.name);
+    if (ceiling.memory.stores && !ceiling.memory.stores.includes(s.name)) {
+      adjustments.push({ pointer: `/spec/memory/stores/${index}`, action: 'dropped', reason: 'the parent session has no such store', requested: s.name });
+      continue;
+    }
+    // The L3-Y1 mutant caps a store at the ceiling's mode instead of the effective memory mode.
+    const cap = quirks.has('store-mode-above-memory-mode') ? ceiling.memory.mode : mode;
+    const storeMode = minMode(s.mode, cap);
+    if (modeExceeds(s.mode, storeMode)) {
+      adjustments.push({ pointer: `/spec/memory/stores/${index}/mode`, action: 'narrowed', reason: `store mode limited to ${storeMode}`, requested: s.mode, effective: storeMode });
+    }
+    stores.push({ name: s.name, kind: s.kind, mode: storeMode });
+  }
+  return { mode, scopes, stores };
+}
+
+const BUDGET_SOURCES: ReadonlyArray<[keyof EffectiveContractT['budgets'], 'runtime' | 'budget']> = [
+  ['max_turns', 'runtime'],
+  ['max_tool_calls', 'runtime'],
+  ['timeout_seconds', 'runtime'],
+  ['max_cost_usd', 'runtime'],
+  ['max_context_tokens', 'budget'],
+  ['max_state_tokens', 'budget'],
+  ['max_state_bytes', 'budget'],
+];
+
+function narrowBudgets(spec: JsonObject, ceiling: Ceiling, adjustments: AdjustmentT[]): EffectiveContractT['budgets'] {
+  const runtime = isObject(spec['runtime']) ? spec['runtime'] : {};
+  const context = isObject(spec['context']) ? spec['context'] : {};
+  const budget = isObject(context['budget']) ? context['budget'] : {};
+  const out = {} as EffectiveContractT['budgets'];
+  for (const [key, where] of BUDGET_SOURCES) {
+    const requested = (where === 'runtime' ? runtime : budget)[key] as number | undefined;
+    const value = minBound(requested, ceiling.budgets[key]);
+    out[key] = value;
+    if (requested !== undefined && value !== null && value < requested) {
+      const pointer = where === 'runtime' ? `/spec/runtime/${key}` : `/spec/context/budget/${key}`;
+      adjustments.push({ pointer, action: 'narrowed', reason: 'budget limited by the ceiling', requested, effective: value });
+    }
+  }
+  return out;
+}
+
+function narrowSubagents(spec: JsonObject, ceiling: Ceiling, adjustments: AdjustmentT[]): EffectiveContractT['subagents'] {
+  const runtime = isObject(spec['runtime']) ? spec['runtime'] : {};
+  const s = isObject(runtime['subagents']) ? runtime['subagents'] : {};
+  const allow = Array.isArray(s['allow']) ? [...(s['allow'] as string[])] : [];
+  const out = { allow, max_depth: ceiling.subagents.max_depth, max_concurrent: ceiling.subagents.max_concurrent };
+  for (const key of ['max_depth', 'max_concurrent'] as const) {
+    const requested = s[key] as number | undefined;
+    if (requested === undefined) continue;
+    out[key] = Math.min(requested, ceiling.subagents[key]);
+    if (out[key] < requested) {
+      adjustments.push({ pointer: `/spec/runtime/subagents/${key}`, action: 'narrowed', reason: 'delegation limited by the ceiling', requested, effective: out[key] });
+    }
+  }
+  return out;
+}

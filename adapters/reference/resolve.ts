@@ -1,0 +1,355 @@
+/**
+ * Resolution (SPEC §5.2): parse, validate, apply `extends`, assign trust, substitute variables,
+ * resolve MCP environment references, verify pins, check skills, stores and hooks, and reject
+ * paths that escape the workspace. The result is the resolved profile plus everything a session
+ * needs to report about it. Resolution reads files and nothing else: no file is created, nothing is
+ * installed, nothing touches the network (L1-I11).
+ *
+ * Decisions taken here (documented in README of the harness, MUTANTS.md refers to them):
+ * - An `extends` pin names the base's *spec digest* (SPEC §2.2: "what pinning SHOULD use"), which
+ *   survives state writeback and trust assignment; a profile digest in a pin does not match.
+ *   `ref.revision`, when given, must equal the base's current revision.
+ * - The schema gives MCP servers no `required` field, so no server is required: a server whose
+ *   `${VAR}` is not set in the harness environment is dropped with a warning and an adjustment
+ *   (SPEC §5.2 step 6, "otherwise the server is dropped with a warning").
+ * - A skill pinned by digest must be installed with that digest; a pinned skill whose installed
+ *   digest is unknown cannot be verified and counts as a mismatch.
+ * - A memory store is available when its kind is one the harness implements and the harness
+ *   reports the named store reachable; `oap-state` is the profile's own state and always is.
+ */
+import { writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { AdapterIssueT, AdjustmentT, HarnessPolicyT, Params } from '../protocol/messages.js';
+import { discover } from './discovery.js';
+import { digestsOf, errorsOf, isObject, readDocumentFile, validateProfile, type Digests, type Encoding, type JsonObject } from './document.js';
+import { adapterIssue, fromOapIssue, Rejection } from './issues.js';
+import { mergeLayers } from './merge.js';
+import { containPath } from './paths.js';
+import type { Quirks } from './quirks.js';
+import { containingRoot, realOrResolved, TRUST_OF_ROOT, type DiscoveryRootsT, type RootKind, type Trust } from './roots.js';
+
+export const MAX_EXTENDS_DEPTH = 8;
+
+export type ProfileSelectorT = Params<'instantiate'>['profile'];
+
+export interface ResolveInput {
+  workspace: string;
+  roots: DiscoveryRootsT;
+  selector: ProfileSelectorT;
+  policy: HarnessPolicyT;
+  quirks: Quirks;
+}
+
+export interface SkillStatus {
+  name: string;
+  status: 'present' | 'missing';
+}
+
+export interface StoreRequest {
+  name: string;
+  kind: string;
+  mode: 'off' | 'read_only' | 'read_write';
+}
+
+export interface ResolvedProfile {
+  path: string;
+  encoding: Encoding;
+  /** The document exactly as loaded from its file (before extends and trust). */
+  fileDoc: JsonObject;
+  digests: Digests;
+  /** Merged, trust-assigned, variable-substituted profile. */
+  profile: JsonObject;
+  name: string;
+  revision: number;
+  trust: Trust;
+  root?: RootKind;
+  /** The child's own `spec.permissions` when the profile used `extends` (undefined otherwise). */
+  ownPermissions?: JsonObject;
+  usesExtends: boolean;
+  /** Indexes into spec.tools.mcp_servers that survived environment resolution. */
+  keptServers: number[];
+  skills: SkillStatus[];
+  stores: StoreRequest[];
+  /** Workspace-relative, normalized filesystem requests (undefined = not requested). */
+  filesystem: { read_roots?: string[]; write_roots?: string[]; deny_paths: string[] };
+  adjustments: AdjustmentT[];
+  warnings: AdapterIssueT[];
+}
+
+export function resolveProfile(input: ResolveInput): ResolvedProfile {
+  const { quirks } = input;
+  const located = locate(input);
+  const read = readDocumentFile(located.path, quirks);
+  const issues = read.value === undefined ? read.issues : [...read.issues, ...validateProfile(read.value, quirks, { forInstantiation: true })];
+  const errors = errorsOf(issues);
+  const warnings: AdapterIssueT[] = issues.filter((i) => !errors.includes(i)).map((i) => fromOapIssue(i, located.path));
+  if (errors.length > 0 || !isObject(read.value) || !read.encoding) throw new Rejection(errors.map((i) => fromOapIssue(i, located.path)), warnings);
+  const fileDoc = read.value;
+
+  const usesExtends = Array.isArray(fileDoc['extends']) && fileDoc['extends'].length > 0;
+  const profile = usesExtends ? applyExtends(fileDoc, located.path, input, [realOrResolved(located.path)], 0) : structuredClone(fileDoc);
+  if (usesExtends) {
+    const merged = errorsOf(validateProfile(profile, quirks, { forInstantiation: true }));
+    if (merged.length > 0) throw new Rejection(merged.map((i) => fromOapIssue(i, located.path)), warnings);
+  }
+
+  const meta = profile['metadata'] as JsonObject;
+  const fileMeta = fileDoc['metadata'] as JsonObject;
+  const fileTrust = typeof fileMeta['trust'] === 'string' ? (fileMeta['trust'] as Trust) : undefined;
+  const trust = quirks.has('trust-from-file') && fileTrust ? fileTrust : located.trust;
+  meta['trust'] = trust;
+
+  const spec = profile['spec'] as JsonObject;
+  const adjustments: AdjustmentT[] = [];
+  substituteVariables(spec, located.path);
+  const keptServers = resolveMcpEnv(spec, input.policy, adjustments, warnings, located.path);
+  const skills = checkSkills(spec, input.policy, adjustments, warnings, located.path, quirks);
+  const stores = checkStores(spec, input.policy, adjustments, warnings, located.path);
+  checkHooks(spec, input.policy, adjustments, warnings, located.path);
+  const filesystem = checkPaths(spec, input, located.path);
+
+  if (quirks.has('creates-cache-file-on-resolve')) {
+    // The L1-I11 mutant memoizes resolutions next to the profile.
+    writeFileSync(join(dirname(located.path), '.oap-resolve-cache.json'), JSON.stringify({ name: meta['name'], resolved_at: Date.now() }));
+  }
+
+  const digests = digestsOf(fileDoc);
+  return {
+    path: located.path,
+    encoding: read.encoding,
+    fileDoc,
+    digests,
+    profile,
+    name: String(meta['name']),
+    revision: typeof fileMeta['revision'] === 'number' ? fileMeta['revision'] : 1,
+    trust,
+    ...(located.root ? { root: located.root } : {}),
+    ...(usesExtends ? { ownPermissions: isObject((fileDoc['spec'] as JsonObject)['permissions']) ? ((fileDoc['spec'] as JsonObject)['permissions'] as JsonObject) : {} } : {}),
+    usesExtends,
+    keptServers,
+    skills,
+    stores,
+    filesystem,
+    adjustments,
+    warnings,
+  };
+}
+
+// ---------------------------------------------------------------- locating the file
+
+function locate(input: ResolveInput): { path: string; trust: Trust; root?: RootKind } {
+  const { selector, roots, quirks } = input;
+  if ('path' in selector) {
+    const root = containingRoot(selector.path, roots, quirks);
+    return { path: selector.path, trust: root ? TRUST_OF_ROOT[root.kind] : 'imported', ...(root ? { root: root.kind } : {}) };
+  }
+  const found = discover(roots, quirks, { includeProject: !quirks.has('ignores-project-root') });
+  const hit = found.profiles.find((p) => p.name === selector.name);
+  if (hit) return { path: hit.path, trust: hit.trust, root: hit.root };
+  const collision = found.collisions.find((c) => c.name === selector.name && c.scope === 'within-root');
+  if (collision) throw new Rejection([adapterIssue('collision', '/metadata/name', `profile "${selector.name}" is defined more than once in one root`)]);
+  throw new Rejection([adapterIssue('io', '', `no profile named "${selector.name}" in any discovery root`)]);
+}
+
+// ---------------------------------------------------------------- extends (SPEC §4)
+
+function applyExtends(doc: JsonObject, path: string, input: ResolveInput, chain: string[], depth: number): JsonObject {
+  const refs = Array.isArray(doc['extends']) ? (doc['extends'] as JsonObject[]) : [];
+  if (refs.length === 0) return structuredClone(doc);
+  const { quirks } = input;
+  const index = discover(input.roots, quirks);
+  const bases: JsonObject[] = [];
+  refs.forEach((ref, i) => {
+    const pointer = `/extends/${i}`;
+    const name = String(ref['name']);
+    if (depth + 1 > MAX_EXTENDS_DEPTH) {
+      throw new Rejection([adapterIssue('extends-depth', pointer, `extends chain deeper than ${MAX_EXTENDS_DEPTH}`, path)]);
+    }
+    const hit = index.profiles.find((p) => p.name === name);
+    if (!hit) throw new Rejection([adapterIssue('extends-missing', pointer, `base profile "${name}" not found in any discovery root`, path)]);
+    const real = realOrResolved(hit.path);
+    if (chain.includes(real)) throw new Rejection([adapterIssue('extends-cycle', pointer, `extends cycle through "${name}"`, path)]);
+    const read = readDocumentFile(hit.path, quirks);
+    const problems = read.value === undefined ? read.issues : [...read.issues, ...validateProfile(read.value, quirks, { forInstantiation: true })];
+    const errs = errorsOf(problems);
+    if (errs.length > 0 || !isObject(read.value)) throw new Rejection(errs.map((e) => fromOapIssue(e, hit.path)));
+    const base = read.value;
+    if (typeof ref['digest'] === 'string' && !quirks.has('extends-pin-unverified')) {
+      const actual = digestsOf(base).spec_digest;
+      if (actual !== ref['digest']) {
+        throw new Rejection([adapterIssue('digest-mismatch', `${pointer}/digest`, `base "${name}" has spec digest ${actual}, the pin says ${String(ref['digest'])}`, path)]);
+      }
+    }
+    if (typeof ref['revision'] === 'number') {
+      const baseMeta = base['metadata'] as JsonObject;
+      const rev = typeof baseMeta['revision'] === 'number' ? baseMeta['revision'] : 1;
+      if (rev !== ref['revision']) {
+        throw new Rejection([adapterIssue('extends-missing', `${pointer}/revision`, `base "${name}" is at revision ${rev}, revision ${ref['revision']} is not available`, path)]);
+      }
+    }
+    bases.push(applyExtends(base, hit.path, input, [...chain, real], depth + 1));
+  });
+  return mergeLayers(bases, doc, quirks);
+}
+
+// ---------------------------------------------------------------- variables (SPEC §3.6)
+
+const VAR_REF = /\$\{\{\s*vars\.([A-Za-z0-9_.-]+)\s*\}\}/g;
+
+/** `${{ vars.KEY }}` in instructions, objectives and constraints only; never in state. */
+function substituteVariables(spec: JsonObject, path: string): void {
+  const role = spec['role'] as JsonObject;
+  const context = isObject(spec['context']) ? spec['context'] : {};
+  const vars = isObject(context['variables']) ? (context['variables'] as Record<string, string>) : {};
+  const errors: AdapterIssueT[] = [];
+  const sub = (text: string, pointer: string): string =>
+    text.replace(VAR_REF, (whole, key: string) => {
+      if (Object.prototype.hasOwnProperty.call(vars, key)) return vars[key]!;
+      errors.push(adapterIssue('variable-undefined', pointer, `variable "${key}" is not defined in spec.context.variables`, path));
+      return whole;
+    });
+  role['instructions'] = sub(String(role['instructions']), '/spec/role/instructions');
+  for (const field of ['objectives', 'constraints'] as const) {
+    const list = role[field];
+    if (Array.isArray(list)) role[field] = list.map((t, i) => sub(String(t), `/spec/role/${field}/${i}`));
+  }
+  if (errors.length > 0) throw new Rejection(errors);
+}
+
+// ---------------------------------------------------------------- MCP environment (SPEC §5.2 step 6)
+
+function resolveMcpEnv(spec: JsonObject, policy: HarnessPolicyT, adjustments: AdjustmentT[], warnings: AdapterIssueT[], path: string): number[] {
+  const tools = isObject(spec['tools']) ? spec['tools'] : {};
+  const servers = Array.isArray(tools['mcp_servers']) ? (tools['mcp_servers'] as JsonObject[]) : [];
+  const kept: number[] = [];
+  servers.forEach((s, i) => {
+    const refs = [...Object.values(isObject(s['env']) ? s['env'] : {}), ...Object.values(isObject(s['headers']) ? s['headers'] : {})]
+      .map((v) => /\$\{([A-Z][A-Z0-9_]*)\}/.exec(String(v))?.[1])
+      .filter((v): v is string => v !== undefined);
+    const missing = refs.filter((v) => !Object.prototype.hasOwnProperty.call(policy.env, v));
+    if (missing.length === 0) {
+      kept.push(i);
+      return;
+    }
+    const pointer = `/spec/tools/mcp_servers/${i}`;
+    const reason = `environment variable(s) ${missing.join(', ')} not set; server "${String(s['name'])}" dropped`;
+    warnings.push(adapterIssue('env-missing', pointer, reason, path));
+    adjustments.push({ pointer, action: 'dropped', reason, requested: s['name'] });
+  });
+  return kept;
+}
+
+// ---------------------------------------------------------------- skills (SPEC §3.4)
+
+function checkSkills(spec: JsonObject, policy: HarnessPolicyT, adjustments: AdjustmentT[], warnings: AdapterIssueT[], path: string, quirks: Quirks): SkillStatus[] {
+  const tools = isObject(spec['tools']) ? spec['tools'] : {};
+  const skills = Array.isArray(tools['skills']) ? (tools['skills'] as JsonObject[]) : [];
+  const errors: AdapterIssueT[] = [];
+  const out = skills.map((s, i): SkillStatus => {
+    const name = String(s['name']);
+    const pointer = `/spec/tools/skills/${i}`;
+    const installed = policy.skills.find((k) => k.name === name);
+    if (installed && typeof s['digest'] === 'string' && !quirks.has('skill-digest-unverified') && installed.digest !== s['digest']) {
+      errors.push(adapterIssue('digest-mismatch', `${pointer}/digest`, `skill "${name}" is installed with digest ${installed.digest ?? '(unknown)'}, the pin says ${String(s['digest'])}`, path));
+      return { name, status: 'missing' };
+    }
+    if (installed) return { name, status: 'present' };
+    const reason = `skill "${name}" is not installed; it is reported missing, never installed`;
+    if (s['required'] === true && !quirks.has('required-skill-missing-ignored')) errors.push(adapterIssue('skill-missing', pointer, reason, path));
+    else {
+      warnings.push(adapterIssue('skill-missing', pointer, reason, path));
+      adjustments.push({ pointer, action: 'dropped', reason, requested: name });
+    }
+    return { name, status: 'missing' };
+  });
+  if (errors.length > 0) throw new Rejection(errors, warnings);
+  return out;
+}
+
+// ---------------------------------------------------------------- memory stores (SPEC §3.7)
+
+function checkStores(spec: JsonObject, policy: HarnessPolicyT, adjustments: AdjustmentT[], warnings: AdapterIssueT[], path: string): StoreRequest[] {
+  const memory = isObject(spec['memory']) ? spec['memory'] : {};
+  const stores = Array.isArray(memory['stores']) ? (memory['stores'] as JsonObject[]) : [];
+  const errors: AdapterIssueT[] = [];
+  const kept: StoreRequest[] = [];
+  stores.forEach((s, i) => {
+    const name = String(s['name']);
+    const kind = String(s['kind']);
+    const pointer = `/spec/memory/stores/${i}`;
+    const problem = storeProblem(name, kind, policy);
+    if (!problem) {
+      kept.push({ name, kind, mode: (s['mode'] as StoreRequest['mode'] | undefined) ?? 'read_only' });
+      return;
+    }
+    if (s['required'] === true) errors.push(adapterIssue('store-missing', pointer, problem, path));
+    else {
+      warnings.push(adapterIssue('store-missing', pointer, problem, path));
+      adjustments.push({ pointer, action: 'dropped', reason: problem, requested: { name, kind } });
+    }
+  });
+  if (errors.length > 0) throw new Rejection(errors, warnings);
+  return kept;
+}
+
+function storeProblem(name: string, kind: string, policy: HarnessPolicyT): string | undefined {
+  if (kind === 'oap-state') return undefined;
+  if (!policy.memory.store_kinds.includes(kind)) return `store kind "${kind}" is not implemented by this harness`;
+  const known = policy.memory.stores.find((s) => s.name === name && s.kind === kind);
+  if (!known || !known.reachable) return `store "${name}" (${kind}) cannot be reached`;
+  return undefined;
+}
+
+// ---------------------------------------------------------------- hooks (SPEC §3.8)
+
+function checkHooks(spec: JsonObject, policy: HarnessPolicyT, adjustments: AdjustmentT[], warnings: AdapterIssueT[], path: string): void {
+  const lifecycle = isObject(spec['lifecycle']) ? spec['lifecycle'] : {};
+  const errors: AdapterIssueT[] = [];
+  for (const phase of ['on_start', 'on_end'] as const) {
+    const hooks = Array.isArray(lifecycle[phase]) ? (lifecycle[phase] as JsonObject[]) : [];
+    hooks.forEach((h, i) => {
+      const hook = String(h['hook']);
+      if (policy.hooks.includes(hook)) return;
+      const pointer = `/spec/lifecycle/${phase}/${i}`;
+      const reason = `hook "${hook}" is not registered with this harness`;
+      if (h['required'] === true) errors.push(adapterIssue('other', pointer, reason, path));
+      else {
+        warnings.push(adapterIssue('other', pointer, reason, path));
+        adjustments.push({ pointer, action: 'dropped', reason, requested: hook });
+      }
+    });
+  }
+  if (errors.length > 0) throw new Rejection(errors, warnings);
+}
+
+// ---------------------------------------------------------------- workspace paths (SPEC §5.2 step 8)
+
+function checkPaths(spec: JsonObject, input: ResolveInput, path: string): ResolvedProfile['filesystem'] {
+  const allowAbsolute = input.policy.filesystem.allow_absolute ?? false;
+  const errors: AdapterIssueT[] = [];
+  const contain = (p: unknown, pointer: string, absoluteOk: boolean): string | undefined => {
+    const r = containPath(input.workspace, String(p), absoluteOk);
+    if (r.ok) return r.relative;
+    errors.push(adapterIssue('path-escape', pointer, `${String(p)}: ${r.reason}`, path));
+    return undefined;
+  };
+  const context = isObject(spec['context']) ? spec['context'] : {};
+  if (!input.quirks.has('context-path-unchecked')) {
+    const files = Array.isArray(context['files']) ? (context['files'] as JsonObject[]) : [];
+    // Context files are always workspace-relative (schema: absolute paths MUST be rejected).
+    files.forEach((f, i) => contain(f['path'], `/spec/context/files/${i}/path`, false));
+  }
+  if (typeof context['working_directory'] === 'string') contain(context['working_directory'], '/spec/context/working_directory', allowAbsolute);
+  const perms = isObject(spec['permissions']) ? spec['permissions'] : {};
+  const fs = isObject(perms['filesystem']) ? perms['filesystem'] : {};
+  const list = (key: string): string[] | undefined => {
+    const v = fs[key];
+    if (!Array.isArray(v)) return undefined;
+    return v.map((p, i) => contain(p, `/spec/permissions/filesystem/${key}/${i}`, allowAbsolute)).filter((p): p is string => p !== undefined);
+  };
+  const read_roots = list('read_roots');
+  const write_roots = list('write_roots');
+  const deny_paths = list('deny_paths') ?? [];
+  if (errors.length > 0) throw new Rejection(errors);
+  return { ...(read_roots ? { read_roots } : {}), ...(write_roots ? { write_roots } : {}), deny_paths };
+}

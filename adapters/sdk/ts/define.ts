@@ -1,0 +1,54 @@
+import { methods, type MethodName } from '../../protocol/messages.js';
+import { AdapterDecline } from '../../../suites/framework/errors.js';
+import type { AdapterHandlers, InProcessAdapter } from './types.js';
+
+/** Thrown for a method name the protocol does not define (stdio: METHOD_NOT_FOUND). */
+export class UnknownMethod extends Error {
+  constructor(readonly method: string) {
+    super(`unknown method ${method}`);
+    this.name = 'UnknownMethod';
+  }
+}
+
+/** Thrown when the runner's params do not match the protocol schema (stdio: INVALID_PARAMS). */
+export class InvalidParams extends Error {
+  constructor(readonly method: string, detail: string) {
+    super(`invalid ${method} params: ${detail}`);
+    this.name = 'InvalidParams';
+  }
+}
+
+export interface DefineOptions {
+  /** Called when the runner is done with this instance (after shutdown or end of input). */
+  dispose?: () => Promise<void> | void;
+}
+
+export function isMethodName(name: string): name is MethodName {
+  return Object.prototype.hasOwnProperty.call(methods, name);
+}
+
+/**
+ * Build an adapter from handlers. Params are parsed with the protocol schema first, so handlers
+ * see defaults filled in (e.g. `policy.permissions.rules` = []) and never see malformed input.
+ * A method without a handler declines as not implemented; that is a skip, never a pass.
+ */
+export function defineAdapter(handlers: AdapterHandlers, options: DefineOptions = {}): InProcessAdapter {
+  return {
+    async handle(method: string, params: unknown): Promise<unknown> {
+      if (!isMethodName(method)) throw new UnknownMethod(method);
+      const handler = handlers[method] as ((p: unknown) => unknown) | undefined;
+      if (!handler) {
+        // shutdown needs no handler: answering it is the whole contract.
+        if (method === 'shutdown') return {};
+        throw new AdapterDecline('not-implemented', `${method} is not implemented by this adapter`);
+      }
+      const parsed = methods[method].params.safeParse(params ?? {});
+      if (!parsed.success) {
+        const first = parsed.error.issues[0];
+        throw new InvalidParams(method, `${first ? '/' + first.path.map(String).join('/') : ''} ${first?.message ?? ''}`.trim());
+      }
+      return await handler(parsed.data);
+    },
+    ...(options.dispose ? { dispose: options.dispose } : {}),
+  };
+}

@@ -1,0 +1,121 @@
+/**
+ * Round-trip cost of the engine's adapter transport (StdioAdapterClient: NDJSON framing, id
+ * matching, response envelope check and zod result validation, with a Node adapter built on the
+ * TypeScript SDK) against a raw echo over the same kind of pipe (a trivial Node process that writes
+ * every line back; the client only counts newlines). Both sides pipeline a batch of requests, the
+ * way cases with concurrent calls and `--jobs` do; the figure is the mean per request.
+ *
+ *   node dist/bench/engine.js [--batch 100] [--time 2000]
+ */
+import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import type { Readable, Writable } from 'node:stream';
+import { once } from 'node:events';
+import { pathToFileURL } from 'node:url';
+import { Bench } from 'tinybench';
+import { StdioAdapterClient } from '../runner/engine/stdio-client.js';
+import { handshake } from '../runner/engine/handshake.js';
+import { fromRoot } from '../runner/util/package-root.js';
+import { minimalProfile } from '../suites/framework/policy.js';
+
+export interface EngineBenchResult {
+  batch: number;
+  rawPerRequestMs: number;
+  enginePerRequestMs: number;
+  ratio: number;
+  targets: { ratio: 1.5; perRequestMs: 0.1 };
+  met: { ratio: boolean; perRequestMs: boolean };
+}
+
+/**
+ * The raw baseline: a trivial Node process that writes each line back as its own write (the
+ * adapter also writes one response per request), and a client that writes each request as its own
+ * write and counts newlines. No JSON on either side: this is the pipe and event-loop floor.
+ */
+const ECHO = `let buf = ''; process.stdin.setEncoding('utf8'); process.stdin.on('data', (d) => { buf += d; let i; while ((i = buf.indexOf('\\n')) !== -1) { process.stdout.write(buf.slice(0, i + 1)); buf = buf.slice(i + 1); } });`;
+
+function benchAdapterSource(): string {
+  const sdk = pathToFileURL(fromRoot('dist', 'adapters', 'sdk', 'ts', 'index.js')).href;
+  return `import { defineAdapter, serveStdio } from ${JSON.stringify(sdk)};
+await serveStdio(defineAdapter({
+  initialize: () => ({ protocol_version: '1.0', implementation: { name: 'bench', version: '1', language: 'typescript' }, level: 1, encodings: ['json'], discovery_roots: ['project'], unimplemented: [] }),
+  validate: () => ({ valid: true, kind: 'AgentProfile', errors: [], warnings: [] }),
+}));`;
+}
+
+class RawEcho {
+  private waiting = 0;
+  private done: (() => void) | undefined;
+  constructor(readonly child: ChildProcessByStdio<Writable, Readable, null>) {
+    child.stdout.on('data', (chunk: Buffer) => {
+      let n = 0;
+      for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) n++;
+      this.waiting -= n;
+      if (this.waiting <= 0 && this.done) {
+        const d = this.done;
+        this.done = undefined;
+        d();
+      }
+    });
+  }
+  roundTrip(line: string, count: number): Promise<void> {
+    this.waiting = count;
+    const p = new Promise<void>((r) => (this.done = r));
+    for (let i = 0; i < count; i++) this.child.stdin.write(line);
+    return p;
+  }
+}
+
+export async function benchEngine(opts: { batch?: number; timeMs?: number } = {}): Promise<EngineBenchResult> {
+  const batch = opts.batch ?? 100;
+  const params = { document: { content: JSON.stringify(minimalProfile('bench')), encoding: 'json' as const } };
+  const requestLine = `${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'validate', params })}\n`;
+
+  const echoChild = spawn(process.execPath, ['-e', ECHO], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const echo = new RawEcho(echoChild);
+  const client = await StdioAdapterClient.start({
+    argv: [process.execPath, '--input-type=module', '-e', benchAdapterSource()],
+    env: { PATH: process.env.PATH ?? '' },
+    timeoutMs: 30_000,
+  });
+  try {
+    await handshake(client);
+    await echo.roundTrip(requestLine, 10);
+    const bench = new Bench({ time: opts.timeMs ?? 2000, warmupTime: 300 });
+    bench
+      .add('raw echo', () => echo.roundTrip(requestLine, batch))
+      .add('engine', async () => {
+        await Promise.all(Array.from({ length: batch }, () => client.call('validate', params)));
+      });
+    await bench.run();
+    const mean = (name: string): number => {
+      const t = bench.tasks.find((x) => x.name === name)!;
+      const r = t.result as unknown as { latency?: { mean: number }; mean?: number };
+      return (r.latency?.mean ?? r.mean ?? NaN) / batch;
+    };
+    const raw = mean('raw echo');
+    const engine = mean('engine');
+    return {
+      batch,
+      rawPerRequestMs: raw,
+      enginePerRequestMs: engine,
+      ratio: engine / raw,
+      targets: { ratio: 1.5, perRequestMs: 0.1 },
+      met: { ratio: engine / raw <= 1.5, perRequestMs: engine <= 0.1 },
+    };
+  } finally {
+    await client.close();
+    echoChild.kill();
+    await once(echoChild, 'exit').catch(() => {});
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const arg = (name: string): number | undefined => {
+    const i = process.argv.indexOf(name);
+    return i > 0 ? Number(process.argv[i + 1]) : undefined;
+  };
+  const r = await benchEngine({ ...(arg('--batch') ? { batch: arg('--batch')! } : {}), ...(arg('--time') ? { timeMs: arg('--time')! } : {}) });
+  process.stdout.write(
+    `batch ${r.batch}: raw echo ${(r.rawPerRequestMs * 1000).toFixed(1)} µs/request, engine ${(r.enginePerRequestMs * 1000).toFixed(1)} µs/request, ratio ${r.ratio.toFixed(2)}x (targets ≤1.5x: ${r.met.ratio ? 'met' : 'missed'}, ≤0.1 ms: ${r.met.perRequestMs ? 'met' : 'missed'})\n`,
+  );
+}

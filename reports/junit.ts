@@ -1,0 +1,58 @@
+import junitModule, { type Builder } from 'junit-report-builder';
+import { LEVEL_NAMES, judgedLevels, type RunOutcome } from './outcome.js';
+import { xmlSafe } from './text.js';
+
+// junit-report-builder is CommonJS whose typings declare an ES default export; under Node's ESM
+// loader the default import is the builder itself, under the typings it is the module carrying it.
+const junitBuilder: Builder = (junitModule as unknown as { default?: Builder }).default ?? (junitModule as unknown as Builder);
+
+/**
+ * junit.xml: one testsuite per level, one testcase per case, named `<case id> [<requirement IDs>]`
+ * with the IDs also as properties. fail -> <failure>, error/crash/timeout -> <error> (type says
+ * which), skipped/not-applicable -> <skipped> (the reason in a property, as the builder's skipped
+ * element takes no message).
+ */
+export function renderJunit(o: RunOutcome): string {
+  const builder = junitBuilder.newBuilder().name(`OAP 1.0.1 conformance: ${xmlSafe(o.report.header.adapter.handshake.implementation.name)}`);
+  for (const level of judgedLevels(o)) {
+    const suite = builder.testSuite().name(`OAP 1.0.1 Level ${level} (${LEVEL_NAMES[level]})`).timestamp(new Date(o.report.header.started_at));
+    suite.property('level', String(level));
+    for (const c of o.report.cases) {
+      if (c.level !== level) continue;
+      const tc = suite
+        .testCase()
+        .className(`oap.level${level}.${c.requirements[0] ?? 'unknown'}`)
+        .name(`${c.id} [${c.requirements.join(', ')}]`)
+        .time(c.durationMs / 1000)
+        .property('requirements', c.requirements.join(','))
+        .property('origin', c.origin)
+        .property('status', c.status);
+      const message = xmlSafe(c.message ?? c.status);
+      const details = detailText(c.expected, c.observed);
+      switch (c.status) {
+        case 'pass':
+          break;
+        case 'fail':
+          tc.failure(message, 'fail');
+          if (details) tc.stacktrace(xmlSafe(details));
+          break;
+        case 'error':
+        case 'crash':
+        case 'timeout':
+          tc.error(message, c.status, details ? xmlSafe(details) : undefined);
+          break;
+        case 'skipped':
+        case 'not-applicable':
+          tc.skipped().property('skip_reason', message);
+          break;
+      }
+      if (c.stderr) tc.standardError(xmlSafe(c.stderr));
+    }
+  }
+  return builder.build();
+}
+
+function detailText(expected: unknown, observed: unknown): string | undefined {
+  if (expected === undefined && observed === undefined) return undefined;
+  return `expected: ${JSON.stringify(expected, null, 2) ?? 'undefined'}\nobserved: ${JSON.stringify(observed, null, 2) ?? 'undefined'}`;
+}

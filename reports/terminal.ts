@@ -1,0 +1,41 @@
+import { REQUIREMENTS } from '../suites/requirements.js';
+import { oneLine } from './text.js';
+import { LEVEL_NAMES, judgedLevels, verdictLine, type RunOutcome } from './outcome.js';
+
+/** The end-of-run summary on stdout: one table per judged level, counts, attained level, verdict. */
+export function renderTerminalSummary(o: RunOutcome): string {
+  const { header, footer } = o.report;
+  const lines: string[] = [];
+  lines.push(oneLine(`OAP 1.0.1 conformance of ${header.adapter.handshake.implementation.name} ${header.adapter.handshake.implementation.version} (adapter ${header.adapter.spec}), level ${header.level}`, 300));
+  const idWidth = Math.max(...REQUIREMENTS.map((q) => q.id.length));
+  for (const level of judgedLevels(o)) {
+    lines.push('', `Level ${level} (${LEVEL_NAMES[level]})`);
+    lines.push(`  ${'ID'.padEnd(idWidth)}  ${'STR'.padEnd(6)}  ${'VERDICT'.padEnd(8)}  PASS  FAIL   ERR  SKIP  TITLE`);
+    for (const v of o.verdicts.byId.values()) {
+      if (v.requirement.level !== level) continue;
+      const n = (x: number) => String(x).padStart(4);
+      lines.push(
+        `  ${v.id.padEnd(idWidth)}  ${v.requirement.strength.padEnd(6)}  ${v.verdict.padEnd(8)}  ${n(v.counts.pass)}  ${n(v.counts.fail)}  ${n(v.counts.error)}  ${n(v.counts.skip)}  ${v.requirement.title}`,
+      );
+    }
+  }
+  lines.push('');
+  if (footer) {
+    const c = footer.counts;
+    lines.push(`Cases: ${c.total} total, ${c.pass} pass, ${c.fail} fail, ${c.error + c.crash + c.timeout} error/crash/timeout, ${c.skipped} skipped, ${c['not-applicable']} not applicable`);
+  } else {
+    lines.push(`Cases: ${o.report.cases.length} recorded; report truncated (no footer)`);
+  }
+  const failing = o.report.cases.filter((c) => c.status !== 'pass' && c.status !== 'skipped' && c.status !== 'not-applicable');
+  if (failing.length > 0) {
+    lines.push('', 'Not passing:');
+    for (const c of failing.slice(0, 50)) lines.push(`  ${c.status.toUpperCase().padEnd(7)} ${c.id} [${c.requirements.join(', ')}]${c.message ? `: ${oneLine(c.message)}` : ''}`);
+    if (failing.length > 50) lines.push(`  ... and ${failing.length - 50} more (see report.html)`);
+  }
+  lines.push('', `Attained level: ${o.attained === 0 ? 'none' : o.attained}`);
+  lines.push(verdictLine(o));
+  if (o.baseline) {
+    lines.push(`Baseline: ${o.baseline.expected.length} expected failure(s), ${o.baseline.unexpected.length} unexpected, ${o.baseline.stale.length} stale, ${o.baseline.unmatched.length} unmatched`);
+  }
+  return `${lines.join('\n')}\n`;
+}

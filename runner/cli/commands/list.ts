@@ -1,0 +1,50 @@
+import type { Command } from 'commander';
+import { loadMutants } from '../../../adapters/builtin.js';
+import { allCases, caseLevel } from '../../../suites/index.js';
+import { REQUIREMENTS } from '../../../suites/requirements.js';
+import { CliError, EXIT } from '../exit-codes.js';
+
+const WHAT = ['requirements', 'cases', 'mutants'] as const;
+type What = (typeof WHAT)[number];
+
+async function rows(what: What): Promise<Record<string, unknown>[]> {
+  if (what === 'requirements') {
+    const cases = allCases();
+    return REQUIREMENTS.map((r) => ({ ...r, cases: cases.filter((c) => c.requirements.includes(r.id)).map((c) => c.id).sort() }));
+  }
+  if (what === 'cases') {
+    return allCases()
+      .map((c) => ({ id: c.id, level: caseLevel(c), requirements: c.requirements, title: c.title, ...(c.fixtures ? { fixtures: c.fixtures } : {}) }))
+      .sort((a, b) => (a.id < b.id ? -1 : 1));
+  }
+  try {
+    return (await loadMutants()).map((m) => ({ ...m }));
+  } catch (err) {
+    throw new CliError('mutants-unavailable', (err as Error).message, EXIT.USAGE);
+  }
+}
+
+function text(what: What, list: Record<string, unknown>[]): string {
+  const lines = list.map((r) => {
+    if (what === 'requirements') {
+      const cases = r.cases as string[];
+      return `${String(r.id).padEnd(7)} ${String(r.strength).padEnd(6)} ${String(r.title)}\n        cases: ${cases.length ? cases.join(', ') : '(none)'}`;
+    }
+    if (what === 'cases') return `${String(r.id)}  [${(r.requirements as string[]).join(', ')}]  ${String(r.title)}`;
+    return `${String(r.name).padEnd(28)} breaks ${(r.breaks as string[]).join(', ')}: ${String(r.description)}`;
+  });
+  return `${lines.join('\n')}\n`;
+}
+
+export function register(program: Command): void {
+  program
+    .command('list')
+    .description('list requirements (with the cases that prove them), cases, or mutant adapters')
+    .argument('<what>', WHAT.join('|'))
+    .option('--json', 'machine-readable output')
+    .action(async (what: string, flags: { json?: boolean }) => {
+      if (!(WHAT as readonly string[]).includes(what)) throw new CliError('usage', `list what? ${WHAT.join(', ')} (got ${what})`, EXIT.USAGE);
+      const list = await rows(what as What);
+      process.stdout.write(flags.json ? `${JSON.stringify(list, null, 2)}\n` : text(what as What, list));
+    });
+}

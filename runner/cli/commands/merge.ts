@@ -1,0 +1,39 @@
+import type { Command } from 'commander';
+import { collect, DEFAULT_OUT_DIR, withInputErrors } from '../../results/cli-support.js';
+import { finalizeRun } from '../../results/index.js';
+import { loadReport, reportPathOf } from '../../results/load.js';
+import { mergeReports, missingShards } from '../../results/merge.js';
+
+/**
+ * `oap-conform merge DIR...`: joins `run --shard k/n` outputs into one result and every format.
+ * Shards from different suite revisions, seeds, adapters or levels, or with duplicate case IDs,
+ * are refused (exit 2). Exit codes otherwise as for `run`.
+ */
+export function register(program: Command): void {
+  program
+    .command('merge')
+    .description('merge the result directories of sharded runs into one result')
+    .argument('<dirs...>', 'result directories (or report.json files) of the shards')
+    .option('--out <dir>', 'where to write the merged outputs', DEFAULT_OUT_DIR)
+    .option('--format <names>', 'formats to write (repeatable or comma-separated); result and report are always written', collect)
+    .option('--baseline <file>', 'gate on a baseline of expected failures')
+    .option('--sign <key>', 'sign result.json with this ed25519 private key (PEM)')
+    .option('--allow-dirty', 'accept shards run from a dirty fixture checkout (not certifying)')
+    .option('--quiet', 'no summary on stdout')
+    .action(async (dirs: string[], opts: { out: string; format?: string[]; baseline?: string; sign?: string; allowDirty?: boolean; quiet?: boolean }) => {
+      await withInputErrors(async () => {
+        const shards = dirs.map((d) => ({ source: reportPathOf(d), report: loadReport(d) }));
+        const merged = mergeReports(shards);
+        const missing = missingShards(shards);
+        if (missing.length > 0) process.stderr.write(`oap-conform: warning: shard(s) ${missing.join(', ')} not given; their cases are missing from the merged result\n`);
+        const { exitCode } = await finalizeRun(merged, opts.out, {
+          formats: opts.format,
+          baseline: opts.baseline,
+          sign: opts.sign,
+          allowDirty: opts.allowDirty,
+          quiet: opts.quiet,
+        });
+        process.exitCode = exitCode;
+      });
+    });
+}

@@ -1,0 +1,116 @@
+import type { Command } from 'commander';
+import { killAllSync } from '../../engine/process-registry.js';
+import { DEFAULT_TIMEOUT_MS, runEngine } from '../../engine/run.js';
+import { parseShard } from '../../engine/selection.js';
+import { parseIntIn, parseLevel, parseList } from '../../engine/options.js';
+import { CliError, EXIT } from '../exit-codes.js';
+
+interface RunFlags {
+  adapter?: string;
+  level?: 1 | 2 | 3;
+  out: string;
+  jobs: number;
+  filter?: string;
+  timeout: number;
+  keepWorkspaces?: boolean;
+  resume?: boolean;
+  seed?: number;
+  process?: boolean;
+  checkProtocol?: boolean;
+  fuzz: number;
+  fixtures?: string;
+  baseline?: string;
+  sign?: string;
+  format?: string[];
+  shard?: string;
+  allowDirty?: boolean;
+  quiet?: boolean;
+}
+
+/**
+ * `oap-conform [run] --adapter SPEC …`: the default command. SIGINT/SIGTERM stop the run cleanly
+ * (adapters killed, partial results written and marked interrupted, exit 130); a second signal
+ * kills everything at once.
+ */
+export function register(program: Command): void {
+  program
+    .command('run', { isDefault: true })
+    .description('run the conformance suite against an adapter')
+    .option('--adapter <spec>', 'builtin:NAME, a module (.js/.mjs/.ts), or a command line spoken to over stdio')
+    .option('--level <n>', "level to judge (default: the adapter's claim)", parseLevel)
+    .option('--out <dir>', 'results directory', './oap-conform-results/')
+    .option('--jobs <n>', 'adapter workers', parseIntIn('--jobs', 1, 256), 1)
+    .option('--filter <pattern>', 'glob or substring over case IDs and requirement IDs (comma = or)')
+    .option('--timeout <ms>', 'per-request timeout', parseIntIn('--timeout', 1, 3_600_000), DEFAULT_TIMEOUT_MS)
+    .option('--keep-workspaces', 'keep case workspaces under OUT/workspaces/')
+    .option('--resume', 'continue an interrupted run from OUT/journal.ndjson')
+    .option('--seed <n>', 'run seed (default: random, recorded in the report)', parseIntIn('--seed', 0, 2 ** 32 - 1))
+    .option('--process', 'run builtin and module adapters as a process over stdio')
+    .option('--check-protocol', 'validate every message, requests too, against the protocol JSON Schemas')
+    .option('--fuzz <n>', 'generated cases to add (fuzzer)', parseIntIn('--fuzz', 0, 10_000_000), 0)
+    .option('--fixtures <dir>', 'replay an upstream fixtures directory')
+    .option('--baseline <file>', 'compare against a previous result and gate on regressions')
+    .option('--sign <key>', 'sign the result with this key')
+    .option('--format <list>', 'output formats, comma-separated', parseList)
+    .option('--shard <k/n>', 'run shard k of n of the ID-sorted cases')
+    .option('--allow-dirty', 'allow a certification result from a checkout with uncommitted fixture changes')
+    .option('--quiet', 'no per-case progress lines')
+    .action(async (flags: RunFlags) => {
+      if (!flags.adapter) throw new CliError('usage', 'missing --adapter SPEC (e.g. --adapter builtin:reference)', EXIT.USAGE);
+      let shard;
+      if (flags.shard) {
+        try {
+          shard = parseShard(flags.shard);
+        } catch (err) {
+          throw new CliError('usage', (err as Error).message, EXIT.USAGE);
+        }
+      }
+      const controller = new AbortController();
+      let signals = 0;
+      const onSignal = (sig: NodeJS.Signals): void => {
+        signals++;
+        if (signals > 1) {
+          killAllSync();
+          process.exit(EXIT.INTERRUPTED);
+        }
+        process.stderr.write(`oap-conform: ${sig}: stopping; finished cases are kept (resume with --resume)\n`);
+        controller.abort();
+      };
+      process.on('SIGINT', onSignal);
+      process.on('SIGTERM', onSignal);
+      try {
+        const result = await runEngine({
+          adapter: flags.adapter,
+          ...(flags.level ? { level: flags.level } : {}),
+          out: flags.out,
+          jobs: flags.jobs,
+          ...(flags.filter ? { filter: flags.filter } : {}),
+          timeoutMs: flags.timeout,
+          keepWorkspaces: !!flags.keepWorkspaces,
+          resume: !!flags.resume,
+          ...(flags.seed !== undefined ? { seed: flags.seed } : {}),
+          process: !!flags.process,
+          checkProtocol: !!flags.checkProtocol,
+          fuzz: flags.fuzz,
+          ...(flags.fixtures ? { fixturesDir: flags.fixtures } : {}),
+          ...(flags.baseline ? { baseline: flags.baseline } : {}),
+          ...(flags.sign ? { sign: flags.sign } : {}),
+          ...(flags.format ? { formats: flags.format } : {}),
+          ...(shard ? { shard } : {}),
+          allowDirty: !!flags.allowDirty,
+          signal: controller.signal,
+          ...(flags.quiet ? {} : { log: (line: string) => process.stderr.write(`${line}\n`) }),
+        });
+        const c = result.report.footer?.counts;
+        if (c) {
+          process.stderr.write(
+            `${result.report.footer?.interrupted ? 'interrupted' : 'done'}: ${c.total} cases: ${c.pass} pass, ${c.fail} fail, ${c.error} error, ${c.crash} crash, ${c.timeout} timeout, ${c.skipped} skipped, ${c['not-applicable']} not-applicable; results in ${result.outDir}\n`,
+          );
+        }
+        process.exitCode = result.exitCode;
+      } finally {
+        process.off('SIGINT', onSignal);
+        process.off('SIGTERM', onSignal);
+      }
+    });
+}

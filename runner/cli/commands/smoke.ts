@@ -1,0 +1,63 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Command } from 'commander';
+import { resolveAdapter } from '../../engine/adapter-spec.js';
+import { connect } from '../../engine/connect.js';
+import { HandshakeError } from '../../engine/handshake.js';
+import { parseIntIn } from '../../engine/options.js';
+import { ProtocolChecker } from '../../engine/protocol-check.js';
+import { DEFAULT_TIMEOUT_MS } from '../../engine/run.js';
+import { smokeSteps } from '../../engine/smoke.js';
+import { CliError, EXIT } from '../exit-codes.js';
+
+interface SmokeFlags {
+  adapter?: string;
+  timeout: number;
+  process?: boolean;
+  checkProtocol?: boolean;
+}
+
+export function register(program: Command): void {
+  program
+    .command('smoke')
+    .description('handshake plus a minimal accepted and rejected profile: the first check for adapter authors')
+    .option('--adapter <spec>', 'builtin:NAME, a module, or a command line')
+    .option('--timeout <ms>', 'per-request timeout', parseIntIn('--timeout', 1, 3_600_000), DEFAULT_TIMEOUT_MS)
+    .option('--process', 'run builtin and module adapters as a process over stdio')
+    .option('--check-protocol', 'validate every message against the protocol JSON Schemas')
+    .action(async (flags: SmokeFlags) => {
+      if (!flags.adapter) throw new CliError('usage', 'missing --adapter SPEC', EXIT.USAGE);
+      const adapter = await resolveAdapter(flags.adapter, { forceProcess: !!flags.process });
+      const out = (s: string): void => void process.stdout.write(`${s}\n`);
+      const dir = mkdtempSync(join(tmpdir(), 'oap-smoke-worker-'));
+      try {
+        let conn;
+        try {
+          conn = await connect(adapter, { timeoutMs: flags.timeout, dir, ...(flags.checkProtocol ? { checker: new ProtocolChecker() } : {}) });
+        } catch (err) {
+          if (err instanceof HandshakeError) {
+            out(`✗ initialize: ${err.message}`);
+            throw new CliError(err.code, err.message, EXIT.ADAPTER);
+          }
+          throw err;
+        }
+        const hs = conn.handshake;
+        out(`✓ initialize: ${hs.implementation.name} ${hs.implementation.version} (${hs.implementation.language}), protocol ${hs.protocol_version}, level ${hs.level}, encodings ${hs.encodings.join(',')}, roots ${hs.discovery_roots.join(',')}${hs.unimplemented.length ? `, ${hs.unimplemented.length} unimplemented features declared` : ''}`);
+        try {
+          const steps = await smokeSteps(conn.rpc, hs, (s) => out(`${s.ok ? '✓' : '✗'} ${s.name}: ${s.detail}`));
+          const failed = steps.filter((s) => !s.ok).length;
+          if (failed) {
+            const tail = conn.stderrTail().trim();
+            if (tail) out(`adapter stderr (last lines):\n${tail.split('\n').slice(-10).join('\n')}`);
+          }
+          out(failed ? `smoke: ${failed} of ${steps.length + 1} steps failed` : `smoke: all ${steps.length + 1} steps passed`);
+          process.exitCode = failed ? EXIT.FAILURES : EXIT.OK;
+        } finally {
+          await conn.close();
+        }
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
+}

@@ -1,0 +1,50 @@
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { Command } from 'commander';
+import { EXIT } from '../exit-codes.js';
+import { SIGNATURE_FILE } from '../../results/index.js';
+import { withInputErrors } from '../../results/cli-support.js';
+import { readJsonFile } from '../../results/load.js';
+import { loadPublicKey } from '../../results/signature.js';
+import { verifyResult } from '../../results/verify.js';
+
+/**
+ * `oap-conform verify result.json`: checks a result the way a certifier would. report.json and
+ * result.sig beside result.json are used when present; --report / --signature override.
+ * Exit 0 verified, 1 the result does not support its claim, 2 unreadable input.
+ */
+export function register(program: Command): void {
+  program
+    .command('verify')
+    .description('verify a result.json: schema, required IDs for its level, empty failed, revision, report binding, signature')
+    .argument('<result>', 'result.json to verify')
+    .option('--report <file>', 'the detailed report.json to recompute verdicts from (default: report.json beside the result)')
+    .option('--key <pubkey>', 'ed25519 public key (PEM); the result must then carry a valid signature')
+    .option('--signature <file>', `detached signature (default: ${SIGNATURE_FILE} beside the result)`)
+    .option('--allow-dirty', 'accept a result produced from a dirty fixture checkout')
+    .action(async (resultPath: string, opts: { report?: string; key?: string; signature?: string; allowDirty?: boolean }) => {
+      await withInputErrors(() => {
+        const beside = (file: string) => {
+          const p = join(dirname(resultPath), file);
+          return existsSync(p) ? p : undefined;
+        };
+        const reportPath = opts.report ?? beside('report.json');
+        const sigPath = opts.signature ?? beside(SIGNATURE_FILE);
+        const outcome = verifyResult({
+          result: readJsonFile(resultPath),
+          report: reportPath ? readJsonFile(reportPath) : undefined,
+          signature: sigPath ? readJsonFile(sigPath) : undefined,
+          publicKey: opts.key ? loadPublicKey(opts.key) : undefined,
+          allowDirty: opts.allowDirty ?? false,
+        });
+        for (const w of outcome.warnings) process.stderr.write(`oap-conform: warning: ${w}\n`);
+        if (outcome.ok) {
+          process.stdout.write(`verified: ${resultPath}${reportPath ? ` (report ${reportPath})` : ''}${opts.key ? ', signature valid' : ''}\n`);
+          process.exitCode = EXIT.OK;
+        } else {
+          for (const p of outcome.problems) process.stderr.write(`oap-conform: ${p.code}: ${p.message}\n`);
+          process.exitCode = EXIT.FAILURES;
+        }
+      });
+    });
+}

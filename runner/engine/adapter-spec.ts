@@ -1,0 +1,124 @@
+import { existsSync } from 'node:fs';
+import { dirname, extname, isAbsolute, join, relative, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { resolveBuiltin, UnknownBuiltin } from '../../adapters/builtin.js';
+import type { AdapterFactory } from '../../adapters/sdk/ts/types.js';
+import { CliError, EXIT } from '../cli/exit-codes.js';
+import { fromRoot, packageRoot } from '../util/package-root.js';
+import { shellWords, ShellWordsError } from './shell-words.js';
+
+/**
+ * How to run the adapter named by `--adapter SPEC`:
+ *   builtin:NAME            shipped adapter; in-process unless it is process-only or --process
+ *   ./adapter.js|.mjs|.ts   module whose default export is an AdapterFactory; in-process
+ *   anything else           a command line, split with shellWords (no shell), spoken to over stdio
+ * `processArgv` runs the same adapter as its own process (builtins and modules through
+ * dist/adapters/host.js); it is what `--process` and CaseContext.spawnAdapter use.
+ */
+export interface ResolvedAdapter {
+  spec: string;
+  kind: 'builtin' | 'module' | 'command';
+  mode: 'in-process' | 'stdio';
+  factory?: AdapterFactory;
+  processArgv?: string[];
+}
+
+const MODULE_EXT = new Set(['.js', '.mjs', '.cjs', '.ts', '.mts']);
+
+export function hostScript(): string | undefined {
+  const path = fromRoot('dist', 'adapters', 'host.js');
+  return existsSync(path) ? path : undefined;
+}
+
+function hostArgv(target: string): string[] | undefined {
+  const host = hostScript();
+  return host ? [process.execPath, host, target] : undefined;
+}
+
+/** The nearest ancestor directory holding a package.json or tsconfig.json (a TS project root). */
+function projectRoot(from: string): string | undefined {
+  let dir = from;
+  for (;;) {
+    if (existsSync(join(dir, 'package.json')) || existsSync(join(dir, 'tsconfig.json'))) return dir;
+    const parent = dirname(dir);
+    if (parent === dir) return undefined;
+    dir = parent;
+  }
+}
+
+/** A .ts module runs as its compiled .js: next to it, or under <project>/dist/ mirroring its path. */
+export function compiledModulePath(tsPath: string): string | undefined {
+  const js = tsPath.replace(/\.m?ts$/, (m) => (m === '.mts' ? '.mjs' : '.js'));
+  if (existsSync(js)) return js;
+  const roots = [projectRoot(dirname(tsPath)), packageRoot].filter((r): r is string => !!r);
+  for (const root of roots) {
+    const rel = relative(root, js);
+    if (rel.startsWith('..') || isAbsolute(rel)) continue;
+    const candidate = join(root, 'dist', rel);
+    if (existsSync(candidate)) return candidate;
+  }
+  return undefined;
+}
+
+async function importFactory(path: string): Promise<AdapterFactory> {
+  let mod: { default?: unknown };
+  try {
+    mod = (await import(pathToFileURL(path).href)) as { default?: unknown };
+  } catch (err) {
+    throw new CliError('adapter-module', `cannot import adapter module ${path}: ${(err as Error).message.split('\n')[0]}`, EXIT.ADAPTER);
+  }
+  if (typeof mod.default !== 'function') {
+    throw new CliError(
+      'adapter-module',
+      `${path} has no default export adapter factory (to run a stdio adapter script, pass its command line, e.g. "node ${path}")`,
+      EXIT.ADAPTER,
+    );
+  }
+  return mod.default as AdapterFactory;
+}
+
+export async function resolveAdapter(spec: string, opts: { forceProcess?: boolean; cwd?: string } = {}): Promise<ResolvedAdapter> {
+  const text = spec.trim();
+  if (!text) throw new CliError('adapter-spec', '--adapter is empty', EXIT.USAGE);
+  if (text.startsWith('builtin:')) {
+    let builtin;
+    try {
+      builtin = await resolveBuiltin(text.slice('builtin:'.length));
+    } catch (err) {
+      if (err instanceof UnknownBuiltin) throw new CliError('adapter-spec', err.message, EXIT.USAGE);
+      throw err;
+    }
+    const processArgv = hostArgv(text);
+    if (builtin.mode === 'process-only' || opts.forceProcess) {
+      if (!processArgv) throw new CliError('adapter-host', `${text} runs as a process through dist/adapters/host.js, which is not built (run npm run build)`, EXIT.ADAPTER);
+      return { spec: text, kind: 'builtin', mode: 'stdio', processArgv };
+    }
+    return { spec: text, kind: 'builtin', mode: 'in-process', factory: builtin.create, ...(processArgv ? { processArgv } : {}) };
+  }
+  const asPath = resolve(opts.cwd ?? process.cwd(), text);
+  if (!/\s/.test(text) && MODULE_EXT.has(extname(text))) {
+    if (!existsSync(asPath)) throw new CliError('adapter-spec', `adapter module ${text} not found`, EXIT.USAGE);
+    let modulePath = asPath;
+    if (/\.m?ts$/.test(asPath)) {
+      const compiled = compiledModulePath(asPath);
+      if (!compiled) throw new CliError('adapter-module', `${text} is TypeScript and no compiled .js was found next to it or under dist/; compile it first (tsc) or pass the .js`, EXIT.ADAPTER);
+      modulePath = compiled;
+    }
+    const factory = await importFactory(modulePath);
+    const processArgv = hostArgv(modulePath);
+    if (opts.forceProcess) {
+      if (!processArgv) throw new CliError('adapter-host', 'module adapters run as a process through dist/adapters/host.js, which is not built', EXIT.ADAPTER);
+      return { spec: text, kind: 'module', mode: 'stdio', processArgv };
+    }
+    return { spec: text, kind: 'module', mode: 'in-process', factory, ...(processArgv ? { processArgv } : {}) };
+  }
+  let argv: string[];
+  try {
+    argv = shellWords(text);
+  } catch (err) {
+    if (err instanceof ShellWordsError) throw new CliError('adapter-spec', err.message, EXIT.USAGE);
+    throw err;
+  }
+  if (argv.length === 0) throw new CliError('adapter-spec', '--adapter is empty', EXIT.USAGE);
+  return { spec: text, kind: 'command', mode: 'stdio', processArgv: argv };
+}

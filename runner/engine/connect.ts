@@ -1,0 +1,42 @@
+import type { HandshakeT } from '../../adapters/protocol/messages.js';
+import type { AdapterRpc } from '../../suites/framework/types.js';
+import type { ResolvedAdapter } from './adapter-spec.js';
+import { adapterEnv } from './env.js';
+import { handshake } from './handshake.js';
+import { InProcessConnection } from './in-process-connection.js';
+import type { ProtocolChecker } from './protocol-check.js';
+import { StdioAdapterClient } from './stdio-client.js';
+
+export interface Connected {
+  rpc: AdapterRpc;
+  handshake: HandshakeT;
+  pid?: number;
+  stderrTail(): string;
+  close(): Promise<void>;
+}
+
+/**
+ * One adapter, started and handshaken, outside the worker machinery (smoke, bench). Throws
+ * HandshakeError when it cannot be brought up; the process (if any) is killed in that case.
+ */
+export async function connect(adapter: ResolvedAdapter, opts: { timeoutMs: number; dir: string; checker?: ProtocolChecker }): Promise<Connected> {
+  if (adapter.mode === 'in-process' && adapter.factory) {
+    const conn = new InProcessConnection(await adapter.factory(), opts.timeoutMs, opts.checker);
+    const hs = await handshake(conn);
+    return { rpc: conn, handshake: hs, stderrTail: () => '', close: () => conn.close() };
+  }
+  const client = await StdioAdapterClient.start({
+    argv: adapter.processArgv ?? [],
+    env: adapterEnv(opts.dir),
+    cwd: process.cwd(), // relative paths in the command line are the user's
+    timeoutMs: opts.timeoutMs,
+    ...(opts.checker ? { checker: opts.checker } : {}),
+  });
+  try {
+    const hs = await handshake(client, () => client.stderr.tail(2048));
+    return { rpc: client, handshake: hs, pid: client.pid, stderrTail: () => client.stderr.tail(4096), close: () => client.close() };
+  } catch (err) {
+    await client.kill().catch(() => {});
+    throw err;
+  }
+}

@@ -1,0 +1,64 @@
+import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { CaseRecord, RunHeader } from '../results/model.js';
+
+/**
+ * OUT/journal.ndjson: the run header on the first line, then one CaseRecord per line, appended
+ * synchronously as each case finishes, so an interrupted or crashed run keeps every finished case.
+ * A torn last line (the runner died mid-write) is ignored on reading.
+ */
+export class Journal {
+  private constructor(readonly path: string) {}
+
+  static create(path: string, header: RunHeader): Journal {
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, `${JSON.stringify(header)}\n`);
+    return new Journal(path);
+  }
+
+  static append(path: string): Journal {
+    return new Journal(path);
+  }
+
+  write(record: CaseRecord): void {
+    appendFileSync(this.path, `${JSON.stringify(record)}\n`);
+  }
+}
+
+export interface JournalContents {
+  header: RunHeader;
+  records: CaseRecord[];
+}
+
+export function readJournal(path: string): JournalContents | undefined {
+  if (!existsSync(path)) return undefined;
+  const lines = readFileSync(path, 'utf8').split('\n').filter((l) => l.length > 0);
+  if (lines.length === 0) return undefined;
+  let header: RunHeader;
+  try {
+    header = JSON.parse(lines[0]!) as RunHeader;
+  } catch {
+    return undefined;
+  }
+  if (header.schema !== 'oap-conform.report.v1') return undefined;
+  const records: CaseRecord[] = [];
+  for (const line of lines.slice(1)) {
+    try {
+      const rec = JSON.parse(line) as CaseRecord;
+      if (typeof rec.id === 'string' && typeof rec.status === 'string') records.push(rec);
+    } catch {
+      // torn write at the end of an interrupted run
+    }
+  }
+  // The last record for an ID wins (a resumed run never writes one twice, but be robust).
+  const byId = new Map(records.map((r) => [r.id, r]));
+  return { header, records: [...byId.values()] };
+}
+
+/** Why a journal cannot be resumed with this header, or undefined when it can. */
+export function resumeMismatch(old: RunHeader, current: Pick<RunHeader, 'manifest_digest' | 'seed' | 'adapter'>): string | undefined {
+  if (old.manifest_digest !== current.manifest_digest) return `the case manifest changed (${old.manifest_digest} -> ${current.manifest_digest})`;
+  if (old.seed !== current.seed) return `the seed differs (${old.seed} vs ${current.seed})`;
+  if (old.adapter.spec !== current.adapter.spec) return `the adapter differs (${old.adapter.spec} vs ${current.adapter.spec})`;
+  return undefined;
+}

@@ -1,0 +1,21 @@
+import { InvalidArgumentError } from 'commander';
+
+/** Commander argument parsers for the engine's flags: each rejects bad input with a one-line reason. */
+export function parseIntIn(name: string, min: number, max: number) {
+  return (value: string): number => {
+    const n = Number(value);
+    if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(n) || n < min || n > max) {
+      throw new InvalidArgumentError(`${name} must be an integer from ${min} to ${max}`);
+    }
+    return n;
+  };
+}
+
+export function parseLevel(value: string): 1 | 2 | 3 {
+  if (value !== '1' && value !== '2' && value !== '3') throw new InvalidArgumentError('--level must be 1, 2 or 3');
+  return Number(value) as 1 | 2 | 3;
+}
+
+export function parseList(value: string): string[] {
+  return value.split(',').map((s) => s.trim()).filter(Boolean);
+}

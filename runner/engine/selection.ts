@@ -1,0 +1,47 @@
+import picomatch from 'picomatch';
+import type { CaseDef } from '../../suites/framework/types.js';
+
+const GLOB_CHARS = /[*?[\]{}!]/;
+
+/**
+ * `--filter PATTERN` over case IDs and requirement IDs: a glob when it has glob characters
+ * (`L1-I*`, `L2-A1/*`), otherwise a substring. `,` separates alternatives.
+ */
+export function caseMatcher(pattern: string): (c: Pick<CaseDef, 'id' | 'requirements'>) => boolean {
+  const parts = pattern.split(',').map((p) => p.trim()).filter(Boolean);
+  const tests = parts.map((p) => (GLOB_CHARS.test(p) ? picomatch(p, { dot: true }) : (s: string) => s.includes(p)));
+  return (c) => tests.some((t) => t(c.id) || c.requirements.some((r) => t(r)));
+}
+
+export interface Shard {
+  /** 1-based. */
+  index: number;
+  count: number;
+}
+
+export function parseShard(text: string): Shard {
+  const m = /^(\d+)\/(\d+)$/.exec(text.trim());
+  const index = m ? Number(m[1]) : NaN;
+  const count = m ? Number(m[2]) : NaN;
+  if (!m || count < 1 || index < 1 || index > count) throw new Error(`--shard must be k/n with 1 <= k <= n, got ${text}`);
+  return { index, count };
+}
+
+/**
+ * Shard k of n: the cases at positions k-1, k-1+n, … of the ID-sorted list. Every machine sorts the
+ * same list the same way, so the n shards partition it exactly and are balanced within one case.
+ */
+export function selectShard<T extends { id: string }>(sorted: readonly T[], shard: Shard): T[] {
+  return sorted.filter((_, i) => i % shard.count === shard.index - 1);
+}
+
+/** Worker w of n gets the same modulo slice of the ID-sorted cases, so assignment is deterministic. */
+export function distribute<T>(sorted: readonly T[], workers: number): T[][] {
+  const out: T[][] = Array.from({ length: workers }, () => []);
+  sorted.forEach((c, i) => out[i % workers]!.push(c));
+  return out;
+}
+
+export function byId(a: { id: string }, b: { id: string }): number {
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}

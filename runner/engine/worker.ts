@@ -1,0 +1,204 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { HandshakeT } from '../../adapters/protocol/messages.js';
+import { AdapterCrashed } from '../../suites/framework/errors.js';
+import { runCase } from '../../suites/framework/run-case.js';
+import type { AdapterRpc, CaseDef, CaseOutcome, KillableAdapter } from '../../suites/framework/types.js';
+import { caseLevel } from '../../suites/index.js';
+import type { CaseRecord } from '../results/model.js';
+import type { ResolvedAdapter } from './adapter-spec.js';
+import { adapterEnv } from './env.js';
+import { handshake, HandshakeError } from './handshake.js';
+import { InProcessConnection } from './in-process-connection.js';
+import type { ProtocolChecker } from './protocol-check.js';
+import { StdioAdapterClient } from './stdio-client.js';
+
+export const DEFAULT_MAX_RESTARTS = 5;
+
+export interface WorkerOptions {
+  index: number;
+  adapter: ResolvedAdapter;
+  timeoutMs: number;
+  runSeed: number;
+  /** The worker's private temp dir: HOME/XDG/TMPDIR of its adapter, and case workspaces. */
+  dir: string;
+  /** Where case workspaces go (default: inside `dir`); kept afterwards with keepWorkspaces. */
+  workspaceParent?: string;
+  keepWorkspaces: boolean;
+  maxRestarts?: number;
+  checker?: ProtocolChecker;
+  /** Called with the pid of every adapter process this worker starts (tests check for orphans). */
+  onSpawn?: (pid: number) => void;
+}
+
+type Connection = AdapterRpc & { readonly fault: Error | undefined; close(): Promise<void> };
+
+/**
+ * One worker: one adapter (process or in-process instance), its handshake, and the cases assigned
+ * to it, run one at a time. A connection that faulted (crash, timeout, protocol error) is replaced
+ * before the next case and the handshake replayed, at most `maxRestarts` times; after that the
+ * remaining cases are recorded as `crash` with the reason.
+ */
+export class Worker {
+  private conn: Connection | undefined;
+  private stdio: StdioAdapterClient | undefined;
+  private hs: HandshakeT | undefined;
+  private restarts = 0;
+  private exhausted: string | undefined;
+  private stopped = false;
+  private readonly env: Record<string, string>;
+  private readonly spawned = new Set<StdioAdapterClient>();
+
+  constructor(private readonly opts: WorkerOptions) {
+    mkdirSync(opts.dir, { recursive: true });
+    this.env = adapterEnv(opts.dir);
+  }
+
+  get handshake(): HandshakeT | undefined {
+    return this.hs;
+  }
+
+  /** Set once the restart budget is spent: why the adapter could no longer be run. */
+  get exhaustedReason(): string | undefined {
+    return this.exhausted;
+  }
+
+  get restartCount(): number {
+    return this.restarts;
+  }
+
+  /** Start the adapter and shake hands. Throws HandshakeError when the adapter cannot be run. */
+  async start(): Promise<HandshakeT> {
+    const { adapter, timeoutMs, checker } = this.opts;
+    if (adapter.mode === 'in-process' && adapter.factory) {
+      const conn = new InProcessConnection(await adapter.factory(), timeoutMs, checker);
+      this.conn = conn;
+      this.stdio = undefined;
+      this.hs = await handshake(conn);
+      return this.hs;
+    }
+    const client = await this.spawnClient().catch((err: unknown) => {
+      throw new HandshakeError('spawn-failed', (err as Error).message);
+    });
+    this.conn = client;
+    this.stdio = client;
+    try {
+      this.hs = await handshake(client, () => client.stderr.tail(2048));
+    } catch (err) {
+      await client.kill().catch(() => {}); // a refused handshake must not leave the process behind
+      throw err;
+    }
+    return this.hs;
+  }
+
+  private async spawnClient(): Promise<StdioAdapterClient> {
+    const argv = this.opts.adapter.processArgv;
+    if (!argv) throw new AdapterCrashed('this adapter cannot run as a process', null, null);
+    const client = await StdioAdapterClient.start({
+      argv,
+      env: this.env,
+      cwd: process.cwd(), // relative paths in the command line are the user's
+      timeoutMs: this.opts.timeoutMs,
+      ...(this.opts.checker ? { checker: this.opts.checker } : {}),
+    });
+    this.opts.onSpawn?.(client.pid);
+    return client;
+  }
+
+  /** A separately spawned, handshaken adapter process for crash-safety cases; killed after the case. */
+  private async spawnKillable(): Promise<KillableAdapter> {
+    const client = await this.spawnClient();
+    this.spawned.add(client);
+    await handshake(client, () => client.stderr.tail(2048)).catch(async (err: unknown) => {
+      await client.kill().catch(() => {});
+      throw err instanceof HandshakeError ? new AdapterCrashed(`spawned adapter: ${err.message}`, null, null) : err;
+    });
+    return client;
+  }
+
+  /** Replace a faulted connection, within the restart budget. False when the budget is spent. */
+  private async ensureHealthy(): Promise<boolean> {
+    while (!this.conn || this.conn.fault) {
+      if (this.exhausted) return false;
+      const reason = this.conn?.fault?.message ?? 'adapter not started';
+      if (this.restarts >= (this.opts.maxRestarts ?? DEFAULT_MAX_RESTARTS)) {
+        this.exhausted = `adapter restart budget exhausted after ${this.restarts} restarts; last fault: ${reason}`;
+        return false;
+      }
+      this.restarts++;
+      await this.conn?.close().catch(() => {});
+      this.conn = undefined;
+      try {
+        await this.start();
+      } catch (err) {
+        if (!(err instanceof HandshakeError)) throw err;
+        // Keep the failed connection (faulted) so the loop counts another restart.
+        this.conn = { fault: err, close: async () => {}, call: () => Promise.reject(err) } as Connection;
+      }
+    }
+    return true;
+  }
+
+  /** Run one case; undefined when the worker was stopped meanwhile (an interrupted case is not recorded). */
+  async run(def: CaseDef): Promise<CaseRecord | undefined> {
+    if (this.stopped) return undefined;
+    const started = performance.now();
+    const healthy = await this.ensureHealthy();
+    if (this.stopped) return undefined;
+    if (!healthy || !this.conn || !this.hs) {
+      return toRecord(def, { id: def.id, requirements: def.requirements, status: 'crash', message: this.exhausted ?? 'adapter unavailable', durationMs: performance.now() - started });
+    }
+    const conn = this.conn;
+    const stderrMark = this.stdio?.stderr.written ?? 0;
+    const canSpawn = !!this.opts.adapter.processArgv;
+    let outcome = await runCase(def, {
+      adapter: conn,
+      handshake: this.hs,
+      runSeed: this.opts.runSeed,
+      keepWorkspace: this.opts.keepWorkspaces,
+      workspaceParent: this.opts.workspaceParent ?? join(this.opts.dir),
+      ...(canSpawn ? { spawnAdapter: () => this.spawnKillable() } : {}),
+    });
+    await this.killSpawned();
+    if (this.stopped) return undefined;
+    // A transport fault during the case that the case itself did not trip over (an unsolicited
+    // garbage line, say) still belongs to this case: it must not pass.
+    const fault = conn.fault;
+    if (fault && (outcome.status === 'pass' || outcome.status === 'fail' || outcome.status === 'skipped')) {
+      outcome = { ...outcome, status: fault instanceof AdapterCrashed ? 'crash' : 'error', message: `${fault.message} (the case had ended with ${outcome.status}${outcome.message ? `: ${outcome.message}` : ''})` };
+    }
+    const excerpt = this.stdio?.stderr.since(stderrMark);
+    if (excerpt) outcome = { ...outcome, stderr: excerpt };
+    return toRecord(def, outcome);
+  }
+
+  private async killSpawned(): Promise<void> {
+    const all = [...this.spawned];
+    this.spawned.clear();
+    await Promise.all(all.map((c) => c.kill().catch(() => {})));
+  }
+
+  /** Stop now (interrupt): kill the adapter and anything the current case spawned. */
+  async abort(): Promise<void> {
+    this.stopped = true;
+    await Promise.all([this.stdio?.kill().catch(() => {}), this.killSpawned()]);
+  }
+
+  async close(): Promise<void> {
+    this.stopped = true;
+    await this.killSpawned();
+    await this.conn?.close().catch(() => {});
+    this.conn = undefined;
+  }
+}
+
+export function toRecord(def: CaseDef, outcome: CaseOutcome): CaseRecord {
+  return {
+    ...outcome,
+    title: def.title,
+    level: caseLevel(def),
+    origin: def.origin ?? 'fixture',
+    ...(def.fixtures ? { fixtures: def.fixtures } : {}),
+    ...(def.expectation !== undefined ? { expectation: def.expectation } : {}),
+  };
+}

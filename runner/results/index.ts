@@ -1,0 +1,60 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { FORMATS, renderTerminalSummary, selectFormats, type RunOutcome } from '../../reports/index.js';
+import type { ConformanceResult } from './conformance-result.js';
+import type { Baseline } from './baseline.js';
+import { parseBaseline } from './baseline.js';
+import { readJsonFile } from './load.js';
+import type { RunReport } from './model.js';
+import { evaluateRun } from './outcome.js';
+import { loadPrivateKey, signResult } from './signature.js';
+
+export { fixtureRevision } from './revision.js';
+export type { ConformanceResult } from './conformance-result.js';
+export { evaluateRun } from './outcome.js';
+export { createProgressReporter } from '../../reports/progress.js';
+
+export interface FinalizeOptions {
+  /** Format names (see reports/index.ts FORMATS); default all. result and report are always written. */
+  formats?: string[];
+  /** Path of a baseline of expected failures: gate on regressions instead of on the claim. */
+  baseline?: string;
+  /** Path of an ed25519 private key (PEM): also write result.sig over the JCS of result.json. */
+  sign?: string;
+  /** Accept a dirty fixture checkout (the result notes it and is not certifying). */
+  allowDirty?: boolean;
+  /** No terminal summary on stdout (reasons still go to stderr). */
+  quiet?: boolean;
+  /** For reproducible output in tests. */
+  now?: Date;
+  stdout?: { write(s: string): unknown };
+  stderr?: { write(s: string): unknown };
+}
+
+export const SIGNATURE_FILE = 'result.sig';
+
+/**
+ * The end of every run (and of `merge`): judge the report, write the selected formats into outDir,
+ * print the summary, and return the process exit code. Input problems (unreadable baseline or key,
+ * unknown format) throw errors carrying a `code` before anything is written.
+ */
+export async function finalizeRun(
+  report: RunReport,
+  outDir: string,
+  opts: FinalizeOptions = {},
+): Promise<{ exitCode: number; result: ConformanceResult; attainedLevel: 0 | 1 | 2 | 3; outcome: RunOutcome }> {
+  const formats = selectFormats(opts.formats);
+  const baseline: Baseline | undefined = opts.baseline ? parseBaseline(readJsonFile(opts.baseline), opts.baseline) : undefined;
+  const key = opts.sign ? loadPrivateKey(opts.sign) : undefined;
+
+  const outcome = evaluateRun(report, { baseline, allowDirty: opts.allowDirty, now: opts.now });
+  mkdirSync(outDir, { recursive: true });
+  for (const name of formats) writeFileSync(join(outDir, FORMATS[name].file), FORMATS[name].render(outcome));
+  if (key) writeFileSync(join(outDir, SIGNATURE_FILE), `${JSON.stringify(signResult(outcome.result, key), null, 2)}\n`);
+
+  const stdout = opts.stdout ?? process.stdout;
+  const stderr = opts.stderr ?? process.stderr;
+  if (!opts.quiet) stdout.write(renderTerminalSummary(outcome));
+  for (const reason of outcome.reasons) stderr.write(`oap-conform: ${reason.code}: ${reason.message}\n`);
+  return { exitCode: outcome.exitCode, result: outcome.result, attainedLevel: outcome.attained, outcome };
+}

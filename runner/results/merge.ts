@@ -1,0 +1,112 @@
+import { canonicalJson } from './digest.js';
+import type { CaseRecord, RunFooter, RunReport } from './model.js';
+
+/**
+ * Joins the report.json of `--shard k/n` runs into one report. Shards are only comparable when
+ * they ran the same suite (fixture revision, manifest digest) against the same adapter, level and
+ * seed; anything else is refused rather than averaged into a result nobody ran.
+ */
+export class MergeError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface Shard {
+  source: string;
+  report: RunReport;
+}
+
+export function mergeReports(shards: readonly Shard[]): RunReport {
+  if (shards.length === 0) throw new MergeError('no-shards', 'nothing to merge: give at least one result directory');
+  const first = shards[0]!;
+  const same: [string, (r: RunReport) => unknown][] = [
+    ['fixture_revision', (r) => r.header.fixture_revision],
+    ['manifest_digest', (r) => r.header.manifest_digest],
+    ['seed', (r) => r.header.seed],
+    ['level', (r) => r.header.level],
+    ['adapter', (r) => canonicalJson({ spec: r.header.adapter.spec, handshake: r.header.adapter.handshake })],
+    ['runner version', (r) => r.header.runner.version],
+    ['shard count', (r) => r.header.options.shard?.count ?? 1],
+    ['fuzz cases', (r) => r.header.options.fuzz],
+    ['filter', (r) => r.header.options.filter ?? ''],
+  ];
+  for (const shard of shards.slice(1)) {
+    for (const [what, get] of same) {
+      if (get(shard.report) !== get(first.report)) {
+        throw new MergeError('shard-mismatch', `${shard.source} differs from ${first.source} in ${what}: ${String(get(shard.report))} vs ${String(get(first.report))}`);
+      }
+    }
+  }
+  const seenShard = new Map<number, string>();
+  for (const s of shards) {
+    const index = s.report.header.options.shard?.index;
+    if (index === undefined) continue;
+    const prev = seenShard.get(index);
+    if (prev) throw new MergeError('duplicate-shard', `${s.source} and ${prev} are both shard ${index}`);
+    seenShard.set(index, s.source);
+  }
+  const owner = new Map<string, string>();
+  const cases: CaseRecord[] = [];
+  for (const s of shards) {
+    for (const c of s.report.cases) {
+      const prev = owner.get(c.id);
+      if (prev) throw new MergeError('duplicate-case', `case ${c.id} appears in both ${prev} and ${s.source}`);
+      owner.set(c.id, s.source);
+      cases.push(c);
+    }
+  }
+
+  const { shard: _shard, ...options } = first.report.header.options;
+  const header = {
+    ...first.report.header,
+    options,
+    fixture_dirty: shards.some((s) => s.report.header.fixture_dirty),
+    started_at: minIso(shards.map((s) => s.report.header.started_at)),
+  };
+  const merged: RunReport = { header, cases };
+  const footer = mergeFooters(shards.map((s) => s.report.footer), cases);
+  if (footer) merged.footer = footer;
+  return merged;
+}
+
+/** A missing shard footer (truncated shard) leaves the merged report truncated too. */
+function mergeFooters(footers: (RunFooter | undefined)[], cases: CaseRecord[]): RunFooter | undefined {
+  if (footers.some((f) => f === undefined)) return undefined;
+  const all = footers as RunFooter[];
+  const counts = { pass: 0, fail: 0, error: 0, crash: 0, timeout: 0, skipped: 0, 'not-applicable': 0, total: cases.length };
+  for (const c of cases) counts[c.status]++;
+  const footer: RunFooter = {
+    finished_at: maxIso(all.map((f) => f.finished_at)),
+    complete: all.every((f) => f.complete),
+    interrupted: all.some((f) => f.interrupted),
+    counts,
+  };
+  const fuzz = all.map((f) => f.fuzz).filter((f) => f !== undefined);
+  if (fuzz.length > 0) {
+    footer.fuzz = {
+      seed: fuzz[0]!.seed,
+      cases: fuzz.reduce((n, f) => n + f.cases, 0),
+      findings: fuzz.flatMap((f) => f.findings),
+    };
+    const rejected = fuzz.filter((f) => f.rejected_generated !== undefined);
+    if (rejected.length > 0) footer.fuzz.rejected_generated = rejected.reduce((n, f) => n + f.rejected_generated!, 0);
+  }
+  const adapterError = all.find((f) => f.adapter_error)?.adapter_error;
+  if (adapterError) footer.adapter_error = adapterError;
+  return footer;
+}
+
+const minIso = (xs: string[]) => xs.reduce((a, b) => (Date.parse(b) < Date.parse(a) ? b : a));
+const maxIso = (xs: string[]) => xs.reduce((a, b) => (Date.parse(b) > Date.parse(a) ? b : a));
+
+/** Shard indices 1..n that none of the given shards ran (the merged result then lacks their cases). */
+export function missingShards(shards: readonly Shard[]): number[] {
+  const count = shards[0]?.report.header.options.shard?.count;
+  if (count === undefined) return [];
+  const have = new Set(shards.map((s) => s.report.header.options.shard?.index));
+  return Array.from({ length: count }, (_, i) => i + 1).filter((i) => !have.has(i));
+}

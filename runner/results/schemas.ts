@@ -1,0 +1,52 @@
+import { readFileSync } from 'node:fs';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import { resultSchemaValidator } from '../oracle/index.js';
+import { fromRoot } from '../util/package-root.js';
+
+/**
+ * Validators for everything runner/results reads or writes: the official result schema (compiled
+ * by the oracle from the vendored, unmodified file) and our own schemas in results-schema/.
+ */
+export const OWN_SCHEMAS = {
+  report: 'report.schema.json',
+  statement: 'statement.schema.json',
+  baseline: 'baseline.schema.json',
+} as const;
+
+export type SchemaName = keyof typeof OWN_SCHEMAS | 'result';
+
+// ajv-formats is CommonJS with `exports.default`; the default import is the plugin or its module.
+type FormatsPlugin = (ajv: Ajv2020) => Ajv2020;
+const addFormats: FormatsPlugin =
+  (addFormatsModule as unknown as { default?: FormatsPlugin }).default ?? (addFormatsModule as unknown as FormatsPlugin);
+
+let ajv: Ajv2020 | undefined;
+const compiled = new Map<SchemaName, ValidateFunction>();
+
+function validator(name: SchemaName): ValidateFunction {
+  if (name === 'result') return resultSchemaValidator();
+  let fn = compiled.get(name);
+  if (!fn) {
+    ajv ??= addFormats(new Ajv2020({ allErrors: true, strict: true }));
+    fn = ajv.compile(JSON.parse(readFileSync(fromRoot('results-schema', OWN_SCHEMAS[name]), 'utf8')) as object);
+    compiled.set(name, fn);
+  }
+  return fn;
+}
+
+/** Problems as `<pointer>: <message>` lines; empty when `doc` is valid. */
+export function schemaProblems(name: SchemaName, doc: unknown): string[] {
+  const fn = validator(name);
+  if (fn(doc)) return [];
+  return (fn.errors ?? []).map(describe);
+}
+
+function describe(e: ErrorObject): string {
+  const params = e.params as Record<string, unknown>;
+  const where = e.instancePath || '/';
+  if (e.keyword === 'additionalProperties') return `${where}: property "${String(params.additionalProperty)}" is not allowed`;
+  if (e.keyword === 'required') return `${where}: required property "${String(params.missingProperty)}" is missing`;
+  return `${where}: ${e.message ?? e.keyword}`;
+}

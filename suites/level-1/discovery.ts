@@ -1,0 +1,224 @@
+/**
+ * L1-D1..D4: discovery roots, collisions and naming (conformance.md §2.2, SPEC §5.1).
+ *
+ * Every case that relies on the project root also places a sentinel profile there. When discovery
+ * does not list the sentinel, the adapter does not search the project root at all: that is L1-D1's
+ * failure, and the other cases are not applicable rather than failed, so a D1 defect fails D1 only.
+ */
+import { realpathSync } from 'node:fs';
+import type { Result } from '../../adapters/protocol/messages.js';
+import { expectEqual, expectTrue, fail } from '../framework/assert.js';
+import { CaseNotApplicable } from '../framework/errors.js';
+import { minimalProfile } from '../framework/policy.js';
+import type { CaseContext, CaseDef } from '../framework/types.js';
+import { byteOccurrences, claimedRoots, expectInstantiated, instantiateName, writeProfile, writeProjectProfile, workingEncoding } from './support.js';
+
+type Discovered = Result<'discover'>;
+
+const SENTINEL = 'discovery-sentinel';
+
+function real(p: string): string {
+  try {
+    return realpathSync(p);
+  } catch {
+    return p;
+  }
+}
+
+function samePath(a: string, b: string): boolean {
+  return real(a) === real(b);
+}
+
+async function discoverAll(ctx: CaseContext): Promise<Discovered> {
+  return ctx.adapter.call('discover', { workspace: ctx.workspace.dir, roots: claimedRoots(ctx) });
+}
+
+function placeSentinel(ctx: CaseContext): void {
+  writeProjectProfile(ctx, minimalProfile(SENTINEL));
+}
+
+/** Not applicable unless discovery searched the project root (L1-D1 judges that). */
+function requireProjectRootSearched(found: Discovered): void {
+  if (!found.profiles.some((p) => p.name === SENTINEL && p.root === 'project')) {
+    throw new CaseNotApplicable('discovery does not list the sentinel profile in the project root; L1-D1 judges that');
+  }
+}
+
+/** A profile whose instructions carry a marker, so the prompt shows which definition ran. */
+function marked(name: string, marker: string): Record<string, unknown> {
+  return minimalProfile(name, { role: { instructions: `You are ${name}. Definition marker: ${marker}.` } });
+}
+
+function brief(found: Discovered): unknown {
+  return {
+    profiles: found.profiles.map((p) => ({ name: p.name, root: p.root })),
+    collisions: found.collisions.map((c) => ({ name: c.name, scope: c.scope, winner: c.winner })),
+  };
+}
+
+// ---------------------------------------------------------------- L1-D1
+
+const d1ProjectRoot: CaseDef = {
+  id: 'L1-D1/project-root-profile-found',
+  requirements: ['L1-D1'],
+  title: 'A profile in <workspace>/.agents/ is discovered in the project root and instantiates by name',
+  expectation: { profiles: [{ name: 'project-helper', root: 'project' }], instantiateByName: 'instantiated' },
+  async run(ctx) {
+    const path = writeProjectProfile(ctx, marked('project-helper', 'D1-PROJECT'));
+    const found = await discoverAll(ctx);
+    const entry = found.profiles.find((p) => p.name === 'project-helper');
+    if (!entry) fail('the project-root profile is not discovered', { name: 'project-helper', root: 'project' }, brief(found));
+    expectEqual(entry.root, 'project', 'root of the discovered profile');
+    expectTrue(samePath(entry.path, path), 'the discovered path is the file in <workspace>/.agents/', { expected: path, observed: entry.path });
+    const session = expectInstantiated(await instantiateName(ctx, 'project-helper'), 'instantiate by name');
+    expectEqual(session.session.name, 'project-helper', 'session name');
+    expectTrue(byteOccurrences(session.prompt.text, 'D1-PROJECT').length > 0, 'the instantiated prompt comes from the project-root file', {
+      expected: 'prompt contains the file’s instructions',
+    });
+  },
+};
+
+const d1MalformedSibling: CaseDef = {
+  id: 'L1-D1/malformed-sibling-does-not-hide-profiles',
+  requirements: ['L1-D1'],
+  title: 'A file that does not parse and one that does not validate do not hide a valid profile beside them',
+  expectation: { profiles: [{ name: 'steady-helper', root: 'project' }], notListed: ['broken', 'invalid-sibling'] },
+  async run(ctx) {
+    const encoding = workingEncoding(ctx.handshake);
+    const ext = encoding === 'yaml' ? '.agent.yaml' : encoding === 'json' ? '.agent.json' : '.agent.md';
+    // Sorted first, so a resolver that stops at the first bad file misses the good one.
+    ctx.workspace.writeFile(`${ctx.workspace.projectAgents}/aaa-broken${ext}`, encoding === 'json' ? '{"oap": "1.0", "kind": ' : 'oap: "1.0"\nkind: [AgentProfile\n  metadata: {\n');
+    writeProfile(ctx, ctx.workspace.projectAgents, 'aab-invalid-sibling', minimalProfile('invalid-sibling', { tools: { policy: 'everything' } }));
+    writeProjectProfile(ctx, minimalProfile('steady-helper'));
+    const found = await discoverAll(ctx);
+    ctx.note('errors', found.errors.map((e) => ({ category: e.category, path: e.path })));
+    const entry = found.profiles.find((p) => p.name === 'steady-helper');
+    if (!entry) fail('a valid profile is hidden by broken siblings', { name: 'steady-helper', root: 'project' }, brief(found));
+    expectEqual(entry.root, 'project', 'root of the valid profile');
+    expectInstantiated(await instantiateName(ctx, 'steady-helper'), 'instantiate the valid profile by name');
+  },
+};
+
+// ---------------------------------------------------------------- L1-D2
+
+const d2WithinRoot: CaseDef = {
+  id: 'L1-D2/same-name-in-project-root-is-error',
+  requirements: ['L1-D2'],
+  title: 'Two files with one metadata.name in the project root: an error, a within-root collision, no winner',
+  expectation: {
+    collision: { name: 'twin', scope: 'within-root', winner: null, paths: 2 },
+    errorCategory: 'collision',
+    profilesNamed: { twin: 0 },
+    instantiateByName: 'rejected',
+  },
+  async run(ctx) {
+    placeSentinel(ctx);
+    const encoding = workingEncoding(ctx.handshake);
+    // Both file names match metadata.name where the encoding allows it (.yaml and .yml), so the
+    // collision does not depend on how the adapter treats file names (L1-D4).
+    const [first, second] =
+      encoding === 'yaml'
+        ? [ctx.workspace.writeDocument(ctx.workspace.projectAgents, 'twin.agent.yaml', marked('twin', 'TWIN-ONE'), 'yaml'),
+           ctx.workspace.writeDocument(ctx.workspace.projectAgents, 'twin.agent.yml', marked('twin', 'TWIN-TWO'), 'yaml')]
+        : [writeProfile(ctx, ctx.workspace.projectAgents, 'twin', marked('twin', 'TWIN-ONE')),
+           writeProfile(ctx, ctx.workspace.projectAgents, 'twin-copy', marked('twin', 'TWIN-TWO'))];
+    const found = await discoverAll(ctx);
+    requireProjectRootSearched(found);
+    const collision = found.collisions.find((c) => c.name === 'twin' && c.scope === 'within-root');
+    if (!collision) fail('no within-root collision reported for "twin"', { name: 'twin', scope: 'within-root' }, brief(found));
+    expectEqual(collision.winner, null, 'winner of a within-root collision');
+    expectTrue(
+      collision.paths.some((p) => samePath(p, first)) && collision.paths.some((p) => samePath(p, second)),
+      'the collision names both files',
+      { expected: [first, second], observed: collision.paths },
+    );
+    expectTrue(found.errors.some((e) => e.category === 'collision'), 'the collision is reported as an error (category collision)', {
+      expected: { category: 'collision' },
+      observed: found.errors.map((e) => e.category),
+    });
+    const listed = found.profiles.filter((p) => p.name === 'twin');
+    expectEqual(listed.length, 0, 'profiles listed under the colliding name (no silent winner)');
+    const out = await instantiateName(ctx, 'twin');
+    expectEqual(out.status, 'rejected', 'instantiate by the colliding name');
+  },
+};
+
+// ---------------------------------------------------------------- L1-D3
+
+type RootName = 'managed' | 'user' | 'project';
+
+function crossRootCase(lower: RootName, higher: RootName): CaseDef {
+  const name = `shared-${lower}-${higher}`;
+  return {
+    id: `L1-D3/${higher}-over-${lower}`,
+    requirements: ['L1-D3'],
+    title: `One name in the ${lower} and ${higher} roots: the ${higher} definition wins and the collision is reported`,
+    needs: { roots: [...new Set<RootName>([lower, higher, 'project'])] },
+    expectation: { winner: { root: higher }, collision: { scope: 'across-roots', winner: `${higher} file` } },
+    async run(ctx) {
+      placeSentinel(ctx);
+      const dirOf = (r: RootName): string => (r === 'project' ? ctx.workspace.projectAgents : ctx.workspace.roots[r]);
+      const lowerPath = writeProfile(ctx, dirOf(lower), name, marked(name, `FROM-${lower.toUpperCase()}`));
+      const higherPath = writeProfile(ctx, dirOf(higher), name, marked(name, `FROM-${higher.toUpperCase()}`));
+      const found = await discoverAll(ctx);
+      requireProjectRootSearched(found);
+      const entry = found.profiles.find((p) => p.name === name);
+      if (!entry) fail(`"${name}" is not discovered`, { name, root: higher }, brief(found));
+      expectEqual(entry.root, higher, `root of the winning definition of "${name}"`);
+      expectTrue(samePath(entry.path, higherPath), 'the winning path is the higher-precedence file', { expected: higherPath, observed: entry.path });
+      const collision = found.collisions.find((c) => c.name === name && c.scope === 'across-roots');
+      if (!collision) fail('the cross-root collision is not reported', { name, scope: 'across-roots' }, brief(found));
+      expectTrue(collision.winner !== null && samePath(collision.winner, higherPath), 'the reported winner is the higher-precedence file', {
+        expected: higherPath,
+        observed: collision.winner,
+      });
+      expectTrue(
+        collision.paths.some((p) => samePath(p, lowerPath)) && collision.paths.some((p) => samePath(p, higherPath)),
+        'the collision names both files',
+        { expected: [lowerPath, higherPath], observed: collision.paths },
+      );
+      // The definition that runs is the winner's.
+      const session = expectInstantiated(await instantiateName(ctx, name), 'instantiate by the shared name');
+      const text = session.prompt.text;
+      expectTrue(
+        byteOccurrences(text, `FROM-${higher.toUpperCase()}`).length > 0 && byteOccurrences(text, `FROM-${lower.toUpperCase()}`).length === 0,
+        `the session runs the ${higher} definition`,
+        { expected: `FROM-${higher.toUpperCase()}`, observed: text.slice(0, 400) },
+      );
+    },
+  };
+}
+
+// ---------------------------------------------------------------- L1-D4
+
+const d4NameWins: CaseDef = {
+  id: 'L1-D4/metadata-name-over-file-name',
+  requirements: ['L1-D4'],
+  title: 'A file named nickname.agent.* whose metadata.name is real-name is listed and instantiated as real-name',
+  expectation: { profiles: [{ name: 'real-name', file_name_matches: false }], notListed: ['nickname'], instantiateByName: 'real-name' },
+  async run(ctx) {
+    placeSentinel(ctx);
+    const path = writeProfile(ctx, ctx.workspace.projectAgents, 'nickname', marked('real-name', 'D4-REAL'));
+    const found = await discoverAll(ctx);
+    requireProjectRootSearched(found);
+    const entry = found.profiles.find((p) => samePath(p.path, path));
+    if (!entry) fail('the mismatched file is not discovered', { name: 'real-name' }, brief(found));
+    expectEqual(entry.name, 'real-name', 'name the profile is listed under');
+    expectEqual(entry.file_name_matches, false, 'file_name_matches for nickname.agent.* holding real-name');
+    expectTrue(!found.profiles.some((p) => p.name === 'nickname'), 'no profile is listed under the file name', { observed: brief(found) });
+    const session = expectInstantiated(await instantiateName(ctx, 'real-name'), 'instantiate by metadata.name');
+    expectEqual(session.session.name, 'real-name', 'session name');
+    // SHOULD warn: recorded for the report, not judged.
+    ctx.note('warned', found.warnings.some((w) => w.path !== undefined && samePath(w.path, path)) || found.warnings.some((w) => w.pointer === '/metadata/name'));
+  },
+};
+
+export const discoveryCases: CaseDef[] = [
+  d1ProjectRoot,
+  d1MalformedSibling,
+  d2WithinRoot,
+  crossRootCase('user', 'project'),
+  crossRootCase('managed', 'user'),
+  crossRootCase('managed', 'project'),
+  d4NameWins,
+];

@@ -1,0 +1,193 @@
+/**
+ * Resolve-time refusals: L1-I5 (context paths escaping the workspace, behavioural test 3), L1-I6
+ * (literal values in MCP env and headers, behavioural test 4) and L1-I7 (a required skill or memory
+ * store that is unavailable).
+ *
+ * Each case pairs the hostile profile with a control that differs only in the offending value and
+ * must instantiate, so an adapter that refuses everything, or refuses the whole feature, does not
+ * pass. The refusal is judged on `instantiate` (resolve time), the category is recorded as a note.
+ */
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { HarnessPolicyT } from '../../adapters/protocol/messages.js';
+import { fail } from '../framework/assert.js';
+import { minimalProfile, permissivePolicy } from '../framework/policy.js';
+import type { CaseContext, CaseDef } from '../framework/types.js';
+import { briefIssues, expectInstantiated, instantiatePath, writeProjectProfile } from './support.js';
+
+async function expectRefused(ctx: CaseContext, doc: Record<string, unknown>, policy: HarnessPolicyT, what: string): Promise<void> {
+  const out = await instantiatePath(ctx, writeProjectProfile(ctx, doc), policy);
+  if (out.status !== 'rejected') {
+    fail(`${what}: instantiated instead of rejected at resolve time`, { status: 'rejected' }, { status: out.status, tools: out.effective.tools });
+  }
+  ctx.note('refusal', briefIssues(out.errors));
+}
+
+async function expectControl(ctx: CaseContext, doc: Record<string, unknown>, policy: HarnessPolicyT, what: string): Promise<void> {
+  expectInstantiated(await instantiatePath(ctx, writeProjectProfile(ctx, doc), policy), `control (${what})`);
+}
+
+// ---------------------------------------------------------------- L1-I5
+
+/** A workspace with docs/guide.md inside and a secret file outside it. */
+function prepareTree(ctx: CaseContext): void {
+  ctx.workspace.writeFile(join(ctx.workspace.dir, 'docs', 'guide.md'), '# Guide\n');
+  ctx.workspace.writeFile(join(ctx.workspace.root, 'outside', 'secret.txt'), 'not for the agent\n');
+}
+
+interface EscapeCase {
+  slug: string;
+  title: string;
+  path: (ctx: CaseContext) => string;
+  setup?: (ctx: CaseContext) => void;
+}
+
+const ESCAPES: EscapeCase[] = [
+  { slug: 'dotdot-etc-passwd', title: 'Behavioural test 3: ../../etc/passwd', path: () => '../../etc/passwd' },
+  { slug: 'absolute-path', title: 'An absolute path (the policy does not permit absolute paths)', path: () => '/etc/passwd' },
+  { slug: 'absolute-path-inside-workspace', title: 'An absolute path even when it names a file inside the workspace', path: (ctx) => join(ctx.workspace.dir, 'docs', 'guide.md') },
+  { slug: 'dotdot-after-subdirectory', title: 'docs/../../outside/secret.txt escapes after a real subdirectory', path: () => 'docs/../../outside/secret.txt' },
+  { slug: 'dot-segments-then-escape', title: './docs/./../../outside/secret.txt', path: () => './docs/./../../outside/secret.txt' },
+  { slug: 'single-dotdot', title: '.. alone names the workspace’s parent', path: () => '..' },
+  {
+    slug: 'symlink-out-of-workspace',
+    title: 'A path through a symlink inside the workspace that points outside it (resolved before the check)',
+    path: () => 'linked/secret.txt',
+    setup: (ctx) => {
+      mkdirSync(join(ctx.workspace.root, 'outside'), { recursive: true });
+      symlinkSync(join(ctx.workspace.root, 'outside'), join(ctx.workspace.dir, 'linked'), 'dir');
+    },
+  },
+];
+
+function escapeCase(e: EscapeCase): CaseDef {
+  return {
+    id: `L1-I5/${e.slug}`,
+    requirements: ['L1-I5'],
+    title: `context.files path escaping the workspace rejected: ${e.title}`,
+    expectation: { instantiate: 'rejected', control: 'instantiated' },
+    async run(ctx) {
+      prepareTree(ctx);
+      e.setup?.(ctx);
+      const files = (path: string) => ({ context: { files: [{ path, mode: 'always' }] } });
+      await expectControl(ctx, minimalProfile('context-inside', files('docs/guide.md')), permissivePolicy(), 'docs/guide.md');
+      await expectRefused(ctx, minimalProfile('context-escape', files(e.path(ctx))), permissivePolicy(), `context.files path ${e.path(ctx)}`);
+    },
+  };
+}
+
+// ---------------------------------------------------------------- L1-I6
+
+interface SecretCase {
+  slug: string;
+  title: string;
+  server: Record<string, unknown>;
+  control: Record<string, unknown>;
+}
+
+const stdio = { name: 'tracker', transport: 'stdio', command: 'tracker-mcp', args: ['--readonly'] };
+const http = { name: 'search', transport: 'http', url: 'https://mcp.example.com/search' };
+
+const SECRETS: SecretCase[] = [
+  {
+    slug: 'env-literal-sk-live',
+    title: 'Behavioural test 4: env.TOKEN "sk-live-abc123"',
+    server: { ...stdio, env: { TOKEN: 'sk-live-abc123' } },
+    control: { ...stdio, env: { TOKEN: '${TOKEN}' } },
+  },
+  {
+    slug: 'env-bare-dollar',
+    title: 'env value "$TOKEN" (not a ${VAR} reference) is a literal',
+    server: { ...stdio, env: { TOKEN: '$TOKEN' } },
+    control: { ...stdio, env: { TOKEN: '${TOKEN}' } },
+  },
+  {
+    slug: 'env-reference-with-suffix',
+    title: 'env value "${TOKEN}-prod" mixes a reference with literal text',
+    server: { ...stdio, env: { TOKEN: '${TOKEN}-prod' } },
+    control: { ...stdio, env: { TOKEN: '${TOKEN}' } },
+  },
+  {
+    slug: 'header-bearer-literal',
+    title: 'headers.Authorization "Bearer sk-live-abc123"',
+    server: { ...http, headers: { Authorization: 'Bearer sk-live-abc123' } },
+    control: { ...http, headers: { Authorization: 'Bearer ${TOKEN}' } },
+  },
+  {
+    slug: 'header-plain-literal',
+    title: 'headers.X-Api-Key "abc123" without any reference',
+    server: { ...http, headers: { 'X-Api-Key': 'abc123' } },
+    control: { ...http, headers: { 'X-Api-Key': '${TOKEN}' } },
+  },
+];
+
+function secretCase(s: SecretCase): CaseDef {
+  return {
+    id: `L1-I6/${s.slug}`,
+    requirements: ['L1-I6'],
+    title: `Literal MCP secret rejected: ${s.title}`,
+    expectation: { instantiate: 'rejected', control: 'instantiated' },
+    async run(ctx) {
+      // The variable exists, so the control's reference resolves; the literal must still be refused.
+      const policy = permissivePolicy({ env: { TOKEN: 'value-from-the-environment' }, mcp: { catalog: { tracker: ['list'], search: ['query'] }, auto_launch: false } });
+      await expectControl(ctx, minimalProfile('mcp-reference', { tools: { mcp_servers: [s.control] } }), policy, 'same server with ${TOKEN}');
+      await expectRefused(ctx, minimalProfile('mcp-literal', { tools: { mcp_servers: [s.server] } }), policy, s.title);
+    },
+  };
+}
+
+// ---------------------------------------------------------------- L1-I7
+
+const requiredSkillMissing: CaseDef = {
+  id: 'L1-I7/required-skill-missing',
+  requirements: ['L1-I7'],
+  title: 'A required skill that is not installed fails instantiation; the same skill optional does not',
+  expectation: { required: 'rejected', optional: 'instantiated' },
+  async run(ctx) {
+    const policy = permissivePolicy({ skills: [{ name: 'changelog-style' }] });
+    const skills = (required: boolean) => ({ tools: { skills: [{ name: 'changelog-style' }, { name: 'pdf-forms', required }] } });
+    await expectControl(ctx, minimalProfile('skill-optional', skills(false)), policy, 'missing skill not required');
+    await expectRefused(ctx, minimalProfile('skill-required', skills(true)), policy, 'required skill pdf-forms is not installed');
+  },
+};
+
+const requiredStoreUnreachable: CaseDef = {
+  id: 'L1-I7/required-store-unreachable',
+  requirements: ['L1-I7'],
+  title: 'A required memory store that cannot be reached fails instantiation; the same store optional does not',
+  expectation: { required: 'rejected', optional: 'instantiated' },
+  async run(ctx) {
+    const policy = permissivePolicy({
+      memory: {
+        mode: 'read_write',
+        scopes: ['project:acme'],
+        store_kinds: ['oap-state', 'vector'],
+        stores: [{ name: 'team-index', kind: 'vector', reachable: false }],
+      },
+    });
+    const memory = (required: boolean) => ({ memory: { mode: 'read_only', stores: [{ name: 'team-index', kind: 'vector', required }] } });
+    await expectControl(ctx, minimalProfile('store-optional', memory(false)), policy, 'unreachable store not required');
+    await expectRefused(ctx, minimalProfile('store-required', memory(true)), policy, 'required store team-index is unreachable');
+  },
+};
+
+const requiredStoreUnknownKind: CaseDef = {
+  id: 'L1-I7/required-store-kind-unsupported',
+  requirements: ['L1-I7'],
+  title: 'A required memory store of a kind the harness does not implement fails instantiation',
+  expectation: { required: 'rejected', optional: 'instantiated' },
+  async run(ctx) {
+    const policy = permissivePolicy();
+    const memory = (required: boolean) => ({ memory: { mode: 'read_only', stores: [{ name: 'org-graph', kind: 'maggraph', uri: 'maggraph://org/main', required }] } });
+    await expectControl(ctx, minimalProfile('graph-optional', memory(false)), policy, 'unsupported store not required');
+    await expectRefused(ctx, minimalProfile('graph-required', memory(true)), policy, 'required store of kind maggraph is unavailable');
+  },
+};
+
+export const resolveRejectionCases: CaseDef[] = [
+  ...ESCAPES.map(escapeCase),
+  ...SECRETS.map(secretCase),
+  requiredSkillMissing,
+  requiredStoreUnreachable,
+  requiredStoreUnknownKind,
+];

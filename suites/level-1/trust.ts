@@ -1,0 +1,71 @@
+/**
+ * L1-I4: metadata.trust comes from the discovery root; a value in the file is discarded
+ * (SPEC §3.1, §5.2 step 4, §7.1; security.md rule 2).
+ *
+ * Each case first asks discovery where the adapter sees the file. When the adapter does not place
+ * it in the intended root at all, that is a discovery defect (L1-D1 / L3-G3) and this case is not
+ * applicable; otherwise the session's trust must be the root's label, whatever the file claims.
+ */
+import { realpathSync } from 'node:fs';
+import { join } from 'node:path';
+import { expectEqual } from '../framework/assert.js';
+import { CaseNotApplicable } from '../framework/errors.js';
+import { minimalProfile, permissivePolicy } from '../framework/policy.js';
+import type { CaseDef, RootKind } from '../framework/types.js';
+import { claimedRoots, instantiateSubject, nameOf, writeProfile } from './support.js';
+
+const TRUST_OF: Record<'managed' | 'user' | 'project', string> = { managed: 'managed', user: 'user', project: 'project' };
+
+function real(p: string): string {
+  try {
+    return realpathSync(p);
+  } catch {
+    return p;
+  }
+}
+
+function rootCase(root: 'managed' | 'user' | 'project', claimed: 'managed' | 'user' | 'project' | 'imported'): CaseDef {
+  return {
+    id: `L1-I4/${root}-root-file-claiming-${claimed}`,
+    requirements: ['L1-I4'],
+    title: `A ${root}-root profile whose file says trust: ${claimed} is labelled ${TRUST_OF[root]}`,
+    needs: { roots: [root as RootKind] },
+    expectation: { sessionTrust: TRUST_OF[root], discoveredTrust: TRUST_OF[root] },
+    async run(ctx) {
+      const doc = minimalProfile(`claims-${claimed}-in-${root}`, {}, {});
+      (doc['metadata'] as Record<string, unknown>)['trust'] = claimed;
+      const dir = root === 'project' ? ctx.workspace.projectAgents : ctx.workspace.roots[root];
+      const path = writeProfile(ctx, dir, nameOf(doc), doc);
+      const found = await ctx.adapter.call('discover', { workspace: ctx.workspace.dir, roots: claimedRoots(ctx) });
+      const entry = found.profiles.find((p) => real(p.path) === real(path));
+      if (!entry || entry.root !== root) {
+        throw new CaseNotApplicable(`discovery does not place the file in the ${root} root; discovery cases judge that`);
+      }
+      expectEqual(entry.trust, TRUST_OF[root], 'trust reported by discovery');
+      const session = await instantiateSubject(ctx, path, permissivePolicy());
+      expectEqual(session.session.trust, TRUST_OF[root], 'trust recorded for the session');
+    },
+  };
+}
+
+const outsideRoots: CaseDef = {
+  id: 'L1-I4/file-outside-roots-is-imported',
+  requirements: ['L1-I4'],
+  title: 'A profile loaded by path from outside every discovery root is labelled imported, even when it claims managed',
+  expectation: { sessionTrust: 'imported' },
+  async run(ctx) {
+    const doc = minimalProfile('claims-managed-from-elsewhere');
+    (doc['metadata'] as Record<string, unknown>)['trust'] = 'managed';
+    const path = writeProfile(ctx, join(ctx.workspace.root, 'downloads'), nameOf(doc), doc);
+    const session = await instantiateSubject(ctx, path, permissivePolicy());
+    expectEqual(session.session.trust, 'imported', 'trust recorded for a profile from outside the roots');
+  },
+};
+
+export const trustCases: CaseDef[] = [
+  rootCase('project', 'managed'),
+  rootCase('project', 'user'),
+  rootCase('user', 'managed'),
+  rootCase('managed', 'imported'),
+  outsideRoots,
+];

@@ -1,0 +1,306 @@
+/**
+ * L2-A1, A2, A4, A6, A7, A8, A13, A14: what apply_delta does to the profile file. After every
+ * apply the file is read back through the oracle; "refused" always means the file was not
+ * written at all (same bytes, mtime and inode), not merely that the adapter said so.
+ */
+import { profileDigest } from '../../runner/oracle/index.js';
+import { expectEqual, expectTrue, fail } from '../framework/assert.js';
+import type { CaseContext, CaseDef } from '../framework/types.js';
+import { addFact, delta, entry } from './support/builders.js';
+import { APPROVED, NOT_APPROVED, applyTo, categories, collection, findEntry, ids, type Applied, type Approval } from './support/apply.js';
+import { clone, inconclusive, isObject, jcsEqual } from './support/common.js';
+import { allFixtureIds, fixtureDoc, fixtureMeta } from './support/fixtures.js';
+import { mustReadProfile, untouched } from './support/profile-io.js';
+
+const BASE = 'l2-apply/base-rev4';
+
+function base(patch?: (doc: Record<string, unknown>) => void): Record<string, unknown> {
+  const doc = fixtureDoc(BASE);
+  patch?.(doc);
+  return doc;
+}
+
+function setWriteback(doc: Record<string, unknown>, wb: 'off' | 'propose' | 'auto' | undefined): void {
+  const lifecycle = (doc.spec as Record<string, unknown>).lifecycle as Record<string, unknown>;
+  if (wb === undefined) delete lifecycle.writeback;
+  else lifecycle.writeback = wb;
+}
+
+/** Was the whole file left alone? Evidence carries only structured facts. */
+function expectUntouched(a: Applied, what: string): void {
+  expectTrue(untouched(a.before, a.after), `${what}: the profile file was written`, {
+    expected: { sha256: a.before.sha256, ino: a.before.ino, mtimeMs: a.before.mtimeMs },
+    observed: { sha256: a.after.sha256, ino: a.after.ino, mtimeMs: a.after.mtimeMs },
+  });
+}
+
+/** The state change of a simple add-one-fact delta is on disk. */
+function hasFact(a: Applied, id: string): boolean {
+  return a.read.ok && findEntry(a.read.doc, 'facts', id) !== undefined;
+}
+
+/**
+ * A control apply: the same kind of delta, valid, applied to the same kind of profile. Cases use
+ * it so that "refused" is never observed from an adapter that refuses everything.
+ */
+async function control(ctx: CaseContext, what: string): Promise<void> {
+  const a = await applyTo(ctx, base(), delta('l2-apply', [addFact(entry('fact-control', 'A valid delta applies.'))], { revision: 4 }), {
+    dir: `${ctx.workspace.dir}/control`,
+  });
+  if (!(a.result.outcome === 'applied' && hasFact(a, 'fact-control'))) {
+    inconclusive(`${what}: a valid control delta was not applied (outcome ${a.result.outcome}), so a refusal proves nothing`);
+  }
+}
+
+// ------------------------------------------------------------------------------------------ A1
+
+function a1(fixtureId: string): CaseDef {
+  const meta = fixtureMeta(fixtureId);
+  const cats = meta.expectation.errorCategories as string[];
+  return {
+    id: `L2-A1/invalid-delta-refused-${fixtureId.split('/')[1]}`,
+    requirements: ['L2-A1'],
+    title: `A schema-invalid delta (${meta.description.replace(/^Schema-invalid delta: /, '').replace(/;.*$/, '')}) is refused before any write`,
+    fixtures: [BASE, fixtureId],
+    expectation: meta.expectation,
+    async run(ctx) {
+      await control(ctx, 'A1');
+      const a = await applyTo(ctx, base(), fixtureDoc(fixtureId));
+      expectUntouched(a, 'invalid delta');
+      expectEqual(a.result.outcome, 'rejected', 'outcome for an invalid delta');
+      const got = categories(a.result.errors);
+      expectTrue(got.some((c) => cats.includes(c)), 'invalid delta refused without a validation error category', { expected: { anyOf: cats }, observed: got });
+    },
+  };
+}
+
+// ------------------------------------------------------------------------------------------ A2
+
+function a2(fixtureId: string): CaseDef {
+  const meta = fixtureMeta(fixtureId);
+  const d = fixtureDoc(fixtureId);
+  const path = ((d.operations as Array<Record<string, unknown>>)[0]!.path as string) || '""';
+  return {
+    id: `L2-A2/outside-state-refused-${fixtureId.split('/')[1]}`,
+    requirements: ['L2-A2'],
+    title: `An operation on ${path} is refused and nothing is written`,
+    fixtures: [BASE, fixtureId],
+    expectation: meta.expectation,
+    async run(ctx) {
+      await control(ctx, 'A2');
+      const pre = base();
+      const a = await applyTo(ctx, pre, fixtureDoc(fixtureId));
+      expectUntouched(a, `operation on ${path}`);
+      expectEqual(a.result.outcome, 'rejected', `outcome for an operation on ${path}`);
+      const got = categories(a.result.errors);
+      const cats = meta.expectation.errorCategories as string[];
+      expectTrue(got.some((c) => cats.includes(c)), 'out-of-scope operation refused without a scope or schema error', { expected: { anyOf: cats }, observed: got });
+    },
+  };
+}
+
+// ------------------------------------------------------------------------------------------ A4
+
+const a4: CaseDef = {
+  id: 'L2-A4/target-digest-verified',
+  requirements: ['L2-A4'],
+  title: 'A delta whose target.digest does not match the profile is not applied; the matching digest applies',
+  fixtures: [BASE],
+  expectation: { wrongDigest: { outcome: 'not applied', file: 'untouched' }, rightDigest: { outcome: 'applied' } },
+  async run(ctx) {
+    // Keys sorted at every level, so any serializer agrees with JCS: this checks verification,
+    // not canonicalisation (that is L3-G2).
+    const pre = sortKeys(base());
+    const right = profileDigest(pre);
+    const wrongDoc = clone(pre);
+    (wrongDoc.metadata as Record<string, unknown>).description = 'A different document.';
+    const wrong = profileDigest(wrongDoc);
+    const op = [addFact(entry('fact-digest', 'Applied only when the digest matches.'))];
+
+    const bad = await applyTo(ctx, pre, delta('l2-apply', op, { revision: 4, digest: wrong }), { dir: `${ctx.workspace.dir}/wrong` });
+    expectUntouched(bad, 'delta with a wrong target.digest');
+    expectTrue(bad.result.outcome !== 'applied', 'a delta with a wrong target.digest was reported applied', { observed: bad.result.outcome });
+
+    const good = await applyTo(ctx, pre, delta('l2-apply', op, { revision: 4, digest: right }), { dir: `${ctx.workspace.dir}/right` });
+    expectEqual(good.result.outcome, 'applied', 'outcome for the matching target.digest');
+    expectTrue(hasFact(good, 'fact-digest'), 'the delta with the matching digest did not reach the file');
+  },
+};
+
+function sortKeys<T>(v: T): T {
+  if (Array.isArray(v)) return v.map(sortKeys) as T;
+  if (isObject(v)) return Object.fromEntries(Object.keys(v).sort().map((k) => [k, sortKeys(v[k])])) as T;
+  return v;
+}
+
+// ------------------------------------------------------------------------------------------ A6
+
+type Wb = 'off' | 'propose' | 'auto' | undefined;
+
+function a6(wb: Wb, approval: Approval, expected: 'applied' | 'queued' | 'discarded'): CaseDef {
+  const label = wb ?? 'absent';
+  return {
+    id: `L2-A6/writeback-${label}-${approval.operations ? 'approved' : 'unapproved'}-${expected}`,
+    requirements: ['L2-A6'],
+    title: `writeback ${label === 'absent' ? 'absent (default propose)' : label}, operations ${approval.operations ? 'approved' : 'not approved'}: ${expected}`,
+    fixtures: [BASE],
+    expectation: { outcome: expected, file: expected === 'applied' ? 'state operation present' : 'untouched' },
+    async run(ctx) {
+      const a = await applyTo(ctx, base((d) => setWriteback(d, wb)), delta('l2-apply', [addFact(entry('fact-gate', 'Learned in a session.'))], { revision: 4 }), { approval });
+      expectEqual(a.result.outcome, expected, 'apply_delta outcome');
+      if (expected === 'applied') expectTrue(hasFact(a, 'fact-gate'), 'reported applied but the operation is not in the file');
+      else expectUntouched(a, `writeback ${label}`);
+    },
+  };
+}
+
+// ------------------------------------------------------------------------------------------ A7
+
+const a7: CaseDef = {
+  id: 'L2-A7/proposals-pending-under-auto',
+  requirements: ['L2-A7'],
+  title: 'Behavioural test 9: under writeback auto with operations approved, no proposal reaches the file (shell not added)',
+  fixtures: [BASE, 'l2-apply/proposal-gate'],
+  expectation: { 'spec.tools.allow': 'without shell', spec: 'unchanged', 'metadata (minus revision, updated_at)': 'unchanged', proposals: 'all pending' },
+  async run(ctx) {
+    const pre = base();
+    const d = fixtureDoc('l2-apply/proposal-gate');
+    const a = await applyTo(ctx, pre, d, { approval: APPROVED });
+    const n = (d.proposals as unknown[]).length;
+    // Non-vacuity: the applicator must have processed the proposals, not refused the delta.
+    expectEqual(a.result.proposals.map((p) => p.index).sort(), [...Array(n).keys()], 'proposals reported by apply_delta');
+    const appliedReported = a.result.proposals.filter((p) => p.status !== 'pending').map((p) => p.path);
+    expectEqual(appliedReported, [], 'proposals reported as applied');
+    if (a.after.sha256 === a.before.sha256) return;
+    const post = mustReadProfile(a.path, a.enc, false, 'after a delta with proposals');
+    const allow = ((post.spec as Record<string, unknown>).tools as Record<string, unknown> | undefined)?.allow;
+    expectTrue(!(Array.isArray(allow) && allow.includes('shell')), 'shell was added to spec.tools.allow', { observed: allow });
+    expectTrue(jcsEqual(post.spec, pre.spec), 'spec changed on disk', { expected: pre.spec, observed: post.spec });
+    expectTrue(jcsEqual(authored(post.metadata), authored(pre.metadata)), 'metadata changed on disk', { expected: authored(pre.metadata), observed: authored(post.metadata) });
+  },
+};
+
+/** metadata minus the applicator-owned fields (revision, updated_at) and the resolver-owned trust. */
+function authored(meta: unknown): Record<string, unknown> {
+  const m = isObject(meta) ? { ...meta } : {};
+  delete m.revision;
+  delete m.updated_at;
+  delete m.trust;
+  return m;
+}
+
+// ------------------------------------------------------------------------------------------ A8
+
+interface RiskProbe {
+  proposal: Record<string, unknown>;
+  widens: boolean;
+}
+
+const RISK_PROBES: RiskProbe[] = [
+  { widens: true, proposal: { path: '/spec/tools/allow/-', op: 'add', value: 'shell', risk: 'low', rationale: 'Needs to run tests.' } },
+  { widens: true, proposal: { path: '/spec/tools/allow', op: 'replace', value: ['read', 'search', 'edit', 'web/fetch'], risk: 'low', rationale: 'Needs the web.' } },
+  { widens: true, proposal: { path: '/spec/permissions/shell', op: 'replace', value: 'allow', risk: 'low', rationale: 'Shell is denied.' } },
+  { widens: true, proposal: { path: '/spec/memory/scopes/-', op: 'add', value: 'user:global', risk: 'low', rationale: 'Remember across projects.' } },
+  { widens: true, proposal: { path: '/spec/runtime/subagents/allow/-', op: 'add', value: 'deployer', risk: 'medium', rationale: 'Delegate deploys.' } },
+  { widens: true, proposal: { path: '/spec/permissions', op: 'replace', value: { shell: 'allow', network: 'allow' }, risk: 'low', rationale: 'Too strict.' } },
+];
+
+const a8: CaseDef = {
+  id: 'L2-A8/widening-proposals-high-risk',
+  requirements: ['L2-A8'],
+  title: 'Proposals widening tools, permissions, memory or subagents are classified high even when the document says low',
+  fixtures: [BASE],
+  expectation: { risk: RISK_PROBES.map((p) => ({ path: p.proposal.path, risk: 'high' })) },
+  async run(ctx) {
+    const pre = base((d) => {
+      const spec = d.spec as Record<string, unknown>;
+      spec.memory = { mode: 'read_only', scopes: ['project:acme'] };
+      spec.runtime = { subagents: { allow: ['linter'] } };
+    });
+    const d = delta('l2-apply', [addFact(entry('fact-risk', 'Asked for more access.'))], { revision: 4, proposals: RISK_PROBES.map((p) => p.proposal) });
+    const a = await applyTo(ctx, pre, d, { approval: NOT_APPROVED });
+    const byIndex = new Map(a.result.proposals.map((p) => [p.index, p]));
+    const wrong = RISK_PROBES.flatMap((p, i) => {
+      const got = byIndex.get(i);
+      return got?.risk === 'high' ? [] : [{ index: i, path: p.proposal.path, risk: got?.risk ?? 'not reported' }];
+    });
+    expectEqual(wrong, [], 'widening proposals not classified high');
+  },
+};
+
+// ------------------------------------------------------------------------------------------ A13
+
+const a13: CaseDef = {
+  id: 'L2-A13/remove-missing-path-warns',
+  requirements: ['L2-A13'],
+  title: '`remove` on missing paths is a warning: the rest of the delta applies',
+  fixtures: [BASE],
+  expectation: { outcome: 'applied', errors: [], warnings: '>= 1', file: 'add applied' },
+  async run(ctx) {
+    const pre = base((d) => {
+      delete (d.state as Record<string, unknown>).open_threads;
+    });
+    const d = delta(
+      'l2-apply',
+      [
+        { op: 'remove', path: '/state/summary' },
+        { op: 'remove', path: '/state/facts/7' },
+        { op: 'remove', path: '/state/open_threads/0' },
+        addFact(entry('fact-after-removes', 'Applied despite removes of missing paths.')),
+      ],
+      { revision: 4 },
+    );
+    const a = await applyTo(ctx, pre, d);
+    expectEqual(a.result.outcome, 'applied', 'outcome with removes of missing paths');
+    expectEqual(categories(a.result.errors), [], 'errors for removes of missing paths');
+    expectTrue(a.result.warnings.length >= 1, 'no warning for removes of missing paths', { observed: a.result.warnings.length });
+    expectTrue(hasFact(a, 'fact-after-removes'), 'the add after the removes is not in the file');
+    expectEqual(ids(a.read.doc), [...ids(pre), 'fact-after-removes'], 'facts after the delta');
+  },
+};
+
+// ------------------------------------------------------------------------------------------ A14
+
+const a14: CaseDef = {
+  id: 'L2-A14/id-pointers-resolved',
+  requirements: ['L2-A14'],
+  title: '/state/<collection>/id:<entry-id> pointers resolve to the entry at apply time',
+  fixtures: [BASE],
+  expectation: { 'facts/id:fact-b/text': 'replaced', 'facts/id:fact-a': 'removed', 'open_threads/id:thread-a/status': 'done', 'preferences/id:pref-a': 'replaced' },
+  async run(ctx) {
+    const d = delta(
+      'l2-apply',
+      [
+        { op: 'replace', path: '/state/facts/id:fact-b/text', value: 'Production changes need two reviewers.' },
+        { op: 'remove', path: '/state/facts/id:fact-a' },
+        { op: 'replace', path: '/state/open_threads/id:thread-a/status', value: 'done' },
+        { op: 'replace', path: '/state/preferences/id:pref-a', value: { id: 'pref-a', text: 'Prefer plans under 50 resources.' } },
+      ],
+      { revision: 4 },
+    );
+    const a = await applyTo(ctx, base(), d);
+    expectEqual(a.result.outcome, 'applied', 'outcome for id: pointers');
+    const post = mustReadProfile(a.path, a.enc, false, 'after id: pointers');
+    expectEqual(ids(post), ['fact-b'], 'facts after removing id:fact-a');
+    expectEqual(findEntry(post, 'facts', 'fact-b')?.text, 'Production changes need two reviewers.', 'fact-b text');
+    expectEqual(findEntry(post, 'open_threads', 'thread-a')?.status, 'done', 'thread-a status');
+    expectEqual(findEntry(post, 'preferences', 'pref-a')?.text, 'Prefer plans under 50 resources.', 'pref-a text');
+    expectEqual(collection(post, 'preferences').length, 1, 'preferences count');
+  },
+};
+
+export const applicatorCases: CaseDef[] = [
+  ...allFixtureIds().filter((id) => id.startsWith('l2-apply-invalid/')).map(a1),
+  ...allFixtureIds().filter((id) => id.startsWith('l2-apply-scope/')).map(a2),
+  a4,
+  a6('off', APPROVED, 'discarded'),
+  a6('propose', NOT_APPROVED, 'queued'),
+  a6('propose', APPROVED, 'applied'),
+  a6(undefined, NOT_APPROVED, 'queued'),
+  a6(undefined, APPROVED, 'applied'),
+  a6('auto', NOT_APPROVED, 'applied'),
+  a7,
+  a8,
+  a13,
+  a14,
+];

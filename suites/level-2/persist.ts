@@ -1,0 +1,350 @@
+/**
+ * L2-A3, A5, A9, A10, A11: conflicts, all-or-nothing operations, retention, revision bookkeeping
+ * and history. Each case judges its own requirement from the file and conditions on what it
+ * observes for the others (e.g. the history entry is compared with the revision actually written).
+ */
+import { expectEqual, expectTrue, fail } from '../framework/assert.js';
+import type { CaseContext, CaseDef } from '../framework/types.js';
+import { APPLY_NOW, addFact, datedFacts, delta, entry, profile, type Entry } from './support/builders.js';
+import { APPROVED, ACTOR, applyTo, categories, findEntry, ids, revisionOf, type Applied } from './support/apply.js';
+import { at, clone, inconclusive, isObject, jcsEqual, sameInstant } from './support/common.js';
+import { fixtureDoc } from './support/fixtures.js';
+import { mustReadProfile, untouched } from './support/profile-io.js';
+
+function expectUntouched(a: Applied, what: string): void {
+  expectTrue(untouched(a.before, a.after), `${what}: the profile file was written`, {
+    expected: { sha256: a.before.sha256, ino: a.before.ino },
+    observed: { sha256: a.after.sha256, ino: a.after.ino },
+  });
+}
+
+/** Parsed profile after a write the case needs; an invalid file is another requirement's finding. */
+function post(a: Applied, what: string): Record<string, unknown> {
+  return mustReadProfile(a.path, a.enc, false, what);
+}
+
+/** Apply a simple, valid delta first; cases that judge a refusal need to know the adapter can apply. */
+async function controlApplies(ctx: CaseContext, what: string): Promise<void> {
+  const c = await applyTo(ctx, fixtureDoc('l2-apply/base-rev4'), delta('l2-apply', [addFact(entry('fact-control', 'A valid delta applies.'))], { revision: 4 }), {
+    dir: `${ctx.workspace.dir}/control`,
+  });
+  if (!(c.result.outcome === 'applied' && c.read.ok && findEntry(c.read.doc, 'facts', 'fact-control'))) {
+    inconclusive(`${what}: a valid control delta was not applied (outcome ${c.result.outcome})`);
+  }
+}
+
+// ------------------------------------------------------------------------------------------ A3
+
+/**
+ * Judge a stale delta: it must be reported as a conflict, and the file must show the resolution:
+ * rejected/queued → untouched; rebased → every revision-4 entry intact plus the delta's effect.
+ */
+function judgeConflict(a: Applied, rebaseAllowed: boolean, effect: (doc: Record<string, unknown>) => boolean): void {
+  const r = a.result;
+  expectEqual(r.outcome, 'conflict', 'outcome for a delta against another revision');
+  const resolution = r.conflict_resolution;
+  expectTrue(resolution !== undefined, 'a conflict without conflict_resolution', { expected: ['rebased', 'queued', 'rejected'], observed: resolution });
+  if (resolution === 'rebased') {
+    if (!rebaseAllowed) fail('index-addressed operations were rebased onto a revision where the indices mean other entries', ['queued', 'rejected'], resolution);
+    const doc = post(a, 'after a rebase');
+    const preFacts = (a.pre.state as Record<string, unknown>).facts as Array<Record<string, unknown>>;
+    const lost = preFacts.filter((f) => !jcsEqual(findEntry(doc, 'facts', String(f.id)) ?? null, f)).map((f) => f.id);
+    expectEqual(lost, [], 'revision-4 entries lost or changed by the rebase');
+    expectTrue(effect(doc), 'reported rebased, but the delta is not on disk');
+    expectTrue((revisionOf(doc) ?? 0) > (revisionOf(a.pre) ?? 0), 'reported rebased, but the revision did not advance', { observed: revisionOf(doc) });
+  } else {
+    expectUntouched(a, `conflict resolved as ${resolution}`);
+    if (resolution === 'rejected') expectTrue(categories(r.errors).length > 0, 'a rejected conflict with no error reported', { observed: r.errors.length });
+  }
+}
+
+const a3Append: CaseDef = {
+  id: 'L2-A3/stale-revision-append-not-blind-written',
+  requirements: ['L2-A3'],
+  title: 'Behavioural test 8: a revision-3 delta on a revision-4 profile is a conflict; a rebase keeps all of revision 4',
+  fixtures: ['l2-apply/conflict-rev4', 'l2-apply/conflict-rev3-append'],
+  expectation: { outcome: 'conflict', rebased: 'revision 4 entries intact + fact-from-rev3', queuedOrRejected: 'file untouched' },
+  async run(ctx) {
+    const a = await applyTo(ctx, fixtureDoc('l2-apply/conflict-rev4'), fixtureDoc('l2-apply/conflict-rev3-append'));
+    judgeConflict(a, true, (doc) => findEntry(doc, 'facts', 'fact-from-rev3') !== undefined);
+    ctx.note('conflict_resolution', a.result.conflict_resolution);
+  },
+};
+
+const a3Index: CaseDef = {
+  id: 'L2-A3/stale-revision-index-ops-not-rebased',
+  requirements: ['L2-A3'],
+  title: 'A revision-3 delta replacing /state/facts/0 is not applied to revision 4 (index 0 is another entry there)',
+  fixtures: ['l2-apply/conflict-rev4', 'l2-apply/conflict-rev3-index'],
+  expectation: { outcome: 'conflict', resolution: ['queued', 'rejected'], file: 'untouched' },
+  async run(ctx) {
+    const a = await applyTo(ctx, fixtureDoc('l2-apply/conflict-rev4'), fixtureDoc('l2-apply/conflict-rev3-index'));
+    judgeConflict(a, false, () => false);
+  },
+};
+
+const a3Future: CaseDef = {
+  id: 'L2-A3/future-revision-not-blind-written',
+  requirements: ['L2-A3'],
+  title: 'A delta naming revision 9 applied to a revision-4 profile is a conflict, not a write',
+  fixtures: ['l2-apply/conflict-rev4'],
+  expectation: { outcome: 'conflict', rebased: 'revision 4 entries intact', queuedOrRejected: 'file untouched' },
+  async run(ctx) {
+    const d = delta('l2-conflict', [addFact(entry('fact-from-future', 'Written against a revision that does not exist yet.'))], { revision: 9 });
+    const a = await applyTo(ctx, fixtureDoc('l2-apply/conflict-rev4'), d);
+    judgeConflict(a, true, (doc) => findEntry(doc, 'facts', 'fact-from-future') !== undefined);
+  },
+};
+
+// ------------------------------------------------------------------------------------------ A5
+
+interface AtomicVariant {
+  name: string;
+  second: Record<string, unknown>;
+  patch?: (doc: Record<string, unknown>) => void;
+}
+
+const ATOMIC_VARIANTS: AtomicVariant[] = [
+  { name: 'replace-missing-index', second: { op: 'replace', path: '/state/facts/9/text', value: 'No tenth fact.' } },
+  { name: 'replace-absent-member', second: { op: 'replace', path: '/state/summary', value: 'There is no summary to replace.' } },
+  { name: 'add-past-array-end', second: { op: 'add', path: '/state/open_threads/7', value: { id: 'thread-far', title: 'Too far.' } } },
+  {
+    name: 'replace-in-absent-collection',
+    second: { op: 'replace', path: '/state/preferences/0/text', value: 'No preferences exist.' },
+    patch: (d) => delete (d.state as Record<string, unknown>).preferences,
+  },
+];
+
+const a5Fixture: CaseDef = {
+  id: 'L2-A5/second-operation-fails-nothing-written',
+  requirements: ['L2-A5'],
+  title: 'Behavioural test 7: when operation 2 fails, operation 1 is not persisted and the file stays valid at the old revision',
+  fixtures: ['l2-apply/base-rev4', 'l2-apply/atomicity-second-op-fails'],
+  expectation: { outcome: 'rejected', file: 'untouched' },
+  async run(ctx) {
+    await controlApplies(ctx, 'A5');
+    const a = await applyTo(ctx, fixtureDoc('l2-apply/base-rev4'), fixtureDoc('l2-apply/atomicity-second-op-fails'));
+    expectTrue(a.result.outcome !== 'applied', 'a delta with a failing operation was reported applied', { observed: a.result.outcome });
+    expectUntouched(a, 'failing second operation');
+  },
+};
+
+function a5Variant(v: AtomicVariant): CaseDef {
+  return {
+    id: `L2-A5/failing-operation-${v.name}-nothing-written`,
+    requirements: ['L2-A5'],
+    title: `A delta whose last operation fails (${v.name.replace(/-/g, ' ')}) leaves the file untouched`,
+    fixtures: ['l2-apply/base-rev4'],
+    expectation: { outcome: 'not applied', file: 'untouched' },
+    async run(ctx) {
+      await controlApplies(ctx, 'A5');
+      const pre = fixtureDoc('l2-apply/base-rev4');
+      v.patch?.(pre);
+      const d = delta(
+        'l2-apply',
+        [addFact(entry('fact-first', 'The first operation.')), { op: 'replace', path: '/state/facts/0/text', value: 'The second operation.' }, v.second],
+        { revision: 4 },
+      );
+      const a = await applyTo(ctx, pre, d);
+      expectTrue(a.result.outcome !== 'applied', 'a delta with a failing operation was reported applied', { observed: a.result.outcome });
+      expectUntouched(a, `failing operation (${v.name})`);
+    },
+  };
+}
+
+// ------------------------------------------------------------------------------------------ A9
+
+function factsAfter(a: Applied): Array<Record<string, unknown>> {
+  const doc = post(a, 'after a retention write');
+  const f = (doc.state as Record<string, unknown> | undefined)?.facts;
+  return Array.isArray(f) ? f.filter(isObject) : [];
+}
+
+function expectApplied(a: Applied, what: string): void {
+  if (a.result.outcome !== 'applied') inconclusive(`${what}: the delta was not applied (outcome ${a.result.outcome}), so retention at write time cannot be observed`);
+}
+
+const a9Pinned: CaseDef = {
+  id: 'L2-A9/max-facts-pinned-oldest-survives',
+  requirements: ['L2-A9'],
+  title: 'Behavioural test 10: max_facts is honoured at write time and the pinned oldest fact survives',
+  fixtures: ['l2-apply/retention-pinned', 'l2-apply/retention-pinned-delta'],
+  expectation: { facts: ['fact-0-pinned', 'fact-4', 'fact-5', 'fact-6', 'fact-7'] },
+  async run(ctx) {
+    const a = await applyTo(ctx, fixtureDoc('l2-apply/retention-pinned'), fixtureDoc('l2-apply/retention-pinned-delta'));
+    expectApplied(a, 'behavioural test 10');
+    const got = factsAfter(a).map((f) => String(f.id));
+    expectTrue(got.includes('fact-0-pinned'), 'the pinned oldest fact was evicted', { observed: got });
+    expectTrue(got.length <= 5, 'max_facts (5) exceeded after the write', { expected: '<= 5', observed: got.length });
+    expectEqual([...got].sort(), ['fact-0-pinned', 'fact-4', 'fact-5', 'fact-6', 'fact-7'], 'facts kept under eviction oldest');
+  },
+};
+
+function a9Strategy(strategy: 'least_confident' | 'least_recently_used'): CaseDef {
+  return {
+    id: `L2-A9/max-facts-evicts-${strategy.replace(/_/g, '-')}`,
+    requirements: ['L2-A9'],
+    title: `max_facts evicts the ${strategy === 'least_confident' ? 'least confident' : 'least recently used'} unpinned facts at write time`,
+    expectation: { kept: 'pinned + the 3 highest-ranked of the others', count: 4 },
+    async run(ctx) {
+      // Age, confidence and recency disagree, so evicting by the wrong key keeps the wrong facts.
+      const facts: Entry[] = datedFacts('ret', 6).map((f, i) => ({
+        ...f,
+        confidence: [0.9, 0.2, 0.7, 0.4, 0.95, 0.1][i]!,
+        last_used_at: ['2029-06-01', '2029-01-01', '2029-09-01', '2029-03-01', '2029-02-01', '2029-12-01'][i]! + 'T00:00:00Z',
+      }));
+      const low = strategy === 'least_confident' ? 'ret-5' : 'ret-1';
+      facts.find((f) => f.id === low)!.pinned = true;
+      const doc = profile('l2-retention-strategy', { revision: 3, retention: { max_facts: 4, eviction: strategy }, state: { facts: facts.slice(0, 5) } });
+      const a = await applyTo(ctx, doc, delta('l2-retention-strategy', [addFact(facts[5]!)], { revision: 3 }));
+      expectApplied(a, strategy);
+      const got = factsAfter(a).map((f) => String(f.id)).sort();
+      const expected = strategy === 'least_confident' ? ['ret-0', 'ret-2', 'ret-4', 'ret-5'] : ['ret-0', 'ret-1', 'ret-2', 'ret-5'];
+      expectEqual(got, expected, `facts kept under eviction ${strategy}`);
+    },
+  };
+}
+
+const a9Ttl: CaseDef = {
+  id: 'L2-A9/fact-ttl-relative-to-apply-time',
+  requirements: ['L2-A9'],
+  title: 'fact_ttl_days drops unpinned facts older than the TTL at the apply time (now), keeps younger and pinned ones',
+  expectation: { now: '2030-06-30T00:00:00Z', ttlDays: 30, kept: ['fact-young', 'fact-pinned-old', 'fact-new'] },
+  async run(ctx) {
+    const now = '2030-06-30T00:00:00Z';
+    const facts = [
+      entry('fact-old', 'Learned long before the TTL.', { learned_at: '2030-04-01T00:00:00Z', last_used_at: '2030-04-01T00:00:00Z' }),
+      entry('fact-young', 'Learned within the TTL.', { learned_at: '2030-06-20T00:00:00Z', last_used_at: '2030-06-20T00:00:00Z' }),
+      entry('fact-pinned-old', 'Old but pinned.', { learned_at: '2029-01-01T00:00:00Z', last_used_at: '2029-01-01T00:00:00Z', pinned: true }),
+    ];
+    const doc = profile('l2-retention-ttl', { revision: 2, retention: { fact_ttl_days: 30 }, state: { facts } });
+    const a = await applyTo(ctx, doc, delta('l2-retention-ttl', [addFact(entry('fact-new', 'Learned today.', { learned_at: now, last_used_at: now }))], { revision: 2 }), { now });
+    expectApplied(a, 'fact_ttl_days');
+    expectEqual(factsAfter(a).map((f) => String(f.id)).sort(), ['fact-new', 'fact-pinned-old', 'fact-young'], 'facts kept under fact_ttl_days 30');
+  },
+};
+
+const a9Threads: CaseDef = {
+  id: 'L2-A9/max-open-threads-honoured',
+  requirements: ['L2-A9'],
+  title: 'max_open_threads caps open_threads at write time',
+  expectation: { open_threads: '<= 2', kept: 'thread-live-new' },
+  async run(ctx) {
+    const threads = [
+      { id: 'thread-1', title: 'First thread.', status: 'open', opened_at: '2029-01-01T00:00:00Z', updated_at: '2029-01-01T00:00:00Z' },
+      { id: 'thread-2', title: 'Second thread.', status: 'open', opened_at: '2029-02-01T00:00:00Z', updated_at: '2029-02-01T00:00:00Z' },
+    ];
+    const doc = profile('l2-retention-threads', { revision: 2, retention: { max_open_threads: 2, eviction: 'oldest' }, state: { open_threads: threads } });
+    const add = { op: 'add', path: '/state/open_threads/-', value: { id: 'thread-live-new', title: 'Newest thread.', status: 'open', opened_at: '2030-01-01T00:00:00Z', updated_at: '2030-01-01T00:00:00Z' } };
+    const a = await applyTo(ctx, doc, delta('l2-retention-threads', [add], { revision: 2 }));
+    expectApplied(a, 'max_open_threads');
+    const got = (at(post(a, 'after max_open_threads'), '/state/open_threads') as Array<Record<string, unknown>> | undefined) ?? [];
+    expectTrue(got.length <= 2, 'max_open_threads (2) exceeded after the write', { expected: '<= 2', observed: got.map((t) => t.id) });
+    expectTrue(got.some((t) => t.id === 'thread-live-new'), 'the newest thread was evicted under eviction oldest', { observed: got.map((t) => t.id) });
+  },
+};
+
+// ------------------------------------------------------------------------------------------ A10
+
+function a10(startRevision: number | undefined): CaseDef {
+  const label = startRevision === undefined ? 'absent' : String(startRevision);
+  const expected = (startRevision ?? 1) + 1;
+  return {
+    id: `L2-A10/revision-${label}-to-${expected}-timestamps-set`,
+    requirements: ['L2-A10'],
+    title: `An applied delta moves metadata.revision from ${label === 'absent' ? 'absent (1)' : label} to ${expected} and sets metadata.updated_at and state.updated_at to the apply time`,
+    expectation: { revision: expected, 'metadata.updated_at': APPLY_NOW, 'state.updated_at': APPLY_NOW },
+    async run(ctx) {
+      const doc = profile('l2-revision', {
+        updatedAt: '2030-01-01T00:00:00Z',
+        state: { updated_at: '2030-01-01T00:00:00Z', facts: [entry('fact-a', 'An existing fact.')] },
+        ...(startRevision === undefined ? {} : { revision: startRevision }),
+      });
+      if (startRevision === undefined) delete (doc.metadata as Record<string, unknown>).revision;
+      const a = await applyTo(ctx, doc, delta('l2-revision', [addFact(entry('fact-b', 'A new fact.'))], { revision: startRevision ?? 1 }));
+      if (a.result.outcome !== 'applied') inconclusive(`the delta was not applied (outcome ${a.result.outcome})`);
+      const d = post(a, 'after an applied delta');
+      expectEqual(at(d, '/metadata/revision'), expected, 'metadata.revision');
+      expectTrue(sameInstant(at(d, '/metadata/updated_at'), APPLY_NOW), 'metadata.updated_at is not the apply time', { expected: APPLY_NOW, observed: at(d, '/metadata/updated_at') });
+      expectTrue(sameInstant(at(d, '/state/updated_at'), APPLY_NOW), 'state.updated_at is not the apply time', { expected: APPLY_NOW, observed: at(d, '/state/updated_at') });
+      expectEqual(a.result.revision, expected, 'apply_delta result revision');
+    },
+  };
+}
+
+// ------------------------------------------------------------------------------------------ A11
+
+function history(doc: Record<string, unknown>): Array<Record<string, unknown>> {
+  return Array.isArray(doc.history) ? doc.history.filter(isObject) : [];
+}
+
+function oldHistory(n: number): Array<Record<string, unknown>> {
+  const day = Date.parse('2029-01-01T00:00:00Z');
+  return Array.from({ length: n }, (_, i) => ({ revision: i + 1, at: new Date(day + i * 86_400_000).toISOString().replace('.000Z', 'Z'), by: 'earlier-harness', sections: ['state'] }));
+}
+
+interface HistoryVariant {
+  name: string;
+  existing: number;
+  maxHistory: number | undefined;
+  writeback: 'propose' | 'auto';
+}
+
+function a11(v: HistoryVariant): CaseDef {
+  const cap = v.maxHistory ?? 50;
+  return {
+    id: `L2-A11/history-${v.name}`,
+    requirements: ['L2-A11'],
+    title: `History gets an entry (revision, at, by, session_id, sections${v.writeback === 'propose' ? ', approved_by' : ''}) and is trimmed oldest-first to ${v.maxHistory === undefined ? 'the default 50' : v.maxHistory}`,
+    expectation: { appended: { at: APPLY_NOW, by: ACTOR, session_id: 'sess-history', sections: 'includes state' }, length: Math.min(cap, v.existing + 1), keptOldest: 'the newest existing entries' },
+    async run(ctx) {
+      const start = v.existing + 1;
+      const doc = profile('l2-history', {
+        revision: start,
+        writeback: v.writeback,
+        history: oldHistory(v.existing),
+        state: { facts: [entry('fact-a', 'An existing fact.')] },
+        ...(v.maxHistory === undefined ? {} : { retention: { max_history: v.maxHistory } }),
+      });
+      const a = await applyTo(ctx, doc, delta('l2-history', [addFact(entry('fact-b', 'A new fact.'))], { revision: start, sessionId: 'sess-history' }), { approval: APPROVED });
+      if (a.result.outcome !== 'applied') inconclusive(`the delta was not applied (outcome ${a.result.outcome})`);
+      const d = post(a, 'after an applied delta');
+      const h = history(d);
+      const last = h[h.length - 1];
+      if (!last) fail('no history entry after an applied delta', 'one appended entry', h);
+      // Compare with the revision actually written (A10 judges the increment itself).
+      expectEqual(last.revision, at(d, '/metadata/revision'), 'history entry revision vs metadata.revision');
+      expectTrue(sameInstant(last.at, APPLY_NOW), 'history entry `at` is not the apply time', { expected: APPLY_NOW, observed: last.at });
+      expectEqual(last.by, ACTOR, 'history entry `by` (actor)');
+      expectEqual(last.session_id, 'sess-history', 'history entry session_id');
+      const sections = Array.isArray(last.sections) ? last.sections : [];
+      expectTrue(sections.includes('state') && !sections.includes('spec'), 'history entry sections', { expected: ['state'], observed: last.sections });
+      if (v.writeback === 'propose') expectEqual(last.approved_by, APPROVED.approver, 'history entry approved_by');
+      // Trimming: the newest `cap` entries, oldest dropped first, in order.
+      const expectedOld = oldHistory(v.existing).slice(Math.max(0, v.existing + 1 - cap));
+      expectEqual(h.length, Math.min(cap, v.existing + 1), 'history length');
+      expectTrue(jcsEqual(h.slice(0, -1), expectedOld), 'history not trimmed oldest-first', {
+        expected: expectedOld.map((e) => e.revision),
+        observed: h.slice(0, -1).map((e) => e.revision),
+      });
+    },
+  };
+}
+
+export const persistCases: CaseDef[] = [
+  a3Append,
+  a3Index,
+  a3Future,
+  a5Fixture,
+  ...ATOMIC_VARIANTS.map(a5Variant),
+  a9Pinned,
+  a9Strategy('least_confident'),
+  a9Strategy('least_recently_used'),
+  a9Ttl,
+  a9Threads,
+  a10(4),
+  a10(undefined),
+  a11({ name: 'propose-approved-trim-to-4', existing: 4, maxHistory: 4, writeback: 'propose' }),
+  a11({ name: 'auto-trim-to-1', existing: 2, maxHistory: 1, writeback: 'auto' }),
+  a11({ name: 'default-max-50', existing: 50, maxHistory: undefined, writeback: 'auto' }),
+];

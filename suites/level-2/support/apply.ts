@@ -1,0 +1,79 @@
+/**
+ * apply_delta against a profile file written into the workspace, with the file's state recorded
+ * before and after so each case can judge what was (not) written.
+ */
+import type { Params, Result } from '../../../adapters/protocol/messages.js';
+import type { CaseContext } from '../../framework/types.js';
+import { APPLY_NOW } from './builders.js';
+import { isObject } from './common.js';
+import { fingerprint, readProfile, writeProfile, type Enc, type Fingerprint, type ReadBack } from './profile-io.js';
+
+export type ApplyResult = Result<'apply_delta'>;
+export type Approval = Params<'apply_delta'>['approval'];
+
+export const APPROVED: Approval = { operations: true, approver: 'alice@example.com' };
+export const NOT_APPROVED: Approval = { operations: false };
+export const ACTOR = 'oap-conform-applicator-test';
+
+export interface Applied {
+  path: string;
+  enc: Enc;
+  pre: Record<string, unknown>;
+  before: Fingerprint;
+  after: Fingerprint;
+  result: ApplyResult;
+  read: ReadBack;
+}
+
+export interface ApplyOptions {
+  approval?: Approval;
+  now?: string;
+  actor?: string;
+  dir?: string;
+  enc?: Enc;
+}
+
+/** Write `pre` as a profile, apply `delta` to it, and read the file back through the oracle. */
+export async function applyTo(ctx: CaseContext, pre: Record<string, unknown>, delta: Record<string, unknown>, o: ApplyOptions = {}): Promise<Applied> {
+  const w = writeProfile(ctx, pre, { ...(o.dir ? { dir: o.dir } : {}), ...(o.enc ? { enc: o.enc } : {}) });
+  return applyAt(ctx, w.path, w.enc, pre, delta, o);
+}
+
+/** Apply to a profile file that is already on disk. */
+export async function applyAt(ctx: CaseContext, path: string, enc: Enc, pre: Record<string, unknown>, delta: Record<string, unknown>, o: ApplyOptions = {}): Promise<Applied> {
+  const before = fingerprint(path);
+  const result = await ctx.adapter.call('apply_delta', {
+    profile_path: path,
+    delta,
+    approval: o.approval ?? APPROVED,
+    actor: o.actor ?? ACTOR,
+    now: o.now ?? APPLY_NOW,
+  });
+  return { path, enc, pre, before, after: fingerprint(path), result, read: readProfile(path, enc) };
+}
+
+/** The entries of a state collection in a parsed profile (empty when absent). */
+export function collection(doc: Record<string, unknown> | undefined, name: string): Array<Record<string, unknown>> {
+  const state = doc && isObject(doc.state) ? doc.state : {};
+  const c = state[name];
+  return Array.isArray(c) ? c.filter(isObject) : [];
+}
+
+export function ids(doc: Record<string, unknown> | undefined, name = 'facts'): string[] {
+  return collection(doc, name).map((e) => String(e.id));
+}
+
+export function findEntry(doc: Record<string, unknown> | undefined, name: string, id: string): Record<string, unknown> | undefined {
+  return collection(doc, name).find((e) => e.id === id);
+}
+
+export function revisionOf(doc: Record<string, unknown> | undefined): number | undefined {
+  const meta = doc && isObject(doc.metadata) ? doc.metadata : undefined;
+  if (!meta) return undefined;
+  return typeof meta.revision === 'number' ? meta.revision : meta.revision === undefined ? 1 : undefined;
+}
+
+/** Issue categories only: checks compare categories and pointers, never messages. */
+export function categories(issues: ApplyResult['errors']): string[] {
+  return [...new Set(issues.map((i) => i.category))].sort();
+}

@@ -1,0 +1,68 @@
+/**
+ * Small helpers shared by the Level 2 cases: the "inconclusive" outcome, deterministic randomness,
+ * canonical comparison, and timestamps.
+ */
+import { canonicalJson } from '../../../runner/oracle/index.js';
+import { CaseNotApplicable } from '../../framework/errors.js';
+
+/**
+ * A case could not observe its own requirement because the adapter misbehaved on something a
+ * different requirement covers (for example, the A5 crash case when a plain apply never applies).
+ * Failing here would blame the wrong ID; passing would be vacuous. So the case ends
+ * not-applicable with the reason, which never counts as a pass (see INTERPRETATIONS.md, Level 2).
+ */
+export function inconclusive(reason: string): never {
+  throw new CaseNotApplicable(`inconclusive: ${reason}`);
+}
+
+export function jcs(value: unknown): string {
+  return canonicalJson(value);
+}
+
+export function jcsEqual(a: unknown, b: unknown): boolean {
+  return jcs(a) === jcs(b);
+}
+
+export function clone<T>(value: T): T {
+  return JSON.parse(JSON.stringify(value)) as T;
+}
+
+export function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** mulberry32: tiny, fast, good enough to spread kill moments; seeded from ctx.seed. */
+export function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Two RFC 3339 strings denote the same instant (adapters may reformat the `now` we pass). */
+export function sameInstant(a: unknown, b: string): boolean {
+  if (typeof a !== 'string') return false;
+  const x = Date.parse(a);
+  return Number.isFinite(x) && x === Date.parse(b);
+}
+
+export function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** Follow a plain RFC 6901 pointer through data; undefined when any step is missing. */
+export function at(doc: unknown, pointer: string): unknown {
+  if (pointer === '') return doc;
+  let cur: unknown = doc;
+  for (const raw of pointer.slice(1).split('/')) {
+    const tok = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (Array.isArray(cur)) cur = cur[Number(tok)];
+    else if (isObject(cur)) cur = Object.prototype.hasOwnProperty.call(cur, tok) ? cur[tok] : undefined;
+    else return undefined;
+  }
+  return cur;
+}

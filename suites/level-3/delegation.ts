@@ -1,0 +1,224 @@
+/**
+ * L3-B1: spec.runtime.subagents is supported, delegation goes only to names in `allow` (absent or
+ * empty = no delegation, SPEC 3.8), and a subagent's effective contract is intersected with the
+ * parent's EFFECTIVE contract. The parent's contract is observed, not precomputed, and compared
+ * with the subagent and with the subagent's profile instantiated standalone under the same policy:
+ * subagent = parent ∩ standalone. A harness whose plain narrowing (L1-I3) is broken is broken the
+ * same way on all three sides, so this stays a verdict on delegation alone.
+ *
+ * L3-B2: max_depth and max_concurrent, from policy and from the delegating profile.
+ * Depth: the top-level session is depth 0, its subagents depth 1, and so on; max_depth N allows
+ * sessions down to depth N. Concurrency: at most max_concurrent live (not ended) subagents of one
+ * parent; ending one frees a slot.
+ */
+import type { HarnessPolicyT, InstantiatedT } from '../../adapters/protocol/messages.js';
+import { expectEqual, fail } from '../framework/assert.js';
+import { minimalProfile, permissivePolicy } from '../framework/policy.js';
+import type { CaseContext, CaseDef } from '../framework/types.js';
+import { DECISION_FIELDS, intersect, minDecision, widenings } from './lib/order.js';
+import { requireDiscovered, requireObservable } from './lib/preconditions.js';
+import { briefIssues, instantiateName, mustInstantiate, mustReject } from './lib/session.js';
+
+function write(ctx: CaseContext, name: string, spec: Record<string, unknown>): void {
+  ctx.workspace.writeDocument(ctx.workspace.projectAgents, `${name}.agent.yaml`, minimalProfile(name, spec));
+}
+
+async function delegate(ctx: CaseContext, parent: InstantiatedT, name: string) {
+  return ctx.adapter.call('instantiate_subagent', { parent_session_id: parent.session_id, profile: { name } });
+}
+
+async function endSession(ctx: CaseContext, s: InstantiatedT): Promise<void> {
+  await ctx.adapter.call('end_session', { session_id: s.session_id, evidence: [], outcome: 'completed' });
+}
+
+// ------------------------------------------------------------------ L3-B1: ceiling
+
+const toolCeiling: CaseDef = {
+  id: 'L3-B1/delegation-ceiling-tools',
+  requirements: ['L3-B1'],
+  title: 'Behavioural test 12: parent allows [read], subagent requests [read, edit, shell], subagent gets [read]',
+  fixtures: ['l3-b1-tools'],
+  expectation: { subagent_tools: 'parent effective ∩ subagent standalone effective (= [read])' },
+  async run(ctx) {
+    write(ctx, 'b1-lead', { tools: { allow: ['read'] }, runtime: { subagents: { allow: ['b1-helper'] } } });
+    write(ctx, 'b1-helper', { tools: { allow: ['read', 'edit', 'shell'] } });
+    await requireDiscovered(ctx, ['b1-lead', 'b1-helper']);
+    const policy = permissivePolicy();
+    const parent = mustInstantiate(await instantiateName(ctx, 'b1-lead', policy), 'parent');
+    const standalone = mustInstantiate(await instantiateName(ctx, 'b1-helper', policy), 'subagent profile standalone').effective.tools;
+    const expected = intersect(parent.effective.tools, standalone);
+    requireObservable(expected.length < new Set(standalone).size, 'the parent is not narrower than the subagent profile here, so the ceiling cannot be observed (an L1 narrowing matter)');
+    const child = mustInstantiate(await delegate(ctx, parent, 'b1-helper'), 'delegation to an allowed subagent');
+    ctx.note('tools', { parent: parent.effective.tools, standalone, subagent: child.effective.tools });
+    expectEqual([...child.effective.tools].sort(), expected, 'subagent tools (parent ∩ subagent request)');
+  },
+};
+
+const permissionCeiling: CaseDef = {
+  id: 'L3-B1/delegation-ceiling-permissions-roots-hosts-budgets',
+  requirements: ['L3-B1'],
+  title: "A subagent's permissions, roots, hosts, scopes and budgets never exceed the parent's effective ones",
+  fixtures: ['l3-b1-bounds'],
+  expectation: { subagent: 'no widening over the parent effective; decisions = min(parent, standalone)' },
+  async run(ctx) {
+    write(ctx, 'b1-strict-lead', {
+      permissions: {
+        shell: 'deny',
+        edit: 'ask',
+        network: 'deny',
+        filesystem: { read_roots: ['src', 'docs'], write_roots: ['docs'] },
+        allow_hosts: ['api.example.com'],
+      },
+      memory: { mode: 'read_only', scopes: ['project:acme'] },
+      runtime: { max_turns: 5, max_tool_calls: 20, subagents: { allow: ['b1-eager-helper'] } },
+    });
+    write(ctx, 'b1-eager-helper', {
+      permissions: {
+        default: 'allow',
+        shell: 'allow',
+        edit: 'allow',
+        network: 'allow',
+        filesystem: { read_roots: ['.'], write_roots: ['.'] },
+        allow_hosts: ['api.example.com', 'docs.example.org'],
+      },
+      memory: { mode: 'read_write', scopes: ['project:acme', 'user:global'] },
+      runtime: { max_turns: 40, max_tool_calls: 400 },
+    });
+    await requireDiscovered(ctx, ['b1-strict-lead', 'b1-eager-helper']);
+    const policy = permissivePolicy();
+    const parentSession = mustInstantiate(await instantiateName(ctx, 'b1-strict-lead', policy), 'parent');
+    const parent = parentSession.effective;
+    const standalone = mustInstantiate(await instantiateName(ctx, 'b1-eager-helper', policy), 'subagent profile standalone').effective;
+    const headroom = widenings(standalone, parent);
+    requireObservable(headroom.length > 0, 'the subagent profile is no wider than the parent here, so the ceiling cannot be observed (an L1 narrowing matter)');
+    const child = mustInstantiate(await delegate(ctx, parentSession, 'b1-eager-helper'), 'delegation to an allowed subagent').effective;
+    ctx.note('observed', { parent, standalone, subagent: child });
+    const overParent = widenings(child, parent);
+    if (overParent.length > 0) fail(`subagent exceeds its parent at ${overParent.join(', ')}`, [], overParent);
+    const overOwn = widenings(child, standalone);
+    if (overOwn.length > 0) fail(`subagent exceeds its own profile's request at ${overOwn.join(', ')}`, [], overOwn);
+    for (const f of DECISION_FIELDS) {
+      expectEqual(child.permissions[f], minDecision(parent.permissions[f], standalone.permissions[f]), `subagent permissions.${f} (min of parent and request)`);
+    }
+    const modeRank = { off: 0, read_only: 1, read_write: 2 } as const;
+    if (modeRank[child.memory.mode] > modeRank[parent.memory.mode]) fail('subagent memory mode exceeds the parent', parent.memory.mode, child.memory.mode);
+  },
+};
+
+// ------------------------------------------------------------------ L3-B1: who may be delegated to
+
+const notInAllow: CaseDef = {
+  id: 'L3-B1/delegation-outside-allow-denied',
+  requirements: ['L3-B1'],
+  title: 'Delegation to a profile not in runtime.subagents.allow, or from a profile with no allow list, is denied',
+  fixtures: ['l3-b1-denied'],
+  expectation: { outcome: 'rejected', category: 'delegation-denied' },
+  async run(ctx) {
+    write(ctx, 'b1-picky-lead', { runtime: { subagents: { allow: ['b1-friend'] } } });
+    write(ctx, 'b1-silent-lead', {});
+    write(ctx, 'b1-friend', {});
+    write(ctx, 'b1-stranger', {});
+    await requireDiscovered(ctx, ['b1-picky-lead', 'b1-silent-lead', 'b1-friend', 'b1-stranger']);
+    const policy = permissivePolicy();
+    const picky = mustInstantiate(await instantiateName(ctx, 'b1-picky-lead', policy), 'parent with allow [b1-friend]');
+    // The allowed name works, so a rejection below is about the allow list, not delegation as such.
+    mustInstantiate(await delegate(ctx, picky, 'b1-friend'), 'delegation to the allowed name');
+    const r1 = mustReject(await delegate(ctx, picky, 'b1-stranger'), 'delegation-denied', 'delegation to a name outside allow');
+    const silent = mustInstantiate(await instantiateName(ctx, 'b1-silent-lead', policy), 'parent without runtime.subagents');
+    const r2 = mustReject(await delegate(ctx, silent, 'b1-friend'), 'delegation-denied', 'delegation from a profile with no allow list');
+    ctx.note('errors', { outside_allow: briefIssues(r1.errors), no_allow_list: briefIssues(r2.errors) });
+  },
+};
+
+// ------------------------------------------------------------------ L3-B2: depth and concurrency
+
+function chainProfiles(ctx: CaseContext, names: string[], leadSubagents: Record<string, unknown> = {}): void {
+  names.forEach((name, i) => {
+    const next = names[i + 1];
+    const subagents = next ? { allow: [next], ...(i === 0 ? leadSubagents : {}) } : undefined;
+    write(ctx, name, subagents ? { runtime: { subagents } } : {});
+  });
+}
+
+async function delegateChain(ctx: CaseContext, policy: HarnessPolicyT, names: string[], okDepth: number): Promise<InstantiatedT> {
+  let session = mustInstantiate(await instantiateName(ctx, names[0]!, policy), `top-level ${names[0]}`);
+  for (let depth = 1; depth <= okDepth; depth++) {
+    session = mustInstantiate(await delegate(ctx, session, names[depth]!), `delegation at depth ${depth} (within max_depth)`);
+  }
+  return session;
+}
+
+const depthFromPolicy: CaseDef = {
+  id: 'L3-B2/max-depth-policy',
+  requirements: ['L3-B2'],
+  title: 'Harness max_depth 2: delegation reaches depth 2, a third level is rejected (delegation-depth)',
+  fixtures: ['l3-b2-depth-policy'],
+  expectation: { depth_2: 'instantiated', depth_3: { outcome: 'rejected', category: 'delegation-depth' } },
+  async run(ctx) {
+    const names = ['b2-d0', 'b2-d1', 'b2-d2', 'b2-d3'];
+    chainProfiles(ctx, names);
+    await requireDiscovered(ctx, names);
+    const policy = permissivePolicy({ subagents: { max_depth: 2, max_concurrent: 8 } });
+    const deepest = await delegateChain(ctx, policy, names, 2);
+    const r = mustReject(await delegate(ctx, deepest, 'b2-d3'), 'delegation-depth', 'delegation at depth 3 under max_depth 2');
+    ctx.note('errors', briefIssues(r.errors));
+  },
+};
+
+const depthFromProfile: CaseDef = {
+  id: 'L3-B2/max-depth-profile',
+  requirements: ['L3-B2'],
+  title: "The top-level profile's runtime.subagents.max_depth 1 bounds its whole delegation tree",
+  fixtures: ['l3-b2-depth-profile'],
+  expectation: { depth_1: 'instantiated', depth_2: { outcome: 'rejected', category: 'delegation-depth' } },
+  async run(ctx) {
+    const names = ['b2-p0', 'b2-p1', 'b2-p2'];
+    chainProfiles(ctx, names, { max_depth: 1 });
+    await requireDiscovered(ctx, names);
+    const policy = permissivePolicy({ subagents: { max_depth: 8, max_concurrent: 8 } });
+    const deepest = await delegateChain(ctx, policy, names, 1);
+    const r = mustReject(await delegate(ctx, deepest, 'b2-p2'), 'delegation-depth', 'delegation at depth 2 under the lead profile max_depth 1');
+    ctx.note('errors', briefIssues(r.errors));
+  },
+};
+
+async function concurrency(ctx: CaseContext, policy: HarnessPolicyT, leadSubagents: Record<string, unknown>, limit: number): Promise<void> {
+  write(ctx, 'b2-hub', { runtime: { subagents: { allow: ['b2-worker'], ...leadSubagents } } });
+  write(ctx, 'b2-worker', {});
+  await requireDiscovered(ctx, ['b2-hub', 'b2-worker']);
+  const hub = mustInstantiate(await instantiateName(ctx, 'b2-hub', policy), 'delegating parent');
+  const live: InstantiatedT[] = [];
+  for (let i = 1; i <= limit; i++) live.push(mustInstantiate(await delegate(ctx, hub, 'b2-worker'), `subagent ${i} of ${limit}`));
+  const r = mustReject(await delegate(ctx, hub, 'b2-worker'), 'delegation-concurrency', `subagent ${limit + 1} while ${limit} are live`);
+  ctx.note('errors', briefIssues(r.errors));
+  await endSession(ctx, live[0]!);
+  mustInstantiate(await delegate(ctx, hub, 'b2-worker'), 'a new subagent after one of the live ones ended');
+}
+
+const concurrentFromPolicy: CaseDef = {
+  id: 'L3-B2/max-concurrent-policy',
+  requirements: ['L3-B2'],
+  title: 'Harness max_concurrent 2: a third live subagent is rejected (delegation-concurrency); ending one frees a slot',
+  fixtures: ['l3-b2-concurrent-policy'],
+  expectation: { third: { outcome: 'rejected', category: 'delegation-concurrency' }, after_end: 'instantiated' },
+  run: (ctx) => concurrency(ctx, permissivePolicy({ subagents: { max_depth: 8, max_concurrent: 2 } }), {}, 2),
+};
+
+const concurrentFromProfile: CaseDef = {
+  id: 'L3-B2/max-concurrent-profile',
+  requirements: ['L3-B2'],
+  title: "The parent profile's runtime.subagents.max_concurrent 1 allows one live subagent at a time",
+  fixtures: ['l3-b2-concurrent-profile'],
+  expectation: { second: { outcome: 'rejected', category: 'delegation-concurrency' }, after_end: 'instantiated' },
+  run: (ctx) => concurrency(ctx, permissivePolicy({ subagents: { max_depth: 8, max_concurrent: 64 } }), { max_concurrent: 1 }, 1),
+};
+
+export const delegationCases: CaseDef[] = [
+  toolCeiling,
+  permissionCeiling,
+  notInAllow,
+  depthFromPolicy,
+  depthFromProfile,
+  concurrentFromPolicy,
+  concurrentFromProfile,
+];

@@ -1,0 +1,193 @@
+/**
+ * L3-M1 (MUST): MCP servers over stdio and http, per-server tools.allow/deny, ${VAR} resolution.
+ * L3-M2 (SHOULD): launching servers declared by project or imported profiles needs confirmation.
+ *
+ * The policy grants every tool the harness has, so the tools a session gets are decided by the
+ * MCP declarations alone and no L1-I2/I3 narrowing can change the verdict. Profile allow entries
+ * are globs (`mcp/<server>/*`), the selection SPEC 3.4 names for a whole server.
+ */
+import type { EffectiveContractT, HarnessPolicyT, InstantiatedT } from '../../adapters/protocol/messages.js';
+import { expectEqual, expectTrue, fail } from '../framework/assert.js';
+import { minimalProfile, permissivePolicy, STANDARD_TOOLS } from '../framework/policy.js';
+import type { CaseContext, CaseDef } from '../framework/types.js';
+import { sorted } from './lib/order.js';
+import { requireDiscovered, requireObservable } from './lib/preconditions.js';
+import { briefIssues, instantiateName, instantiatePath, mustInstantiate } from './lib/session.js';
+
+const CATALOG: Record<string, string[]> = {
+  files: ['read_file', 'list_dir', 'write_file', 'delete_file'],
+  tickets: ['search', 'create', 'close'],
+};
+
+const mcpName = (server: string, tool: string): string => `mcp/${server}/${tool}`;
+
+function mcpPolicy(env: Record<string, string>): HarnessPolicyT {
+  const mcpTools = Object.entries(CATALOG).flatMap(([s, ts]) => ts.map((t) => mcpName(s, t)));
+  return permissivePolicy({
+    tools: { available: [...STANDARD_TOOLS, ...mcpTools], grant: ['*', '*/*', '**'] },
+    mcp: { catalog: CATALOG, auto_launch: true },
+    env,
+  });
+}
+
+const FULL_ENV = { FILES_TOKEN: 'files-token-value', TICKETS_TOKEN: 'tickets-token-value' };
+
+interface ServerFilters {
+  files?: { allow?: string[]; deny?: string[] };
+  tickets?: { allow?: string[]; deny?: string[] };
+}
+
+function mcpProfile(name: string, filters: ServerFilters = {}): Record<string, unknown> {
+  return minimalProfile(name, {
+    tools: {
+      allow: ['read', 'mcp/files/*', 'mcp/tickets/*'],
+      mcp_servers: [
+        {
+          name: 'files',
+          transport: 'stdio',
+          command: 'oap-files-mcp',
+          args: ['--root', '.'],
+          env: { FILES_TOKEN: '${FILES_TOKEN}' },
+          ...(filters.files ? { tools: filters.files } : {}),
+        },
+        {
+          name: 'tickets',
+          transport: 'http',
+          url: 'https://tickets.example.com/mcp',
+          headers: { Authorization: 'Bearer ${TICKETS_TOKEN}' },
+          ...(filters.tickets ? { tools: filters.tickets } : {}),
+        },
+      ],
+    },
+  });
+}
+
+/** Trusted location: the user root (launch gating is L3-M2's business, not M1's). */
+async function writeUserProfile(ctx: CaseContext, doc: Record<string, unknown>): Promise<void> {
+  const name = (doc.metadata as { name: string }).name;
+  ctx.workspace.writeDocument(ctx.workspace.roots.user, `${name}.agent.yaml`, doc);
+  await requireDiscovered(ctx, [name]);
+}
+
+function server(eff: EffectiveContractT, name: string): EffectiveContractT['mcp_servers'][number] | undefined {
+  return eff.mcp_servers.find((s) => s.name === name);
+}
+
+function mcpToolsOf(eff: EffectiveContractT, serverName: string): string[] {
+  return sorted(eff.tools.filter((t) => t.startsWith(`mcp/${serverName}/`)));
+}
+
+function expectServerTools(s: InstantiatedT, name: string, transport: 'stdio' | 'http', tools: string[]): void {
+  const entry = server(s.effective, name);
+  if (!entry) fail(`MCP server ${name} is missing from effective.mcp_servers`, { name, transport }, s.effective.mcp_servers);
+  expectEqual(entry.transport, transport, `transport of MCP server ${name}`);
+  const expected = sorted(tools.map((t) => mcpName(name, t)));
+  expectEqual(sorted(entry.tools), expected, `effective tools of MCP server ${name}`);
+  expectEqual(mcpToolsOf(s.effective, name), expected, `mcp/${name}/* entries of effective.tools`);
+}
+
+const stdioAndHttp: CaseDef = {
+  id: 'L3-M1/stdio-and-http-servers',
+  requirements: ['L3-M1'],
+  title: 'A stdio and an http MCP server both become part of the session with every tool they advertise',
+  fixtures: ['l3-m1-two-transports'],
+  expectation: { files: { transport: 'stdio', tools: CATALOG.files }, tickets: { transport: 'http', tools: CATALOG.tickets } },
+  async run(ctx) {
+    await writeUserProfile(ctx, mcpProfile('m1-transports'));
+    const s = mustInstantiate(await instantiateName(ctx, 'm1-transports', mcpPolicy(FULL_ENV)), 'profile with two MCP servers');
+    expectServerTools(s, 'files', 'stdio', CATALOG.files!);
+    expectServerTools(s, 'tickets', 'http', CATALOG.tickets!);
+  },
+};
+
+const perServerFilters: CaseDef = {
+  id: 'L3-M1/per-server-allow-deny',
+  requirements: ['L3-M1'],
+  title: "Each server's tools.allow and tools.deny decide which of its tools the session gets",
+  fixtures: ['l3-m1-server-filters'],
+  expectation: { files: ['list_dir', 'read_file'], tickets: ['search'] },
+  async run(ctx) {
+    await writeUserProfile(
+      ctx,
+      mcpProfile('m1-filters', {
+        files: { allow: ['read_file', 'list_dir', 'write_file'], deny: ['write_file'] },
+        tickets: { deny: ['create', 'close'] },
+      }),
+    );
+    const s = mustInstantiate(await instantiateName(ctx, 'm1-filters', mcpPolicy(FULL_ENV)), 'profile with filtered MCP servers');
+    expectServerTools(s, 'files', 'stdio', ['list_dir', 'read_file']);
+    expectServerTools(s, 'tickets', 'http', ['search']);
+  },
+};
+
+const envResolution: CaseDef = {
+  id: 'L3-M1/env-reference-resolution',
+  requirements: ['L3-M1'],
+  title: 'A server whose ${VAR} is set is kept; one whose variable is missing is dropped and reported (or rejected as env-missing)',
+  fixtures: ['l3-m1-env'],
+  expectation: { files: 'kept', tickets: 'dropped with env-missing warning or adjustment at /spec/tools/mcp_servers/1, or instantiation rejected with env-missing there' },
+  async run(ctx) {
+    await writeUserProfile(ctx, mcpProfile('m1-env'));
+    // TICKETS_TOKEN is not in the harness environment.
+    const out = await instantiateName(ctx, 'm1-env', mcpPolicy({ FILES_TOKEN: 'files-token-value' }));
+    const at = '/spec/tools/mcp_servers/1';
+    if (out.status === 'rejected') {
+      // SPEC 5.2 step 6: an error is right when the harness treats the server as required.
+      ctx.note('outcome', { rejected: briefIssues(out.errors) });
+      expectTrue(
+        out.errors.some((e) => e.category === 'env-missing' && (e.pointer === at || e.pointer.startsWith(`${at}/`))),
+        'rejected, but not with env-missing at the server whose variable is missing',
+        { expected: { category: 'env-missing', pointer: at }, observed: briefIssues(out.errors) },
+      );
+      return;
+    }
+    expectServerTools(out, 'files', 'stdio', CATALOG.files!);
+    expectTrue(server(out.effective, 'tickets') === undefined, 'server tickets kept although ${TICKETS_TOKEN} cannot be resolved', { observed: out.effective.mcp_servers });
+    expectEqual(mcpToolsOf(out.effective, 'tickets'), [], 'tools of the dropped server');
+    const warned = out.warnings.some((w) => w.category === 'env-missing' && w.pointer.startsWith(at));
+    const adjusted = out.adjustments.some((a) => a.pointer.startsWith(at) && a.action === 'dropped');
+    ctx.note('report', { warned, adjusted });
+    expectTrue(warned || adjusted, 'the dropped server is neither warned about (env-missing) nor recorded as dropped', {
+      expected: { warning: { category: 'env-missing', pointer: at } },
+      observed: { warnings: briefIssues(out.warnings), adjustments: out.adjustments.map((a) => a.pointer) },
+    });
+  },
+};
+
+// ------------------------------------------------------------------ L3-M2 (SHOULD)
+
+function expectAllConfirm(s: InstantiatedT, trust: string): void {
+  requireObservable(s.effective.mcp_servers.length > 0, 'no MCP server survived instantiation, so launch gating cannot be observed (an L3-M1 matter)');
+  const auto = s.effective.mcp_servers.filter((x) => x.launch !== 'confirm').map((x) => x.name);
+  if (auto.length > 0) fail(`servers of a ${trust} profile launch without confirmation: ${auto.join(', ')}`, 'confirm', s.effective.mcp_servers.map((x) => ({ name: x.name, launch: x.launch })));
+}
+
+const projectConfirm: CaseDef = {
+  id: 'L3-M2/project-profile-launch-confirm',
+  requirements: ['L3-M2'],
+  title: 'MCP servers of a project profile need confirmation even when the harness auto-launches',
+  fixtures: ['l3-m2-project'],
+  expectation: { launch: 'confirm', trust: 'project', auto_launch: true },
+  async run(ctx) {
+    const doc = mcpProfile('m2-project');
+    ctx.workspace.writeDocument(ctx.workspace.projectAgents, 'm2-project.agent.yaml', doc);
+    await requireDiscovered(ctx, ['m2-project']);
+    const s = mustInstantiate(await instantiateName(ctx, 'm2-project', mcpPolicy(FULL_ENV)), 'project profile with MCP servers');
+    expectAllConfirm(s, 'project');
+  },
+};
+
+const importedConfirm: CaseDef = {
+  id: 'L3-M2/imported-profile-launch-confirm',
+  requirements: ['L3-M2'],
+  title: 'MCP servers of an imported profile (outside every root) need confirmation',
+  fixtures: ['l3-m2-imported'],
+  expectation: { launch: 'confirm', trust: 'imported', auto_launch: true },
+  async run(ctx) {
+    const path = ctx.workspace.writeDocument(`${ctx.workspace.root}/downloads`, 'm2-imported.agent.yaml', mcpProfile('m2-imported'));
+    const s = mustInstantiate(await instantiatePath(ctx, path, mcpPolicy(FULL_ENV)), 'imported profile with MCP servers');
+    expectAllConfirm(s, 'imported');
+  },
+};
+
+export const mcpCases: CaseDef[] = [stdioAndHttp, perServerFilters, envResolution, projectConfirm, importedConfirm];

@@ -1,0 +1,145 @@
+/**
+ * L3-E2: the narrowing rule applies to the MERGED result (SPEC 4 rule 7).
+ *
+ * Reading (INTERPRETATIONS.md, Level 3): the merge happens first, so a child's value replaces the
+ * base's; the merged request is then intersected with policy. What a child can never do is get past
+ * the policy because a base was narrowed first and the child's raw value was laid over the narrowed
+ * result. So an inherited profile's effective contract must be no more permissive than the
+ * effective contract of its merged document instantiated standalone (the "flat" equivalent). A
+ * harness that additionally keeps the base's narrower value is also accepted: that is ≤ flat.
+ *
+ * Comparing with the OBSERVED flat contract (not a precomputed answer) keeps plain L1-I3 bugs out:
+ * a harness that narrows no profile at all fails L1-I3, and here it makes the case not applicable.
+ */
+import type { DecisionT, EffectiveContractT, HarnessPolicyT } from '../../adapters/protocol/messages.js';
+import { fail } from '../framework/assert.js';
+import { minimalProfile, permissivePolicy, STANDARD_TOOLS } from '../framework/policy.js';
+import type { CaseContext, CaseDef } from '../framework/types.js';
+import { atMost, DECISION_FIELDS, minus, widenings } from './lib/order.js';
+import { requireDiscovered, requireObservable } from './lib/preconditions.js';
+import { instantiateName, mustInstantiate } from './lib/session.js';
+
+function write(ctx: CaseContext, doc: Record<string, unknown>): void {
+  const name = (doc.metadata as { name: string }).name;
+  ctx.workspace.writeDocument(ctx.workspace.projectAgents, `${name}.agent.yaml`, doc);
+}
+
+/** Policy decisions the flat profile must already respect, or L1-I3 is broken and the case cannot judge E2. */
+function requireFlatWithinPolicy(flat: EffectiveContractT, policy: HarnessPolicyT): void {
+  for (const f of DECISION_FIELDS) {
+    const ceiling = (policy.permissions[f] ?? policy.permissions.default) as DecisionT;
+    requireObservable(atMost(flat.permissions[f], ceiling), `standalone profile already exceeds policy at permissions.${f} (an L1-I3 failure)`);
+  }
+}
+
+const POLICY_ASK: HarnessPolicyT = permissivePolicy({
+  permissions: { default: 'allow', shell: 'ask', edit: 'ask', network: 'ask', rules: [] },
+});
+
+const childAllowOverBaseDeny: CaseDef = {
+  id: 'L3-E2/child-allow-over-base-deny',
+  requirements: ['L3-E2'],
+  title: 'Behavioural test 11: base shell/edit/network deny, child allow, policy ask: merged effective never above policy',
+  fixtures: ['l3-e2-permissions'],
+  expectation: { inherited: '≤ flat merged document ≤ policy (ask) for shell, edit, network' },
+  async run(ctx) {
+    const deny = { shell: 'deny', edit: 'deny', network: 'deny' };
+    const allow = { shell: 'allow', edit: 'allow', network: 'allow' };
+    write(ctx, minimalProfile('e2-pm-base', { permissions: deny }));
+    write(ctx, minimalProfile('e2-pm-child', { permissions: allow }, { extends: [{ name: 'e2-pm-base' }] }));
+    write(ctx, minimalProfile('e2-pm-flat', { permissions: allow }));
+    await requireDiscovered(ctx, ['e2-pm-base', 'e2-pm-child', 'e2-pm-flat']);
+    const flat = mustInstantiate(await instantiateName(ctx, 'e2-pm-flat', POLICY_ASK), 'flat equivalent').effective;
+    requireFlatWithinPolicy(flat, POLICY_ASK);
+    const inherited = mustInstantiate(await instantiateName(ctx, 'e2-pm-child', POLICY_ASK), 'inheriting child').effective;
+    // Which value the merge produced: recorded for the report (behavioural test 11 asks for it).
+    ctx.note('merged_effective', inherited.permissions);
+    ctx.note('flat_effective', flat.permissions);
+    const wider = widenings(inherited, flat).filter((p) => p.startsWith('/permissions/'));
+    if (wider.length > 0) fail(`inherited profile is more permissive than its merged document at ${wider.join(', ')}`, flat.permissions, inherited.permissions);
+  },
+};
+
+const inheritedValueNarrowed: CaseDef = {
+  id: 'L3-E2/inherited-allow-narrowed',
+  requirements: ['L3-E2'],
+  title: 'Permissions a child inherits unchanged from its base (allow) are narrowed to policy (ask) like its own',
+  fixtures: ['l3-e2-inherited'],
+  expectation: { inherited: '≤ flat merged document (policy ask) for shell, edit, network' },
+  async run(ctx) {
+    const allow = { shell: 'allow', edit: 'allow', network: 'allow' };
+    write(ctx, minimalProfile('e2-ih-base', { permissions: allow }));
+    // The child sets no permission of its own: everything comes from the base through the merge.
+    write(ctx, minimalProfile('e2-ih-child', {}, { extends: [{ name: 'e2-ih-base' }] }));
+    write(ctx, minimalProfile('e2-ih-flat', { permissions: allow }));
+    await requireDiscovered(ctx, ['e2-ih-base', 'e2-ih-child', 'e2-ih-flat']);
+    const flat = mustInstantiate(await instantiateName(ctx, 'e2-ih-flat', POLICY_ASK), 'flat equivalent').effective;
+    requireFlatWithinPolicy(flat, POLICY_ASK);
+    const inherited = mustInstantiate(await instantiateName(ctx, 'e2-ih-child', POLICY_ASK), 'inheriting child').effective;
+    ctx.note('merged_effective', inherited.permissions);
+    const wider = widenings(inherited, flat).filter((p) => p.startsWith('/permissions/'));
+    if (wider.length > 0) fail(`inherited permissions escape the narrowing at ${wider.join(', ')}`, flat.permissions, inherited.permissions);
+  },
+};
+
+const nullDeleteStaysNarrowed: CaseDef = {
+  id: 'L3-E2/null-delete-cannot-exceed-policy',
+  requirements: ['L3-E2'],
+  title: "A child's null deleting the base's shell: deny leaves shell at most what policy alone gives",
+  fixtures: ['l3-e2-null-delete'],
+  expectation: { inherited: '≤ flat document without the key (policy ask); deny also accepted' },
+  async run(ctx) {
+    write(ctx, minimalProfile('e2-nd-base', { permissions: { shell: 'deny' } }));
+    write(ctx, minimalProfile('e2-nd-child', { permissions: { shell: null } }, { extends: [{ name: 'e2-nd-base' }] }));
+    write(ctx, minimalProfile('e2-nd-flat', { permissions: {} }));
+    await requireDiscovered(ctx, ['e2-nd-base', 'e2-nd-child', 'e2-nd-flat']);
+    const flat = mustInstantiate(await instantiateName(ctx, 'e2-nd-flat', POLICY_ASK), 'flat equivalent').effective;
+    requireFlatWithinPolicy(flat, POLICY_ASK);
+    const out = await instantiateName(ctx, 'e2-nd-child', POLICY_ASK);
+    requireObservable(out.status === 'instantiated', 'adapter rejects a null in a child layer (judged by L3-E1/null-deletes-key)');
+    ctx.note('merged_shell', out.effective.permissions.shell);
+    if (!atMost(out.effective.permissions.shell, flat.permissions.shell)) {
+      fail('deleting an inherited deny with null let shell exceed what policy gives a profile without it', flat.permissions.shell, out.effective.permissions.shell);
+    }
+  },
+};
+
+const toolsAndBounds: CaseDef = {
+  id: 'L3-E2/tools-hosts-budgets-on-merged-result',
+  requirements: ['L3-E2'],
+  title: 'Tools, hosts and budgets of an inheriting child are narrowed as one merged request, never past policy',
+  fixtures: ['l3-e2-tools-bounds'],
+  expectation: { inherited: 'no widening over the flat merged document (tools, hosts, roots, scopes, budgets)' },
+  async run(ctx) {
+    // The policy grants neither shell nor web/fetch, allows one host and caps turns at 30.
+    const policy = permissivePolicy({
+      tools: { available: [...STANDARD_TOOLS], grant: ['read', 'search', 'edit', 'git/diff'] },
+      network: { allow_hosts: ['api.example.com'] },
+      budgets: { max_turns: 30, max_tool_calls: 100 },
+    });
+    const narrow = {
+      tools: { allow: ['read'] },
+      permissions: { allow_hosts: ['api.example.com'] },
+      runtime: { max_turns: 5, max_tool_calls: 10 },
+    };
+    const wide = {
+      tools: { allow: ['read', 'edit', 'shell', 'web/fetch'] },
+      permissions: { allow_hosts: ['api.example.com', 'evil.example.com'] },
+      runtime: { max_turns: 500, max_tool_calls: 5000 },
+    };
+    write(ctx, minimalProfile('e2-tb-base', narrow));
+    write(ctx, minimalProfile('e2-tb-child', wide, { extends: [{ name: 'e2-tb-base' }] }));
+    write(ctx, minimalProfile('e2-tb-flat', wide));
+    await requireDiscovered(ctx, ['e2-tb-base', 'e2-tb-child', 'e2-tb-flat']);
+    const flat = mustInstantiate(await instantiateName(ctx, 'e2-tb-flat', policy), 'flat equivalent').effective;
+    requireObservable(minus(flat.tools, policy.tools.grant).length === 0, 'standalone profile already gets ungranted tools (an L1-I3 failure)');
+    requireObservable(!flat.hosts.includes('evil.example.com'), 'standalone profile already gets an unlisted host (an L1-I3 failure)');
+    requireObservable(flat.budgets.max_turns !== null && flat.budgets.max_turns <= 30, 'standalone profile already exceeds the policy turn budget (an L1-I3 failure)');
+    const inherited = mustInstantiate(await instantiateName(ctx, 'e2-tb-child', policy), 'inheriting child').effective;
+    ctx.note('merged_effective', { tools: inherited.tools, hosts: inherited.hosts, budgets: inherited.budgets });
+    const wider = widenings(inherited, flat);
+    if (wider.length > 0) fail(`inherited profile is more permissive than its merged document at ${wider.join(', ')}`, [], wider);
+  },
+};
+
+export const narrowingCases: CaseDef[] = [childAllowOverBaseDeny, inheritedValueNarrowed, nullDeleteStaysNarrowed, toolsAndBounds];

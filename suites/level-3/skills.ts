@@ -1,0 +1,129 @@
+/**
+ * L3-K1: spec.tools.skills. Present skills are reported present, absent ones missing (and
+ * instantiation goes on), a digest pin is verified against the installed skill's digest, and loading
+ * never installs anything.
+ *
+ * Not here: a `required: true` skill that is missing must fail instantiation; that is L1-I7 (the
+ * Level 1 suite proves it), so a harness broken only there fails L1-I7, not L3-K1. Skill digest pins
+ * are judged here and not under L3-G2, so that one broken decision fails one ID (see
+ * INTERPRETATIONS.md).
+ */
+import { createHash } from 'node:crypto';
+import type { HarnessPolicyT } from '../../adapters/protocol/messages.js';
+import { expectEqual, expectTrue, fail } from '../framework/assert.js';
+import { minimalProfile, permissivePolicy } from '../framework/policy.js';
+import type { CaseContext, CaseDef } from '../framework/types.js';
+import { diffSnapshots } from '../framework/workspace.js';
+import { requireDiscovered } from './lib/preconditions.js';
+import { briefIssues, instantiateName, mustInstantiate, mustReject } from './lib/session.js';
+
+const sha = (s: string): string => `sha256:${createHash('sha256').update(s).digest('hex')}`;
+
+/** Digests of the content of two installed skills, and of content that is installed nowhere. */
+const CHANGELOG_DIGEST = sha('oap-conform fixture skill: changelog-style v3');
+const SQL_DIGEST = sha('oap-conform fixture skill: sql-review v1');
+const OTHER_DIGEST = sha('oap-conform fixture skill: changelog-style v2 (not installed)');
+
+function skillsPolicy(): HarnessPolicyT {
+  return permissivePolicy({
+    skills: [
+      { name: 'changelog-style', digest: CHANGELOG_DIGEST },
+      { name: 'sql-review', digest: SQL_DIGEST },
+    ],
+  });
+}
+
+async function writeProfile(ctx: CaseContext, name: string, skills: unknown[]): Promise<void> {
+  ctx.workspace.writeDocument(ctx.workspace.projectAgents, `${name}.agent.yaml`, minimalProfile(name, { tools: { allow: ['read'], skills } }));
+  await requireDiscovered(ctx, [name]);
+}
+
+const presentAndMissing: CaseDef = {
+  id: 'L3-K1/present-and-missing-reported',
+  requirements: ['L3-K1'],
+  title: 'An installed skill is present, an uninstalled optional one is reported missing and the session still starts',
+  fixtures: ['l3-k1-present-missing'],
+  expectation: { skills: [{ name: 'changelog-style', status: 'present' }, { name: 'release-train', status: 'missing' }] },
+  async run(ctx) {
+    await writeProfile(ctx, 'k1-mixed', [{ name: 'changelog-style' }, { name: 'release-train', source: 'https://skills.example.com/release-train' }]);
+    const s = mustInstantiate(await instantiateName(ctx, 'k1-mixed', skillsPolicy()), 'profile with one installed and one missing skill');
+    const got = [...s.effective.skills].sort((a, b) => a.name.localeCompare(b.name));
+    expectEqual(got, [{ name: 'changelog-style', status: 'present' }, { name: 'release-train', status: 'missing' }], 'effective skills');
+  },
+};
+
+const pinMatches: CaseDef = {
+  id: 'L3-K1/digest-pin-matches',
+  requirements: ['L3-K1'],
+  title: "A skill pinned with the installed content's digest is present",
+  fixtures: ['l3-k1-pin-match'],
+  expectation: { skills: [{ name: 'changelog-style', status: 'present' }] },
+  async run(ctx) {
+    await writeProfile(ctx, 'k1-pin-ok', [{ name: 'changelog-style', digest: CHANGELOG_DIGEST, required: true }]);
+    const s = mustInstantiate(await instantiateName(ctx, 'k1-pin-ok', skillsPolicy()), 'skill pinned with the matching digest');
+    expectEqual(s.effective.skills, [{ name: 'changelog-style', status: 'present' }], 'effective skills');
+  },
+};
+
+const pinMismatchRequired: CaseDef = {
+  id: 'L3-K1/digest-pin-mismatch-required',
+  requirements: ['L3-K1'],
+  title: 'A required skill pinned to content other than what is installed fails instantiation (digest-mismatch)',
+  fixtures: ['l3-k1-pin-mismatch-required'],
+  expectation: { outcome: 'rejected', category: 'digest-mismatch' },
+  async run(ctx) {
+    await writeProfile(ctx, 'k1-pin-bad', [{ name: 'changelog-style', digest: OTHER_DIGEST, required: true }]);
+    const r = mustReject(await instantiateName(ctx, 'k1-pin-bad', skillsPolicy()), 'digest-mismatch', 'required skill with a mismatching pin');
+    ctx.note('errors', briefIssues(r.errors));
+  },
+};
+
+const pinMismatchOptional: CaseDef = {
+  id: 'L3-K1/digest-pin-mismatch-never-present',
+  requirements: ['L3-K1'],
+  title: 'An optional skill whose pin does not match is never treated as present (rejection with digest-mismatch also accepted)',
+  fixtures: ['l3-k1-pin-mismatch-optional'],
+  expectation: { one_of: [{ outcome: 'rejected', category: 'digest-mismatch' }, { outcome: 'instantiated', skills: [{ name: 'changelog-style', status: 'missing' }] }] },
+  async run(ctx) {
+    await writeProfile(ctx, 'k1-pin-opt', [{ name: 'changelog-style', digest: OTHER_DIGEST }]);
+    const out = await instantiateName(ctx, 'k1-pin-opt', skillsPolicy());
+    if (out.status === 'rejected') {
+      mustReject(out, 'digest-mismatch', 'optional skill with a mismatching pin');
+      return;
+    }
+    expectEqual(out.effective.skills, [{ name: 'changelog-style', status: 'missing' }], 'a skill whose pinned content is not installed');
+  },
+};
+
+const noInstall: CaseDef = {
+  id: 'L3-K1/loading-installs-nothing',
+  requirements: ['L3-K1'],
+  title: 'Loading a profile whose skills are missing (one vendored in the workspace, one remote) installs neither',
+  fixtures: ['l3-k1-no-install'],
+  expectation: { created_or_changed_paths_naming_the_skills: [], skills_after_second_load: 'missing' },
+  async run(ctx) {
+    const ws = ctx.workspace;
+    // A complete skill package sits in the workspace; an installing harness would copy it somewhere.
+    ws.writeFile('workspace/vendor/skills/k1-vendored-skill/SKILL.md', '---\nname: k1-vendored-skill\ndescription: fixture skill\n---\nMarker K1-VENDORED-SKILL-BODY\n');
+    await writeProfile(ctx, 'k1-no-install', [
+      { name: 'k1-vendored-skill', source: './vendor/skills/k1-vendored-skill' },
+      { name: 'k1-remote-skill', source: 'https://skills.example.com/k1-remote-skill.zip' },
+    ]);
+    const policy = permissivePolicy();
+    const before = ws.snapshot();
+    const first = mustInstantiate(await instantiateName(ctx, 'k1-no-install', policy), 'profile with missing skills');
+    const second = mustInstantiate(await instantiateName(ctx, 'k1-no-install', policy), 'the same profile, loaded again');
+    const diff = diffSnapshots(before, ws.snapshot());
+    ctx.note('filesystem_diff', diff);
+    // Only evidence of an install is judged here; any other file creation is L1-I11's verdict.
+    const touched = [...diff.created, ...diff.changed].filter((p) => /k1-(vendored|remote)-skill/i.test(p) || /(^|\/)SKILL\.md$/i.test(p));
+    if (touched.length > 0) fail('loading the profile created or changed skill files', [], touched);
+    for (const s of [first, second]) {
+      const statuses = [...s.effective.skills].sort((a, b) => a.name.localeCompare(b.name));
+      expectEqual(statuses, [{ name: 'k1-remote-skill', status: 'missing' }, { name: 'k1-vendored-skill', status: 'missing' }], 'skills stay missing across loads');
+    }
+    expectTrue(diff.removed.length === 0 || !diff.removed.some((p) => p.includes('k1-vendored-skill')), 'the vendored skill package was moved away', { observed: diff.removed });
+  },
+};
+
+export const skillCases: CaseDef[] = [presentAndMissing, pinMatches, pinMismatchRequired, pinMismatchOptional, noInstall];

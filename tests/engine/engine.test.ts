@@ -1,0 +1,175 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { CliError } from '../../runner/cli/exit-codes.js';
+import { manifestDigest } from '../../runner/engine/manifest.js';
+import { caseMatcher, distribute, parseShard, selectShard } from '../../runner/engine/selection.js';
+import { expectTrue } from '../../suites/framework/assert.js';
+import type { CaseDef } from '../../suites/framework/types.js';
+import { ensureBuilt, isAlive, journalLines, runSynthetic, statuses, synthCases, tempDir, waitDead } from './helpers.js';
+
+beforeAll(() => ensureBuilt(), 120_000);
+
+describe('selection', () => {
+  const cases = [
+    { id: 'L1-I3/shell', requirements: ['L1-I3'] },
+    { id: 'L1-P2/bad', requirements: ['L1-P2', 'L1-P6'] },
+    { id: 'L2-A1/x', requirements: ['L2-A1'] },
+  ];
+  test('filter: glob or substring over case and requirement IDs, comma = or', () => {
+    const pick = (p: string): string[] => cases.filter(caseMatcher(p)).map((c) => c.id);
+    expect(pick('L1-*')).toEqual(['L1-I3/shell', 'L1-P2/bad']);
+    expect(pick('shell')).toEqual(['L1-I3/shell']);
+    expect(pick('L1-P6')).toEqual(['L1-P2/bad']);
+    expect(pick('L2-A1/*,shell')).toEqual(['L1-I3/shell', 'L2-A1/x']);
+  });
+
+  test('shards partition the sorted list exactly; workers get a deterministic modulo slice', () => {
+    const ids = Array.from({ length: 11 }, (_, i) => ({ id: `c${String(i).padStart(2, '0')}` }));
+    const shards = [1, 2, 3].map((k) => selectShard(ids, { index: k, count: 3 }).map((c) => c.id));
+    expect(shards.flat().sort()).toEqual(ids.map((c) => c.id));
+    expect(shards.map((s) => s.length)).toEqual([4, 4, 3]);
+    expect(distribute([1, 2, 3, 4, 5], 2)).toEqual([[1, 3, 5], [2, 4]]);
+    expect(parseShard('2/5')).toEqual({ index: 2, count: 5 });
+    expect(() => parseShard('0/2')).toThrow();
+    expect(() => parseShard('3/2')).toThrow();
+  });
+
+  test('manifest digest: order-independent, changes when a case or its requirements change', () => {
+    const a = manifestDigest([{ id: 'x', requirements: ['L1-P1'] }, { id: 'y', requirements: ['L1-P2'] }]);
+    expect(manifestDigest([{ id: 'y', requirements: ['L1-P2'] }, { id: 'x', requirements: ['L1-P1'] }])).toBe(a);
+    expect(manifestDigest([{ id: 'x', requirements: ['L1-P1'] }, { id: 'y', requirements: ['L1-P3'] }])).not.toBe(a);
+    expect(a).toMatch(/^sha256:[0-9a-f]{64}$/);
+  });
+});
+
+describe('runs', () => {
+  test('--jobs 3: one adapter process per worker, all cases, journal and report sorted by ID', async () => {
+    const run = await runSynthetic('builtin:example/ts', synthCases(8), { process: true, jobs: 3 });
+    expect(Object.values(statuses(run))).toEqual(Array(8).fill('pass'));
+    expect(run.pids).toHaveLength(3);
+    expect(run.report.cases.map((c) => c.id)).toEqual(synthCases(8).map((c) => c.id));
+    expect(journalLines(run.journalPath).records).toHaveLength(8);
+    expect(await waitDead(run.pids)).toEqual([]);
+  });
+
+  test('cases above the judged level are not-applicable, never run; filter and shard select', async () => {
+    let ran = 0;
+    const l2: CaseDef = { id: 'Z-L2', requirements: ['L2-A1'], title: 'level 2', run: async () => void ran++ };
+    const run = await runSynthetic('builtin:example/ts', [...synthCases(4), l2]);
+    expect(statuses(run)['Z-L2']).toBe('not-applicable');
+    expect(ran).toBe(0);
+    const filtered = await runSynthetic('builtin:example/ts', synthCases(6), { filter: 'T-00[1-4]', shard: { index: 2, count: 2 } });
+    expect(Object.keys(statuses(filtered))).toEqual(['T-002', 'T-004']);
+  });
+
+  test('declines are skipped with the reason, never pass', async () => {
+    const c: CaseDef = {
+      id: 'D-1',
+      requirements: ['L1-P1'],
+      title: 'yaml',
+      run: async (ctx) => void (await ctx.adapter.call('validate', { document: { content: 'a: 1', encoding: 'yaml' } })),
+    };
+    const d: CaseDef = { id: 'D-2', requirements: ['L1-P1'], title: 'digest', run: async (ctx) => void (await ctx.adapter.call('digest', { document: { path: '/x.json' } })) };
+    for (const process of [false, true]) {
+      const run = await runSynthetic('builtin:example/ts', [c, d], { process });
+      expect(statuses(run)).toEqual({ 'D-1': 'skipped', 'D-2': 'skipped' });
+      expect(run.report.cases[0]!.message).toMatch(/reads JSON only/);
+      expect(run.report.cases[1]!.message).toMatch(/not implemented/);
+    }
+  });
+
+  test('interrupt + --resume: finished cases are kept and not rerun; a different seed is refused', async () => {
+    const out = tempDir();
+    const runs: Record<string, number> = {};
+    const cases = synthCases(5).map((c) => ({ ...c, run: async (ctx: Parameters<CaseDef['run']>[0]) => ((runs[c.id] = (runs[c.id] ?? 0) + 1), c.run(ctx)) }));
+    const controller = new AbortController();
+    const first = await runSynthetic('builtin:example/ts', cases, {
+      out,
+      signal: controller.signal,
+      onCase: (r) => {
+        if (r.id === 'T-002') controller.abort();
+      },
+    });
+    expect(first.exitCode).toBe(130);
+    expect(first.report.footer).toMatchObject({ complete: false, interrupted: true });
+    expect(first.report.cases.map((c) => c.id)).toEqual(['T-001', 'T-002']);
+    const second = await runSynthetic('builtin:example/ts', cases, { out, resume: true });
+    expect(second.report.cases.map((c) => `${c.id}:${c.status}`)).toEqual(['T-001:pass', 'T-002:pass', 'T-003:pass', 'T-004:pass', 'T-005:pass']);
+    expect(second.report.footer).toMatchObject({ complete: true, interrupted: false });
+    expect(runs).toEqual({ 'T-001': 1, 'T-002': 1, 'T-003': 1, 'T-004': 1, 'T-005': 1 });
+    const err = await runSynthetic('builtin:example/ts', cases, { out, resume: true, seed: 99 }).catch((e: unknown) => e);
+    expect((err as CliError).code).toBe('resume-mismatch');
+  });
+
+  test('module adapters: in-process timeout; an exception is an adapter error; .ts without .js is refused', async () => {
+    const dir = tempDir();
+    const mod = join(dir, 'hangs.mjs');
+    writeFileSync(
+      mod,
+      `export default () => ({ async handle(method, params) {
+  if (method === 'initialize') return { protocol_version: '1.0', implementation: { name: 'm', version: '1', language: 'js' }, level: 1, encodings: ['json'], discovery_roots: ['project'], unimplemented: [] };
+  if (params.document.content === 'throw') throw new Error('broken inside');
+  return new Promise(() => {});
+} });\n`,
+    );
+    const mk = (id: string, content: string): CaseDef => ({
+      id,
+      requirements: ['L1-P2'],
+      title: id,
+      run: async (ctx) => void (await ctx.adapter.call('validate', { document: { content, encoding: 'json' } })),
+    });
+    const run = await runSynthetic(mod, [mk('M-1', '{}'), mk('M-2', 'throw')], { timeoutMs: 300 });
+    expect(statuses(run)).toEqual({ 'M-1': 'timeout', 'M-2': 'error' });
+    expect(run.report.cases[1]!.message).toMatch(/rpc\.INTERNAL_ERROR.*broken inside/);
+    const ts = join(dir, 'adapter.ts');
+    writeFileSync(ts, 'export default () => ({});\n');
+    const err = await runSynthetic(ts, synthCases(1)).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(CliError);
+    expect((err as CliError).exitCode).toBe(3);
+    expect((err as CliError).message).toMatch(/no compiled \.js/);
+  });
+
+  test('spawnAdapter gives a killable, handshaken process; it is killed after the case', async () => {
+    let spawnedPid = 0;
+    const c: CaseDef = {
+      id: 'K-1',
+      requirements: ['L1-P2'],
+      title: 'kill',
+      needs: { process: true },
+      run: async (ctx) => {
+        expectTrue(!!ctx.spawnAdapter, 'spawnAdapter available');
+        const a = await ctx.spawnAdapter!();
+        spawnedPid = a.pid;
+        const r = await a.call('validate', { document: { content: '{"oap":"2.0"}', encoding: 'json' } });
+        expectTrue(!r.valid, 'invalid');
+        a.send('validate', { document: { content: '{}', encoding: 'json' } });
+      },
+    };
+    const run = await runSynthetic('builtin:example/ts', [c]);
+    expect(statuses(run)).toEqual({ 'K-1': 'pass' });
+    expect(spawnedPid).toBeGreaterThan(0);
+    expect(isAlive(spawnedPid)).toBe(false);
+  });
+
+  test("the adapter process sees none of the runner's environment outside the allowlist", async () => {
+    process.env.OAP_CONFORM_TEST_SECRET_CHECK = 'visible';
+    process.env.LEAKY_TEST_TOKEN = 'must-not-leak';
+    try {
+      const script = `process.stdin.on('data', d => { for (const l of d.toString().split('\\n').filter(Boolean)) { const m = JSON.parse(l); if (m.method === 'validate') process.stderr.write(JSON.stringify(process.env)); process.stdout.write(JSON.stringify({ jsonrpc: '2.0', id: m.id, result: m.method === 'initialize' ? { protocol_version: '1.0', implementation: { name: 'e', version: '1', language: 'js' }, level: 1, encodings: ['json'], discovery_roots: ['project'], unimplemented: [] } : { valid: true, errors: [], warnings: [] } }) + '\\n'); } });`;
+      const dir = tempDir();
+      writeFileSync(join(dir, 'env-adapter.cjs'), script);
+      const run = await runSynthetic(`node ${join(dir, 'env-adapter.cjs')}`, synthCases(1));
+      expect(statuses(run)).toEqual({ 'T-001': 'pass' });
+      // The adapter dumps its environment to stderr while answering the case's request.
+      const env = JSON.parse(run.report.cases[0]!.stderr ?? '{}') as Record<string, string>;
+      expect(env.OAP_CONFORM_TEST_SECRET_CHECK).toBe('visible');
+      expect(env.LEAKY_TEST_TOKEN).toBeUndefined();
+      expect(env.HOME).not.toBe(process.env.HOME);
+      expect(Object.keys(env).every((k) => /^(PATH|LANG|LC_ALL|TZ|SYSTEMROOT|HOME|TMPDIR|XDG_[A-Z_]+|OAP_.*)$/.test(k))).toBe(true);
+    } finally {
+      delete process.env.OAP_CONFORM_TEST_SECRET_CHECK;
+      delete process.env.LEAKY_TEST_TOKEN;
+    }
+  });
+});

@@ -1,0 +1,101 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expectTrue } from '../../suites/framework/assert.js';
+import { minimalProfile } from '../../suites/framework/policy.js';
+import type { CaseDef } from '../../suites/framework/types.js';
+import { runEngine, type EngineOptions, type EngineResult } from '../../runner/engine/run.js';
+import { fromRoot } from '../../runner/util/package-root.js';
+
+/** The chaos adapter and `--process` run through dist/adapters/host.js: build once if it is missing. */
+export function ensureBuilt(): void {
+  if (!existsSync(fromRoot('dist', 'adapters', 'host.js')) || !existsSync(fromRoot('dist', 'runner', 'cli', 'main.js'))) {
+    execFileSync('npx', ['tsc', '-p', 'tsconfig.build.json'], { cwd: fromRoot(), stdio: 'ignore' });
+  }
+}
+
+/**
+ * `count` synthetic Level 1 cases, each sending one validate request for a valid JSON profile
+ * and checking the answer: a working adapter passes all of them.
+ */
+export function synthCases(count: number, prefix = 'T'): CaseDef[] {
+  return Array.from({ length: count }, (_, i) => ({
+    id: `${prefix}-${String(i + 1).padStart(3, '0')}`,
+    requirements: ['L1-P2'],
+    title: `synthetic case ${i + 1}`,
+    async run(ctx) {
+      const content = JSON.stringify(minimalProfile(`synthetic-${i + 1}`));
+      const r = await ctx.adapter.call('validate', { document: { content, encoding: 'json' } });
+      expectTrue(r.valid, 'a minimal profile is valid');
+    },
+  }));
+}
+
+export function tempDir(prefix = 'oap-engine-test-'): string {
+  return mkdtempSync(join(tmpdir(), prefix));
+}
+
+/** Alive and not a zombie (a zombie is dead; its parent just has not reaped it yet). */
+export function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
+  } catch {
+    return false;
+  }
+}
+
+export async function waitDead(pids: number[], ms = 3000): Promise<number[]> {
+  const until = Date.now() + ms;
+  let alive = pids.filter(isAlive);
+  while (alive.length && Date.now() < until) {
+    await new Promise((r) => setTimeout(r, 25));
+    alive = alive.filter(isAlive);
+  }
+  return alive;
+}
+
+export function readPidFile(path: string): number[] {
+  if (!existsSync(path)) return [];
+  return readFileSync(path, 'utf8').split('\n').filter(Boolean).map(Number);
+}
+
+export function journalLines(path: string): { header: Record<string, unknown>; records: { id: string; status: string; message?: string; stderr?: string }[] } {
+  const lines = readFileSync(path, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
+  return { header: lines[0]!, records: lines.slice(1) as never };
+}
+
+export interface TestRun extends EngineResult {
+  pids: number[];
+}
+
+export async function runSynthetic(adapter: string, cases: CaseDef[], extra: Partial<EngineOptions> = {}): Promise<TestRun> {
+  const pids: number[] = [];
+  const result = await runEngine({
+    adapter,
+    out: tempDir('oap-engine-out-'),
+    jobs: 1,
+    timeoutMs: 5000,
+    keepWorkspaces: false,
+    resume: false,
+    seed: 7,
+    process: false,
+    checkProtocol: false,
+    fuzz: 0,
+    allowDirty: true,
+    cases,
+    onSpawn: (pid) => pids.push(pid),
+    ...extra,
+  });
+  return { ...result, pids };
+}
+
+export function statuses(run: EngineResult): Record<string, string> {
+  return Object.fromEntries(run.report.cases.map((c) => [c.id, c.status]));
+}

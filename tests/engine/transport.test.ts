@@ -1,0 +1,95 @@
+import { describe, expect, test } from 'vitest';
+import { LineSplitter, type LineEvent } from '../../adapters/sdk/ts/framing.js';
+import { adapterEnv } from '../../runner/engine/env.js';
+import { shellWords, ShellWordsError } from '../../runner/engine/shell-words.js';
+import { StderrTail } from '../../runner/engine/stderr-tail.js';
+import { tempDir } from './helpers.js';
+
+function split(chunks: (string | Buffer)[], max?: number): LineEvent[] {
+  const events: LineEvent[] = [];
+  const s = new LineSplitter((e) => events.push(e), max);
+  for (const c of chunks) s.push(typeof c === 'string' ? Buffer.from(c) : c);
+  return events;
+}
+
+describe('LineSplitter', () => {
+  test('joins lines split across chunks, splits several lines in one chunk, strips CR, skips blanks', () => {
+    expect(split(['{"a":', '1}\n{"b":2}\r\n\n{"c"', ':3}\n'])).toEqual([
+      { kind: 'line', text: '{"a":1}' },
+      { kind: 'line', text: '{"b":2}' },
+      { kind: 'line', text: '{"c":3}' },
+    ]);
+  });
+
+  test('a multi-byte character split across chunks decodes intact', () => {
+    const bytes = Buffer.from('"ü€😀"\n');
+    expect(split([bytes.subarray(0, 2), bytes.subarray(2, 5), bytes.subarray(5)])).toEqual([{ kind: 'line', text: '"ü€😀"' }]);
+  });
+
+  test('invalid UTF-8 is reported, not repaired', () => {
+    expect(split([Buffer.from([0x22, 0xff, 0x22, 0x0a]), '"ok"\n'])).toEqual([
+      { kind: 'invalid-utf8', bytes: 3 },
+      { kind: 'line', text: '"ok"' },
+    ]);
+  });
+
+  test('an over-long line is reported once, discarded, and the next line is read normally', () => {
+    const events = split(['x'.repeat(10), 'y'.repeat(10), 'z'.repeat(10), '\n"next"\n'], 16);
+    expect(events).toEqual([{ kind: 'overflow', limit: 16 }, { kind: 'line', text: '"next"' }]);
+  });
+
+  test('a line of exactly the limit is accepted', () => {
+    expect(split(['a'.repeat(16) + '\n'], 16)).toEqual([{ kind: 'line', text: 'a'.repeat(16) }]);
+  });
+});
+
+describe('shellWords', () => {
+  test.each([
+    ['python3 adapter.py', ['python3', 'adapter.py']],
+    ['  node   "my dir/a.js"  --x ', ['node', 'my dir/a.js', '--x']],
+    ["sh -c 'echo $HOME; exit 1'", ['sh', '-c', 'echo $HOME; exit 1']],
+    ['a\\ b "q\\"uote" \'\' x""y', ['a b', 'q"uote', '', 'xy']],
+    ['"a"\'b\'c', ['abc']],
+  ])('%s', (line, argv) => {
+    expect(shellWords(line)).toEqual(argv);
+  });
+
+  test.each(['"open', "'open", 'trailing\\'])('rejects %s', (line) => {
+    expect(() => shellWords(line)).toThrow(ShellWordsError);
+  });
+});
+
+describe('StderrTail', () => {
+  test('keeps only the last capacity bytes and cuts per-case excerpts from a mark', () => {
+    const t = new StderrTail(10);
+    t.push(Buffer.from('0123456789'));
+    const mark = t.written;
+    t.push(Buffer.from('abc'));
+    expect(t.tail(100)).toBe('3456789abc');
+    expect(t.since(mark)).toBe('abc');
+    expect(t.since(mark, 2)).toBe('bc');
+    t.push(Buffer.from('x'.repeat(25)));
+    expect(t.tail(100)).toBe('x'.repeat(10));
+    expect(t.since(t.written)).toBe('');
+  });
+});
+
+describe('adapter environment', () => {
+  test('is an allowlist: PATH/LANG/LC_ALL/TZ/SYSTEMROOT and OAP_* copied, HOME/XDG/TMPDIR inside the worker dir, nothing else', () => {
+    const dir = tempDir();
+    const env = adapterEnv(dir, {
+      PATH: '/bin',
+      LANG: 'C.UTF-8',
+      TZ: 'UTC',
+      OAP_TOKEN_FOR_ADAPTER: 'x',
+      GITHUB_TOKEN: 'secret',
+      HOME: '/root',
+      XDG_CONFIG_HOME: '/root/.config',
+      NODE_OPTIONS: '--inspect',
+    });
+    expect(Object.keys(env).sort()).toEqual(
+      ['HOME', 'LANG', 'OAP_TOKEN_FOR_ADAPTER', 'PATH', 'TMPDIR', 'TZ', 'XDG_CACHE_HOME', 'XDG_CONFIG_HOME', 'XDG_DATA_HOME', 'XDG_STATE_HOME'].sort(),
+    );
+    for (const k of ['HOME', 'TMPDIR', 'XDG_CONFIG_HOME', 'XDG_DATA_HOME', 'XDG_CACHE_HOME', 'XDG_STATE_HOME']) expect(env[k]!.startsWith(dir)).toBe(true);
+  });
+});

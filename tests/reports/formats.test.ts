@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { buildBadge } from '../../reports/badge.js';
+import { renderJunit } from '../../reports/junit.js';
+import { renderMarkdown } from '../../reports/markdown.js';
+import { buildSarif } from '../../reports/sarif.js';
+import { evaluateRun } from '../../runner/results/outcome.js';
+import { REQUIREMENTS } from '../../suites/requirements.js';
+import { makeCase, makeReport } from '../results/make-report.js';
+import { findAll, parseXml } from './xml.js';
+
+const mixed = () =>
+  evaluateRun(
+    makeReport({
+      level: 2,
+      statuses: { 'L1-I3': 'fail', 'L1-P6': 'error', 'L2-A5': 'crash', 'L2-A12': 'timeout', 'L2-G5': 'skipped', 'L1-D1': 'not-applicable' },
+      extraCases: [
+        makeCase('L1-I6/evil', ['L1-I6', 'L1-I9'], 'fail', {
+          message: 'saw <script>alert(1)</script> & "quotes" | pipe \u001b[31mred\u0007',
+          stderr: 'bad bytes \u0000\u0001 and ]]> end',
+          expected: { decision: 'deny' },
+          observed: { decision: 'allow' },
+        }),
+      ],
+    }),
+  );
+
+describe('JUnit XML', () => {
+  it('parses as XML with one suite per judged level and distinct failure/error/skip counts', () => {
+    const o = mixed();
+    const root = parseXml(renderJunit(o));
+    expect(root.name).toBe('testsuites');
+    const suites = findAll(root, 'testsuite');
+    expect(suites.map((s) => s.attrs.name)).toEqual(['OAP 1.0.1 Level 1 (Read)', 'OAP 1.0.1 Level 2 (Read/Write)']);
+    const [l1, l2] = suites;
+    const l1Count = REQUIREMENTS.filter((q) => q.level === 1).length + 1;
+    expect(l1!.attrs).toMatchObject({ tests: String(l1Count), failures: '2', errors: '1', skipped: '1' });
+    expect(l2!.attrs).toMatchObject({ failures: '0', errors: '2', skipped: '1' });
+    expect(root.attrs).toMatchObject({ tests: String(o.report.cases.length), failures: '2', errors: '3', skipped: '2' });
+    const evil = findAll(root, 'testcase').find((t) => t.attrs.name?.startsWith('L1-I6/evil'))!;
+    expect(evil.attrs.name).toBe('L1-I6/evil [L1-I6, L1-I9]');
+    expect(findAll(evil, 'property').find((p) => p.attrs.name === 'requirements')!.attrs.value).toBe('L1-I6,L1-I9');
+    const failure = findAll(evil, 'failure')[0]!;
+    expect(failure.attrs.message).toBe('saw <script>alert(1)</script> & "quotes" | pipe red');
+    expect(failure.text).toContain('"decision": "allow"');
+    expect(findAll(evil, 'system-err')[0]!.text).toBe('bad bytes  and ]]> end');
+    const crash = findAll(root, 'testcase').find((t) => t.attrs.name?.startsWith('L2-A5/'))!;
+    expect(findAll(crash, 'error')[0]!.attrs.type).toBe('crash');
+  });
+});
+
+describe('SARIF', () => {
+  it('has one rule per requirement ID and one result per failing case', () => {
+    const sarif = buildSarif(mixed()) as {
+      version: string;
+      $schema: string;
+      runs: { tool: { driver: { name: string; rules: { id: string; defaultConfiguration: { level: string } }[] } }; results: { ruleId: string; ruleIndex: number; level: string; message: { text: string }; locations: unknown[] }[] }[];
+    };
+    expect(sarif.version).toBe('2.1.0');
+    expect(sarif.$schema).toMatch(/sarif-2\.1\.0/);
+    expect(sarif.runs).toHaveLength(1);
+    const run = sarif.runs[0]!;
+    expect(run.tool.driver.name).toBe('oap-conform');
+    expect(run.tool.driver.rules.map((r) => r.id)).toEqual(REQUIREMENTS.map((q) => q.id));
+    expect(run.tool.driver.rules.find((r) => r.id === 'L2-G5')!.defaultConfiguration.level).toBe('warning');
+    expect(run.results.map((r) => r.ruleId).sort()).toEqual(['L1-I3', 'L1-I6']);
+    for (const r of run.results) {
+      expect(run.tool.driver.rules[r.ruleIndex]!.id).toBe(r.ruleId);
+      expect(r.locations.length).toBeGreaterThan(0);
+      expect(r.message.text).not.toMatch(/\u001b/);
+    }
+  });
+});
+
+describe('badge', () => {
+  it('shows the attained level or "not conformant"', () => {
+    expect(buildBadge(evaluateRun(makeReport({ level: 3 })))).toEqual({ schemaVersion: 1, label: 'OAP 1.0.1', message: 'Level 3', color: 'brightgreen' });
+    expect(buildBadge(evaluateRun(makeReport({ level: 3, statuses: { 'L3-B2': 'skipped' } })))).toMatchObject({ message: 'Level 2', color: 'green' });
+    expect(buildBadge(mixed())).toEqual({ schemaVersion: 1, label: 'OAP 1.0.1', message: 'not conformant', color: 'red' });
+    expect(buildBadge(evaluateRun(makeReport({ level: 1, dirty: true })))).toMatchObject({ message: 'not conformant' });
+    expect(buildBadge(evaluateRun(makeReport({ level: 1, dirty: true }), { allowDirty: true }))).toMatchObject({ message: 'Level 1' });
+  });
+});
+
+describe('Markdown summary', () => {
+  it('has the verdict line, attained level and one row per judged requirement ID', () => {
+    const md = renderMarkdown(mixed());
+    const lines = md.split('\n');
+    expect(lines[0]).toBe('## ❌ FAIL: testharness 1.2.3 does not meet OAP 1.0.1 level 2 (attained level 0)');
+    expect(md).toContain('**Attained level:** none');
+    const rows = lines.filter((l) => /^\| L[123]-[A-Z]\d+ \|/.test(l));
+    expect(rows).toHaveLength(REQUIREMENTS.filter((q) => q.level <= 2).length);
+    expect(rows.find((r) => r.startsWith('| L1-I3 |'))).toMatch(/\| ❌ fail \| 0 \| 1 \| 0 \| 0 \|/);
+    expect(rows.find((r) => r.startsWith('| L1-P6 |'))).toContain('errored');
+  });
+
+  it('neutralises adapter text in table cells', () => {
+    const md = renderMarkdown(mixed());
+    const evilRow = md.split('\n').find((l) => l.startsWith('| L1-I6/evil'))!;
+    expect(evilRow).toContain('&lt;script&gt;');
+    expect(evilRow).not.toContain('<script>');
+    // The escaped pipe keeps the row at four cells.
+    expect(evilRow.split(/(?<!\\)\|/).length - 2).toBe(4);
+    expect(evilRow).not.toMatch(/\u001b/);
+  });
+});

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { createProgressReporter } from '../../reports/progress.js';
+import { makeCase } from '../results/make-report.js';
+
+function stream(isTTY: boolean) {
+  let text = '';
+  return { isTTY, columns: 80, write: (s: string) => ((text += s), true), text: () => text };
+}
+
+describe('progress reporter', () => {
+  it('prints one plain line per finished case when not on a TTY', () => {
+    const s = stream(false);
+    const p = createProgressReporter(s, { total: 2, env: {} });
+    p.onCaseStart({ id: 'L1-P1/basic' });
+    p.onCaseEnd(makeCase('L1-P1/basic', ['L1-P1']));
+    p.onCaseEnd(makeCase('L1-I3/basic', ['L1-I3'], 'fail', { message: 'effective allow\nunder deny \u001b[31m' }));
+    p.onRunEnd();
+    expect(s.text()).toBe('[1/2] PASS    L1-P1/basic (5 ms)\n[2/2] FAIL    L1-I3/basic (5 ms): effective allow under deny\n');
+  });
+
+  it('uses plain lines on a TTY when CI=true', () => {
+    const s = stream(true);
+    const p = createProgressReporter(s, { env: { CI: 'true' } });
+    p.onCaseEnd(makeCase('a', ['L1-P1'], 'skipped', { message: 'declined' }));
+    expect(s.text()).toBe('SKIP    a (5 ms): declined\n');
+  });
+
+  it('redraws one status line on a TTY and keeps only non-passing cases', () => {
+    const s = stream(true);
+    const p = createProgressReporter(s, { total: 3, env: {} });
+    p.onCaseStart({ id: 'x/1' });
+    p.onCaseEnd(makeCase('x/1', ['L1-P1']));
+    p.onCaseStart({ id: 'x/2' });
+    p.onCaseEnd(makeCase('x/2', ['L1-P1'], 'timeout', { message: 'no answer' }));
+    p.onRunEnd();
+    const kept = s
+      .text()
+      .split('\r\u001b[2K')
+      .filter((l) => l.endsWith('\n'));
+    expect(kept).toEqual(['TIMEOUT x/2 (5 ms): no answer\n']);
+    expect(s.text()).toContain('2/3 done  pass 1  fail 0  other 1');
+    expect(s.text().endsWith('\r\u001b[2K')).toBe(true);
+  });
+});

@@ -1,0 +1,131 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import * as baselineCommand from '../../runner/cli/commands/baseline.js';
+import * as diffCommand from '../../runner/cli/commands/diff.js';
+import { finalizeRun } from '../../runner/results/index.js';
+import { diffReports } from '../../runner/results/diff.js';
+import type { Baseline } from '../../runner/results/baseline.js';
+import { makeCase, makeReport, sink } from './make-report.js';
+import { runCommand } from './run-command.js';
+
+const dirs: string[] = [];
+const tmp = () => {
+  const d = mkdtempSync(join(tmpdir(), 'oap-gate-'));
+  dirs.push(d);
+  return d;
+};
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+const io = () => ({ stdout: sink(), stderr: sink() });
+function baselineFile(entries: Baseline['expected_failures']): string {
+  const file = join(tmp(), 'baseline.json');
+  writeFileSync(file, JSON.stringify({ schema: 'oap-conform.baseline.v1', expected_failures: entries }));
+  return file;
+}
+
+describe('--baseline gating', () => {
+  const failing = () => makeReport({ level: 1, statuses: { 'L1-I3': 'fail', 'L1-P6': 'crash' } });
+
+  it('exits 0 when the failures match the baseline (by case ID and by requirement ID)', async () => {
+    const file = baselineFile([{ case: 'L1-I3/basic', reason: 'narrowing not done yet' }, { requirement: 'L1-P6' }]);
+    const s = io();
+    const { exitCode } = await finalizeRun(failing(), tmp(), { ...s, baseline: file });
+    expect(s.stderr.text()).toBe('');
+    expect(exitCode).toBe(0);
+  });
+
+  it('exits 1 on a failure the baseline does not list, naming it', async () => {
+    const file = baselineFile([{ case: 'L1-I3/basic' }]);
+    const s = io();
+    const { exitCode } = await finalizeRun(failing(), tmp(), { ...s, baseline: file });
+    expect(exitCode).toBe(1);
+    expect(s.stderr.text()).toBe('oap-conform: unexpected-failures: 1 failure(s) not in the baseline: L1-P6/basic [L1-P6]\n');
+  });
+
+  it('exits 1 on a stale entry that now passes', async () => {
+    const file = baselineFile([{ case: 'L1-I3/basic' }, { requirement: 'L1-P6' }, { requirement: 'L1-D2' }]);
+    const s = io();
+    const { exitCode } = await finalizeRun(failing(), tmp(), { ...s, baseline: file });
+    expect(exitCode).toBe(1);
+    expect(s.stderr.text()).toBe('oap-conform: stale-baseline: 1 baseline entry is stale (now passing), remove: requirement L1-D2\n');
+  });
+
+  it('a requirement entry does not excuse a case it does not prove', async () => {
+    const report = makeReport({ level: 1, extraCases: [makeCase('L1-I3/extra', ['L1-I3', 'L1-I9'], 'fail')] });
+    const file = baselineFile([{ requirement: 'L1-I9' }]);
+    expect((await finalizeRun(report, tmp(), { ...io(), baseline: file })).exitCode).toBe(0);
+    const other = baselineFile([{ requirement: 'L1-I2' }]);
+    expect((await finalizeRun(report, tmp(), { ...io(), baseline: other })).exitCode).toBe(1);
+  });
+
+  it('refuses a malformed baseline with a code', async () => {
+    const file = join(tmp(), 'b.json');
+    writeFileSync(file, JSON.stringify({ schema: 'oap-conform.baseline.v1', expected_failures: [{ id: 'L1-I3' }] }));
+    await expect(finalizeRun(failing(), tmp(), { ...io(), baseline: file })).rejects.toMatchObject({ code: 'bad-baseline' });
+  });
+
+  it('baseline update writes the current failures, and check then passes', async () => {
+    const out = tmp();
+    await finalizeRun(failing(), out, io());
+    const file = join(tmp(), 'baseline.json');
+    const update = await runCommand(baselineCommand, ['baseline', 'update', '--out', out, '--baseline', file]);
+    expect(update.code).toBe(0);
+    const written = JSON.parse(readFileSync(file, 'utf8')) as Baseline;
+    expect(written.expected_failures).toEqual([{ case: 'L1-I3/basic' }, { case: 'L1-P6/basic' }]);
+    expect((await runCommand(baselineCommand, ['baseline', 'check', '--out', out, '--baseline', file])).code).toBe(0);
+
+    // After fixing L1-I3 the entry is stale.
+    const fixed = tmp();
+    await finalizeRun(makeReport({ level: 1, statuses: { 'L1-P6': 'crash' } }), fixed, io());
+    const check = await runCommand(baselineCommand, ['baseline', 'check', '--out', fixed, '--baseline', file]);
+    expect(check.code).toBe(1);
+    expect(check.stderr).toContain('stale-baseline: case L1-I3/basic: case L1-I3/basic now passes');
+  });
+
+  it('baseline update on a directory without a report is a one-line usage error', async () => {
+    const r = await runCommand(baselineCommand, ['baseline', 'update', '--out', tmp(), '--baseline', join(tmp(), 'b.json')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^oap-conform: no-report: .* has no report\.json\n$/);
+  });
+});
+
+describe('diff', () => {
+  it('names exactly the differing cases and requirement IDs', () => {
+    const a = makeReport({ level: 1, statuses: { 'L1-I3': 'fail', 'L1-D2': 'skipped' }, extraCases: [makeCase('L1-P1/old', ['L1-P1'])] });
+    const b = makeReport({ level: 1, statuses: { 'L1-I5': 'fail' }, extraCases: [makeCase('L1-P1/new', ['L1-P1'])] });
+    const d = diffReports(a, b);
+    expect(d.newFailures.map((f) => f.id)).toEqual(['L1-I5/basic']);
+    expect(d.fixes.map((f) => f.id)).toEqual(['L1-I3/basic']);
+    expect(d.addedCases).toEqual(['L1-P1/new']);
+    expect(d.removedCases).toEqual(['L1-P1/old']);
+    expect(d.requirementChanges).toEqual([
+      { id: 'L1-D2', before: 'skipped', after: 'pass' },
+      { id: 'L1-I3', before: 'fail', after: 'pass' },
+      { id: 'L1-I5', before: 'pass', after: 'fail' },
+    ]);
+  });
+
+  it('exits 1 on regressions and 0 on fixes only', async () => {
+    const before = tmp();
+    const after = tmp();
+    await finalizeRun(makeReport({ level: 1, statuses: { 'L1-I3': 'fail' } }), before, io());
+    await finalizeRun(makeReport({ level: 1, statuses: { 'L1-R1': 'timeout' } }), after, io());
+    const worse = await runCommand(diffCommand, ['diff', before, join(after, 'report.json')]);
+    expect(worse.code).toBe(1);
+    expect(worse.stdout).toContain('New failures (1)\n  L1-R1/basic: pass -> timeout [L1-R1]');
+    expect(worse.stdout).toContain('Fixes (1)\n  L1-I3/basic: fail -> pass [L1-I3]');
+
+    const better = tmp();
+    await finalizeRun(makeReport({ level: 1 }), better, io());
+    expect((await runCommand(diffCommand, ['diff', before, better])).code).toBe(0);
+  });
+
+  it('reports a missing run directory as a usage error', async () => {
+    const r = await runCommand(diffCommand, ['diff', join(tmp(), 'absent'), tmp()]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^oap-conform: not-found: /);
+  });
+});

@@ -1,0 +1,81 @@
+import type { CaseRecord, RunReport } from '../../runner/results/model.js';
+import type { CaseStatus } from '../../suites/framework/types.js';
+import { REQUIREMENTS } from '../../suites/requirements.js';
+
+/** Test support: RunReports built by hand, as the engine would hand them to finalizeRun. */
+export const REVISION = '0123456789abcdef0123456789abcdef01234567';
+
+export function makeCase(id: string, requirements: string[], status: CaseStatus = 'pass', extra: Partial<CaseRecord> = {}): CaseRecord {
+  const level = Math.max(...requirements.map((r) => Number(r[1]))) as 1 | 2 | 3;
+  return { id, requirements, status, durationMs: 5, title: `checks ${requirements.join(', ')}`, level, origin: 'fixture', ...extra };
+}
+
+export interface MakeReportOptions {
+  level?: 1 | 2 | 3;
+  /** Status of the one case per requirement ID (default pass); IDs above `level` get no case. */
+  statuses?: Record<string, CaseStatus>;
+  extraCases?: CaseRecord[];
+  dirty?: boolean;
+  footer?: false | Partial<NonNullable<RunReport['footer']>>;
+  shard?: { index: number; count: number };
+  seed?: number;
+  name?: string;
+}
+
+/** One case per requirement ID at or below the level, `<ID>/basic`, all passing unless overridden. */
+export function makeReport(opts: MakeReportOptions = {}): RunReport {
+  const level = opts.level ?? 3;
+  const cases = REQUIREMENTS.filter((q) => q.level <= level).map((q) => makeCase(`${q.id}/basic`, [q.id], opts.statuses?.[q.id] ?? 'pass'));
+  cases.push(...(opts.extraCases ?? []));
+  return withFooter(
+    {
+      header: {
+        schema: 'oap-conform.report.v1',
+        runner: { name: 'oap-conform', version: '0.1.0' },
+        manifest_digest: 'sha256:feedface',
+        fixture_revision: REVISION,
+        fixture_dirty: opts.dirty ?? false,
+        adapter: {
+          spec: 'builtin:test',
+          handshake: {
+            protocol_version: '1.0',
+            implementation: { name: opts.name ?? 'testharness', version: '1.2.3', language: 'typescript' },
+            level,
+            encodings: ['yaml', 'json'],
+            discovery_roots: ['project', 'user'],
+            unimplemented: ['extends'],
+          },
+        },
+        level,
+        seed: opts.seed ?? 42,
+        options: { jobs: 1, timeout_ms: 10_000, fuzz: 0, ...(opts.shard ? { shard: opts.shard } : {}) },
+        started_at: '2025-01-01T00:00:00.000Z',
+      },
+      cases,
+    },
+    opts.footer,
+  );
+}
+
+/** Recomputes the footer counts from the cases (or removes the footer: a truncated report). */
+export function withFooter(report: RunReport, footer: MakeReportOptions['footer'] = {}): RunReport {
+  if (footer === false) {
+    const { footer: _dropped, ...rest } = report;
+    return rest;
+  }
+  const counts = { pass: 0, fail: 0, error: 0, crash: 0, timeout: 0, skipped: 0, 'not-applicable': 0, total: report.cases.length };
+  for (const c of report.cases) counts[c.status]++;
+  return { ...report, footer: { finished_at: '2025-01-01T00:01:00.000Z', complete: true, interrupted: false, counts, ...footer } };
+}
+
+/** Captures writes so tests can assert on summaries without touching the real stdout. */
+export function sink(): { write(s: string): boolean; text(): string } {
+  let buf = '';
+  return {
+    write(s: string) {
+      buf += s;
+      return true;
+    },
+    text: () => buf,
+  };
+}

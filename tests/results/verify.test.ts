@@ -1,0 +1,167 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import * as keygenCommand from '../../runner/cli/commands/keygen.js';
+import * as verifyCommand from '../../runner/cli/commands/verify.js';
+import { finalizeRun } from '../../runner/results/index.js';
+import { generateSigningKeys } from '../../runner/results/signature.js';
+import { makeCase, makeReport, sink } from './make-report.js';
+import { runCommand } from './run-command.js';
+
+const dirs: string[] = [];
+const tmp = () => {
+  const d = mkdtempSync(join(tmpdir(), 'oap-verify-'));
+  dirs.push(d);
+  return d;
+};
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+const quiet = { stdout: sink(), stderr: sink() };
+const readJson = (p: string) => JSON.parse(readFileSync(p, 'utf8'));
+const writeJson = (p: string, v: unknown) => writeFileSync(p, `${JSON.stringify(v, null, 2)}\n`);
+
+describe('oap-conform verify', () => {
+  it('verifies an all-pass result with its report', async () => {
+    const out = tmp();
+    await finalizeRun(makeReport({ level: 2 }), out, quiet);
+    const r = await runCommand(verifyCommand, ['verify', join(out, 'result.json')]);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('verified');
+  });
+
+  it('verifies a report whose cases carry undefined members, NaN and lone surrogates from the adapter', async () => {
+    const out = tmp();
+    const odd = makeCase('L1-P2/odd', ['L1-P2'], 'pass', { message: undefined, observed: { ratio: Number.NaN, text: 'half \ud800 pair' } });
+    await finalizeRun(makeReport({ level: 1, extraCases: [odd] }), out, quiet);
+    const r = await runCommand(verifyCommand, ['verify', join(out, 'result.json')]);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const written = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8'));
+    expect(written.cases.at(-1).observed).toEqual({ ratio: null, text: 'half \ufffd pair' });
+  });
+
+  it('rejects a copy with one ID moved from failed to passed, naming it', async () => {
+    const out = tmp();
+    await finalizeRun(makeReport({ level: 2, statuses: { 'L2-A7': 'fail' } }), out, quiet);
+    const forged = readJson(join(out, 'result.json'));
+    expect(forged.failed).toEqual(['L2-A7']);
+    forged.failed = [];
+    forged.passed = [...forged.passed, 'L2-A7'];
+    const copy = tmp();
+    writeJson(join(copy, 'result.json'), forged);
+    writeFileSync(join(copy, 'report.json'), readFileSync(join(out, 'report.json')));
+    const r = await runCommand(verifyCommand, ['verify', join(copy, 'result.json')]);
+    expect(r.code).toBe(1);
+    const problems = r.stderr.trim().split('\n');
+    expect(problems).toEqual(["oap-conform: verdict-mismatch: L2-A7 is passed in result.json but the report's cases make it fail"]);
+  });
+
+  it('rejects a result whose report was altered after the run (digest binding)', async () => {
+    const out = tmp();
+    await finalizeRun(makeReport({ level: 1 }), out, quiet);
+    const report = readJson(join(out, 'report.json'));
+    report.cases[0].durationMs += 1;
+    writeJson(join(out, 'report.json'), report);
+    const r = await runCommand(verifyCommand, ['verify', join(out, 'result.json')]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('digest-mismatch');
+  });
+
+  it('applies the upstream rules without a report: failed, revision, missing required IDs', async () => {
+    const out = tmp();
+    await finalizeRun(makeReport({ level: 1 }), out, quiet);
+    const result = readJson(join(out, 'result.json'));
+    result.fixture_revision = 'abc1234';
+    result.passed = result.passed.filter((id: string) => id !== 'L1-R2');
+    result.failed = ['L1-R2'];
+    const lone = join(tmp(), 'result.json');
+    writeJson(lone, result);
+    const r = await runCommand(verifyCommand, ['verify', lone]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('oap-conform: revision: fixture_revision "abc1234" is not a full 40-hex Git commit');
+    expect(r.stderr).toContain('oap-conform: failed-not-empty: failed is not empty: L1-R2');
+    expect(r.stderr).toContain('oap-conform: missing-required: level 1 requires these IDs in passed: L1-R2');
+    expect(r.stderr).toContain('warning: no report.json given');
+  });
+
+  it('rejects a schema-invalid result with one line', async () => {
+    const lone = join(tmp(), 'result.json');
+    writeJson(lone, { schema: 'oap.conformance-result.v1' });
+    const r = await runCommand(verifyCommand, ['verify', lone]);
+    expect(r.code).toBe(1);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(/^oap-conform: schema: /);
+  });
+
+  it('reports unreadable input as a usage error (exit 2)', async () => {
+    const bad = join(tmp(), 'result.json');
+    writeFileSync(bad, '{not json');
+    const r = await runCommand(verifyCommand, ['verify', bad]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^oap-conform: bad-json: .*result\.json is not valid JSON/);
+    const missing = await runCommand(verifyCommand, ['verify', join(tmp(), 'nope.json')]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/^oap-conform: unreadable-file: /);
+  });
+
+  it('rejects a dirty result unless --allow-dirty', async () => {
+    const out = tmp();
+    await finalizeRun(makeReport({ level: 1, dirty: true }), out, { ...quiet, allowDirty: true });
+    const r = await runCommand(verifyCommand, ['verify', join(out, 'result.json')]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('dirty-fixtures');
+    expect((await runCommand(verifyCommand, ['verify', join(out, 'result.json'), '--allow-dirty'])).code).toBe(0);
+  });
+});
+
+describe('signatures', () => {
+  it('round-trips a signature made with --sign and detects tampering', async () => {
+    const keys = tmp();
+    const made = await runCommand(keygenCommand, ['keygen', '--out', join(keys, 'k')]);
+    expect(made.code).toBe(0);
+    const out = tmp();
+    await finalizeRun(makeReport({ level: 1 }), out, { ...quiet, sign: join(keys, 'k.key') });
+    const resultPath = join(out, 'result.json');
+    expect((await runCommand(verifyCommand, ['verify', resultPath, '--key', join(keys, 'k.pub')])).code).toBe(0);
+
+    // Re-indenting does not matter (the signature is over the JCS form) ...
+    writeFileSync(resultPath, JSON.stringify(readJson(resultPath)));
+    expect((await runCommand(verifyCommand, ['verify', resultPath, '--key', join(keys, 'k.pub')])).code).toBe(0);
+
+    // ... changing a value does.
+    const tampered = readJson(resultPath);
+    tampered.generated_at = '2030-01-01T00:00:00.000Z';
+    writeJson(resultPath, tampered);
+    const r = await runCommand(verifyCommand, ['verify', resultPath, '--key', join(keys, 'k.pub')]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('signature-invalid: signature does not match result.json');
+  });
+
+  it('names a wrong key and a missing signature', async () => {
+    const keys = tmp();
+    const a = generateSigningKeys();
+    const b = generateSigningKeys();
+    writeFileSync(join(keys, 'a.key'), a.privatePem);
+    writeFileSync(join(keys, 'b.pub'), b.publicPem);
+    const out = tmp();
+    await finalizeRun(makeReport({ level: 1 }), out, { ...quiet, sign: join(keys, 'a.key') });
+    const wrong = await runCommand(verifyCommand, ['verify', join(out, 'result.json'), '--key', join(keys, 'b.pub')]);
+    expect(wrong.code).toBe(1);
+    expect(wrong.stderr).toContain('signature was made with another key');
+
+    const unsigned = tmp();
+    await finalizeRun(makeReport({ level: 1 }), unsigned, quiet);
+    const missing = await runCommand(verifyCommand, ['verify', join(unsigned, 'result.json'), '--key', join(keys, 'b.pub')]);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('signature-missing');
+  });
+
+  it('refuses a non-ed25519 or non-PEM signing key with one line', async () => {
+    const keys = tmp();
+    writeFileSync(join(keys, 'junk.key'), 'not a key');
+    await expect(finalizeRun(makeReport(), tmp(), { ...quiet, sign: join(keys, 'junk.key') })).rejects.toMatchObject({ code: 'bad-key' });
+  });
+});

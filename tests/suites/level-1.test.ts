@@ -1,0 +1,140 @@
+/**
+ * The Level 1 suite judged against known implementations: the reference harness must pass every
+ * case; each mutant that breaks a Level 1 ID must fail exactly its IDs and nothing else; mutants of
+ * other levels must fail nothing here; an adapter that declines everything, and adapters that lie
+ * in ways the protocol makes observable, pass nothing they should not.
+ */
+import { describe, expect, it } from 'vitest';
+import { PROTOCOL_VERSION, type Result } from '../../adapters/protocol/messages.js';
+import { createReferenceAdapter } from '../../adapters/reference/index.js';
+import { createMutantAdapter, MUTANTS } from '../../adapters/reference/mutants.js';
+import type { InProcessAdapter } from '../../adapters/sdk/ts/types.js';
+import { AdapterDecline } from '../../suites/framework/errors.js';
+import { cases } from '../../suites/level-1/index.js';
+import { REQUIREMENTS } from '../../suites/requirements.js';
+import { failedIds, passedIds, runSuiteInProcess } from '../support/run-suite.js';
+
+const LEVEL_1_IDS = REQUIREMENTS.filter((r) => r.level === 1).map((r) => r.id);
+const isLevel1 = (id: string): boolean => id.startsWith('L1-');
+
+function summary(out: Awaited<ReturnType<typeof runSuiteInProcess>>, keep: (s: string) => boolean): string[] {
+  return out.filter((o) => keep(o.status)).map((o) => `${o.status} ${o.id}: ${o.message ?? ''}`);
+}
+
+/** Wrap an adapter and rewrite some of its answers. */
+function wrap(inner: InProcessAdapter, rewrite: (method: string, result: unknown, params: unknown) => unknown): InProcessAdapter {
+  return {
+    async handle(method, params) {
+      return rewrite(method, await inner.handle(method, params), params);
+    },
+    dispose: () => inner.dispose?.(),
+  };
+}
+
+describe('Level 1 suite: coverage', () => {
+  it('has at least one case for each of the 24 Level 1 requirements and names only Level 1 IDs', () => {
+    const covered = new Set(cases.flatMap((c) => c.requirements));
+    expect(LEVEL_1_IDS.filter((id) => !covered.has(id))).toEqual([]);
+    expect([...covered].filter((id) => !isLevel1(id))).toEqual([]);
+    expect(new Set(cases.map((c) => c.id)).size).toBe(cases.length);
+  });
+});
+
+describe('Level 1 suite against the reference harness', () => {
+  it('passes every case (no fail, error, skip or not-applicable)', async () => {
+    const out = await runSuiteInProcess(() => createReferenceAdapter(), { level: 1, cases });
+    expect(summary(out, (s) => s !== 'pass')).toEqual([]);
+    expect(passedIds(out)).toEqual([...LEVEL_1_IDS].sort());
+  });
+});
+
+describe('Level 1 suite against the mutants', () => {
+  const level1Mutants = MUTANTS.filter((m) => m.breaks.some(isLevel1));
+  const others = MUTANTS.filter((m) => !m.breaks.some(isLevel1));
+
+  it('has a mutant for every Level 1 requirement', () => {
+    const killed = new Set(level1Mutants.flatMap((m) => m.breaks));
+    expect(LEVEL_1_IDS.filter((id) => !killed.has(id))).toEqual([]);
+  });
+
+  it.each(level1Mutants.map((m) => [m.name, m] as const))('%s fails exactly its Level 1 IDs', async (_name, mutant) => {
+    const out = await runSuiteInProcess(() => createMutantAdapter(mutant.name), { level: 1, cases });
+    expect(failedIds(out)).toEqual(mutant.breaks.filter(isLevel1).sort());
+    // Nothing else may go wrong for a reason other than the mutant's defect.
+    expect(summary(out, (s) => s === 'skipped' || s === 'timeout' || s === 'crash')).toEqual([]);
+  });
+
+  it('mutants of other levels fail no Level 1 case', async () => {
+    const failures: Record<string, string[]> = {};
+    for (const mutant of others) {
+      const out = await runSuiteInProcess(() => createMutantAdapter(mutant.name), { level: 1, cases });
+      const bad = summary(out, (s) => s !== 'pass');
+      if (bad.length) failures[mutant.name] = bad;
+    }
+    expect(failures).toEqual({});
+  });
+});
+
+describe('Level 1 suite against adapters that should pass nothing', () => {
+  it('an adapter that declines every operation passes no case', async () => {
+    const handshake: Result<'initialize'> = {
+      protocol_version: PROTOCOL_VERSION,
+      implementation: { name: 'declines-everything', version: '0', language: 'typescript' },
+      level: 1,
+      encodings: ['yaml', 'json', 'md'],
+      discovery_roots: ['managed', 'user', 'project', 'plugin'],
+      unimplemented: [],
+    };
+    const declining: InProcessAdapter = {
+      async handle(method) {
+        if (method === 'initialize') return handshake;
+        throw new AdapterDecline('not-implemented', `${method} is not implemented`);
+      },
+    };
+    const out = await runSuiteInProcess(() => declining, { level: 1, cases });
+    expect(out.length).toBe(cases.length);
+    expect(out.filter((o) => o.status === 'pass').map((o) => o.id)).toEqual([]);
+  });
+
+  it('an adapter that refuses every document passes no refusal case', async () => {
+    const refusing = wrap(createReferenceAdapter(), (method, result) => {
+      const issue = { category: 'other', pointer: '', message: 'refused' };
+      if (method === 'validate') return { valid: false, errors: [issue], warnings: [] };
+      if (method === 'instantiate') return { status: 'rejected', errors: [issue], warnings: [] };
+      return result;
+    });
+    const out = await runSuiteInProcess(() => refusing, { level: 1, cases });
+    const refusalIds = ['L1-P2', 'L1-P3', 'L1-P4', 'L1-P5', 'L1-I5', 'L1-I6', 'L1-I7'];
+    const passedRefusals = out.filter((o) => o.status === 'pass' && o.requirements.some((id) => refusalIds.includes(id))).map((o) => o.id);
+    expect(passedRefusals).toEqual([]);
+  });
+
+  it('a section map in UTF-16 code units instead of UTF-8 bytes fails L1-I1', async () => {
+    const lying = wrap(createReferenceAdapter(), (method, result) => {
+      if (method !== 'instantiate' && method !== 'describe_session') return result;
+      const r = result as { status?: string; prompt?: { text: string; sections: Array<{ start: number; end: number }> } };
+      if (r.status === 'rejected' || !r.prompt) return result;
+      const buf = Buffer.from(r.prompt.text, 'utf8');
+      const units = (byte: number): number => buf.subarray(0, byte).toString('utf8').length;
+      return { ...r, prompt: { ...r.prompt, sections: r.prompt.sections.map((s) => ({ ...s, start: units(s.start), end: units(s.end) })) } };
+    });
+    const out = await runSuiteInProcess(() => lying, { level: 1, cases });
+    expect(failedIds(out)).toEqual(['L1-I1']);
+  });
+
+  it('a handshake claiming an encoding the adapter cannot read fails L1-P1 only', async () => {
+    const inner = createReferenceAdapter();
+    const noMarkdown = wrap(inner, (method, result, params) => result);
+    const claimsMd: InProcessAdapter = {
+      async handle(method, params) {
+        const p = params as { document?: { encoding?: string; path?: string }; profile?: { path?: string } };
+        const isMd = p?.document?.encoding === 'md' || p?.document?.path?.endsWith('.md') || p?.profile?.path?.endsWith('.md');
+        if (isMd && method === 'validate') return { valid: false, errors: [{ category: 'parse', pointer: '', message: 'no markdown' }], warnings: [] };
+        if (isMd && method === 'instantiate') return { status: 'rejected', errors: [{ category: 'parse', pointer: '', message: 'no markdown' }], warnings: [] };
+        return noMarkdown.handle(method, params);
+      },
+    };
+    const out = await runSuiteInProcess(() => claimsMd, { level: 1, cases });
+    expect(failedIds(out)).toEqual(['L1-P1']);
+  });
+});

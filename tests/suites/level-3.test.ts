@@ -1,0 +1,79 @@
+/**
+ * The Level 3 suite against the reference harness and its mutants:
+ *  (a) the reference passes every Level 3 case;
+ *  (b) every mutant that breaks a Level 3 ID fails exactly its `breaks` at level 3 (whole suite);
+ *  (c) no mutant makes a Level 3 case fail for an ID it does not break (isolation, L3 cases only);
+ *  (d) an adapter that implements nothing passes no Level 3 case;
+ * plus coverage: every Level 3 requirement has a case and every MUST has a mutant.
+ */
+import { describe, expect, it } from 'vitest';
+import { PROTOCOL_VERSION } from '../../adapters/protocol/messages.js';
+import { createReferenceAdapter } from '../../adapters/reference/index.js';
+import { createMutantAdapter, MUTANTS } from '../../adapters/reference/mutants.js';
+import type { InProcessAdapter } from '../../adapters/sdk/ts/types.js';
+import { AdapterDecline } from '../../suites/framework/errors.js';
+import { cases as level3 } from '../../suites/level-3/index.js';
+import { unusedExtendsFixtures } from '../../suites/level-3/extends.js';
+import { REQUIREMENTS } from '../../suites/requirements.js';
+import { failedIds, runSuiteInProcess } from '../support/run-suite.js';
+
+const L3_IDS = REQUIREMENTS.filter((r) => r.level === 3).map((r) => r.id);
+const isL3 = (id: string): boolean => id.startsWith('L3-');
+
+describe('Level 3 suite', () => {
+  it('covers every Level 3 requirement, with no unused fixture', () => {
+    const covered = new Set(level3.flatMap((c) => c.requirements));
+    expect(L3_IDS.filter((id) => !covered.has(id))).toEqual([]);
+    expect(level3.every((c) => c.requirements.every(isL3))).toBe(true);
+    expect(unusedExtendsFixtures()).toEqual([]);
+  });
+
+  it('(a) the reference harness passes every Level 3 case', async () => {
+    const out = await runSuiteInProcess(() => createReferenceAdapter(), { level: 3, cases: level3 });
+    const notPassed = out.filter((o) => o.status !== 'pass').map((o) => ({ id: o.id, status: o.status, message: o.message }));
+    expect(notPassed).toEqual([]);
+    expect(out).toHaveLength(level3.length);
+  });
+
+  it('every Level 3 MUST has a mutant that breaks it', () => {
+    const musts = REQUIREMENTS.filter((r) => r.level === 3 && r.strength === 'MUST').map((r) => r.id);
+    const broken = new Set(MUTANTS.flatMap((m) => m.breaks));
+    expect(musts.filter((id) => !broken.has(id))).toEqual([]);
+  });
+
+  const l3Mutants = MUTANTS.filter((m) => m.breaks.some(isL3));
+  it.each(l3Mutants.map((m) => [m.name, m.breaks] as const))('(b) mutant %s fails exactly %j at level 3', async (name, breaks) => {
+    const out = await runSuiteInProcess(() => createMutantAdapter(name), { level: 3 });
+    expect(failedIds(out)).toEqual([...breaks].sort());
+  });
+
+  it('(c) no mutant makes a Level 3 case fail for an ID it does not break', async () => {
+    const stray: Array<{ mutant: string; failed: string[]; breaks: string[] }> = [];
+    for (const m of MUTANTS) {
+      const out = await runSuiteInProcess(() => createMutantAdapter(m.name), { level: 3, cases: level3 });
+      const expected = m.breaks.filter(isL3).sort();
+      const failed = failedIds(out);
+      if (JSON.stringify(failed) !== JSON.stringify(expected)) stray.push({ mutant: m.name, failed, breaks: m.breaks });
+    }
+    expect(stray).toEqual([]);
+  }, 300_000);
+
+  it('(d) an adapter that implements nothing passes no Level 3 case', async () => {
+    const nothing = (): InProcessAdapter => ({
+      async handle(method: string) {
+        if (method !== 'initialize') throw new AdapterDecline('not-implemented', `${method} is not implemented`);
+        return {
+          protocol_version: PROTOCOL_VERSION,
+          implementation: { name: 'nothing', version: '0', language: 'ts' },
+          level: 3,
+          encodings: ['yaml', 'json', 'md'],
+          discovery_roots: ['managed', 'user', 'project', 'plugin'],
+          unimplemented: [],
+        };
+      },
+    });
+    const out = await runSuiteInProcess(nothing, { level: 3, cases: level3 });
+    expect(out.filter((o) => o.status === 'pass').map((o) => o.id)).toEqual([]);
+    expect(out.filter((o) => o.status === 'fail').map((o) => o.id)).toEqual([]);
+  });
+});
