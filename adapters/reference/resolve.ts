@@ -85,6 +85,7 @@ export function resolveProfile(input: ResolveInput): ResolvedProfile {
   const warnings: AdapterIssueT[] = issues.filter((i) => !errors.includes(i)).map((i) => fromOapIssue(i, located.path));
   if (errors.length > 0 || !isObject(read.value) || !read.encoding) throw new Rejection(errors.map((i) => fromOapIssue(i, located.path)), warnings);
   const fileDoc = read.value;
+  if (quirks.has('instantiates-schema-invalid')) fillLenientDefaults(fileDoc);
 
   const usesExtends = Array.isArray(fileDoc['extends']) && fileDoc['extends'].length > 0;
   const profile = usesExtends ? applyExtends(fileDoc, located.path, input, [realOrResolved(located.path)], 0) : structuredClone(fileDoc);
@@ -352,4 +353,22 @@ function checkPaths(spec: JsonObject, input: ResolveInput, path: string): Resolv
   const deny_paths = list('deny_paths') ?? [];
   if (errors.length > 0) throw new Rejection(errors);
   return { ...(read_roots ? { read_roots } : {}), ...(write_roots ? { write_roots } : {}), deny_paths };
+}
+
+/**
+ * The L1-P2 mutant instantiates invalid documents the way a lenient harness would: missing
+ * sections get empty defaults and out-of-vocabulary permission values are ignored.
+ */
+function fillLenientDefaults(doc: JsonObject): void {
+  if (!isObject(doc['metadata'])) doc['metadata'] = {};
+  const meta = doc['metadata'] as JsonObject;
+  if (typeof meta['name'] !== 'string') meta['name'] = 'unnamed';
+  if (!isObject(doc['spec'])) doc['spec'] = {};
+  const spec = doc['spec'] as JsonObject;
+  if (!isObject(spec['role'])) spec['role'] = {};
+  const role = spec['role'] as JsonObject;
+  if (typeof role['instructions'] !== 'string') role['instructions'] = '';
+  for (const section of Object.keys(spec)) if (!isObject(spec[section])) delete spec[section];
+  const perms = isObject(spec['permissions']) ? spec['permissions'] : {};
+  for (const f of ['default', 'shell', 'edit', 'network']) if (perms[f] !== undefined && !['allow', 'ask', 'deny'].includes(String(perms[f]))) delete perms[f];
 }

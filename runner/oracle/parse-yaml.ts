@@ -21,8 +21,12 @@ import type { Position } from './source.js';
  *   Collection keys have no JSON form and are rejected (`parse.non-scalar-key`).
  * - Duplicate keys are reported for both YAML equality (yaml's `uniqueKeys`) and collisions that
  *   only appear after key coercion (`1:` and `"1":`), always at the second occurrence.
- * - Aliases are expanded (JSON has no sharing) under `maxAliases`/`maxAliasNodes`; an anchor is
- *   usable only after its node is complete, so recursive aliases are unresolved.
+ * - Aliases are expanded (JSON has no sharing) under `maxAliases`/`maxAliasNodes`. yaml's own
+ *   `maxAliasCount` only guards its `toJS()`, which is not used: the conversion here is ours (it
+ *   also has to coerce keys, find duplicates and keep pointers), so it enforces the same bound
+ *   itself, counting dereferences inside expansions so a billion-laughs document fails after ~100
+ *   steps. An anchor is usable only after its node is complete, so recursive aliases are
+ *   unresolved rather than infinite.
  * - Depth is bounded twice: while the CST is built (the parser's stack is one entry per open
  *   node, at most depth + 2), so a 100k-deep document stops after ~66 tokens instead of being
  *   fed to yaml's recursive composer; and exactly, on the JSON value, during conversion.

@@ -70,7 +70,7 @@ function run(name: SchemaName, doc: unknown): OapIssue[] {
 }
 
 /**
- * ajv error → `schema.<keyword>` at the location a reader would fix. `required` and
+ * ajv error → `schema.<keyword>` at the instance path, except that `required` and
  * `additionalProperties` point at the missing or extra member rather than at its parent. The
  * `if` errors only say "must match then" and always accompany the real `then` error, so they are
  * dropped.
@@ -89,11 +89,9 @@ export function mapAjvError(e: ErrorObject): OapIssue | undefined {
       return issue('schema.additionalProperties', `${e.instancePath}/${escapePointerToken(extra)}`, `property "${extra}" is not allowed`);
     }
     case 'not':
-      // The only `not` in the OAP schemas forbids `value` on a `remove` operation.
-      if (e.schemaPath.endsWith('/then/not')) {
-        return issue('schema.not', `${e.instancePath}/value`, 'a remove operation must not carry a value');
-      }
-      return issue('schema.not', e.instancePath, e.message ?? 'must not match');
+      // The only `not` in the OAP schemas forbids `value` on a `remove` operation. The pointer
+      // stays at the operation (the instance path), as other validators report it.
+      return issue('schema.not', e.instancePath, e.schemaPath.endsWith('/then/not') ? 'a remove operation must not carry a value' : (e.message ?? 'must not match'));
     case 'enum':
       return issue('schema.enum', e.instancePath, `must be one of ${JSON.stringify(params.allowedValues)}`);
     case 'const':

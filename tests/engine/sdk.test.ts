@@ -69,6 +69,7 @@ describe('serveStdio', () => {
     release();
     send({ jsonrpc: '2.0', id: 7, method: 'shutdown', params: {} });
     await done;
+    await new Promise((r) => setImmediate(r));
     const byId = new Map(lines.map((l) => [l.id, l]));
     // id 1 was held back: pipelined answers come as they finish, matched by id.
     expect(lines[lines.length - 2]!.id === 1 || lines[lines.length - 1]!.id === 1).toBe(true);

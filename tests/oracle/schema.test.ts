@@ -86,9 +86,9 @@ describe('ajv error mapping', () => {
     expect(validateProfileSchema(doc)).toEqual([]);
   });
 
-  it('maps the remove-with-value rule to /operations/N/value', () => {
+  it('reports the remove-with-value rule at the operation', () => {
     const delta = { oap: '1.0', kind: 'AgentStateDelta', target: { name: 'p', revision: 1 }, session: { id: 's' }, operations: [{ op: 'remove', path: '/state/x', value: 1 }] };
-    expect(validateDeltaSchema(delta)).toEqual([expect.objectContaining({ code: 'schema.not', pointer: '/operations/0/value' })]);
+    expect(validateDeltaSchema(delta)).toEqual([expect.objectContaining({ code: 'schema.not', pointer: '/operations/0', message: 'a remove operation must not carry a value' })]);
   });
 
   it('requires value on add/replace (delta if/then)', () => {

@@ -72,7 +72,12 @@ export function serveStdio(adapter: InProcessAdapter, options: ServeOptions = {}
       input.pause();
       await Promise.allSettled([...inFlight]);
       await adapter.dispose?.();
-      // Resolve only once everything written has been handed to the OS.
+      // Flush responses still corked for this tick (the shutdown answer among them), then
+      // resolve only once everything written has been handed to the OS: the caller may exit next.
+      if (corked) {
+        corked = false;
+        output.uncork();
+      }
       if (output.writableNeedDrain) await new Promise((r) => output.once('drain', r));
       resolveServe();
     };

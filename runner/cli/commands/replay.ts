@@ -1,0 +1,70 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Command } from 'commander';
+import { resolveAdapter } from '../../engine/adapter-spec.js';
+import { connect } from '../../engine/connect.js';
+import { HandshakeError } from '../../engine/handshake.js';
+import { parseIntIn } from '../../engine/options.js';
+import { DEFAULT_TIMEOUT_MS } from '../../engine/run.js';
+import { readFinding, replayCase } from '../../fuzz/index.js';
+import { runCase } from '../../../suites/framework/run-case.js';
+import { CliError, EXIT } from '../exit-codes.js';
+
+interface ReplayFlags {
+  adapter?: string;
+  timeout: number;
+  process?: boolean;
+}
+
+/**
+ * `oap-conform replay FILE... --adapter X`: re-run fuzz findings (oap-conform.fuzz-finding.v1)
+ * against an adapter. Each stored input is judged once by the property that produced it; the
+ * exit code is 0 only when every finding now passes (the defect is gone), 1 otherwise.
+ */
+export function register(program: Command): void {
+  program
+    .command('replay')
+    .description('re-run fuzz finding files against an adapter (exit 0 when all pass)')
+    .argument('<files...>', 'finding files written by the fuzzer (<out>/findings/*.json)')
+    .option('--adapter <spec>', 'builtin:NAME, a module, or a command line')
+    .option('--timeout <ms>', 'per-request timeout', parseIntIn('--timeout', 1, 3_600_000), DEFAULT_TIMEOUT_MS)
+    .option('--process', 'run builtin and module adapters as a process over stdio')
+    .action(async (files: string[], flags: ReplayFlags) => {
+      if (!flags.adapter) throw new CliError('usage', 'missing --adapter SPEC', EXIT.USAGE);
+      const cases = files.map((f) => {
+        try {
+          return { file: f, finding: readFinding(f), def: replayCase(readFinding(f)) };
+        } catch (err) {
+          throw new CliError('bad-finding', (err as Error).message, EXIT.USAGE);
+        }
+      });
+      const adapter = await resolveAdapter(flags.adapter, { forceProcess: !!flags.process });
+      const dir = mkdtempSync(join(tmpdir(), 'oap-replay-'));
+      const out = (s: string): void => void process.stdout.write(`${s}\n`);
+      try {
+        let conn;
+        try {
+          conn = await connect(adapter, { timeoutMs: flags.timeout, dir });
+        } catch (err) {
+          if (err instanceof HandshakeError) throw new CliError(err.code, err.message, EXIT.ADAPTER);
+          throw err;
+        }
+        let bad = 0;
+        try {
+          for (const c of cases) {
+            const o = await runCase(c.def, { adapter: conn.rpc, handshake: conn.handshake, runSeed: c.finding.seed });
+            if (o.status !== 'pass') bad++;
+            const mark = o.status === 'pass' ? '✓' : '✗';
+            out(`${mark} ${o.status} ${c.finding.case_id} [${c.finding.requirements.join(',')}] ${c.finding.property}${o.message ? `: ${o.message}` : ''} (${c.file})`);
+          }
+        } finally {
+          await conn.close();
+        }
+        out(bad ? `replay: ${bad} of ${cases.length} findings still fail` : `replay: all ${cases.length} findings pass`);
+        process.exitCode = bad ? EXIT.FAILURES : EXIT.OK;
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
+}
