@@ -11,7 +11,7 @@ import type { HarnessPolicyT } from '../../adapters/protocol/messages.js';
 import { expectEqual, expectTrue, fail } from '../framework/assert.js';
 import { minimalProfile, permissivePolicy, STANDARD_TOOLS } from '../framework/policy.js';
 import type { CaseDef } from '../framework/types.js';
-import { hostAllowed, minDecision, minLimit, minMemoryMode, pathAllowed, toolMatches, type DecisionName } from './policy-semantics.js';
+import { hostAllowed, minDecision, minLimit, minMemoryMode, morePermissive, pathAllowed, toolMatches, type DecisionName } from './policy-semantics.js';
 import { instantiateSubject, writeProjectProfile } from './support.js';
 
 const base = permissivePolicy();
@@ -238,6 +238,63 @@ const budgetsNarrowed: CaseDef = {
   },
 };
 
+// ---------------------------------------------------------------- seeded sweep
+
+/** A small deterministic PRNG (mulberry32) so the sweep is reproducible from the case seed. */
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const DECISIONS: DecisionName[] = ['deny', 'ask', 'allow'];
+
+const permissionSweep: CaseDef = {
+  id: 'L1-I3/seeded-permission-sweep',
+  requirements: ['L1-I3'],
+  title: 'For 12 seeded profile/policy permission pairs, no effective decision exceeds the policy or the profile',
+  expectation: { rule: 'effective[k] <= policy[k] (else policy default) and <= profile[k] (else profile default)' },
+  async run(ctx) {
+    const rand = prng(ctx.seed);
+    const pick = (): DecisionName => DECISIONS[Math.floor(rand() * 3)] as DecisionName;
+    const maybe = (): DecisionName | undefined => (rand() < 0.3 ? undefined : pick());
+    const keys = ['shell', 'edit', 'network'] as const;
+    const trials: unknown[] = [];
+    for (let i = 0; i < 12; i++) {
+      const profile: Partial<Record<'default' | (typeof keys)[number], DecisionName>> = {};
+      const pd = maybe();
+      if (pd) profile.default = pd;
+      for (const k of keys) {
+        const v = maybe();
+        if (v) profile[k] = v;
+      }
+      const policyPerms: HarnessPolicyT['permissions'] = { default: pick(), rules: [] };
+      for (const k of keys) {
+        const v = maybe();
+        if (v) policyPerms[k] = v;
+      }
+      const doc = minimalProfile(`sweep-${i}`, { permissions: profile });
+      const session = await instantiateSubject(ctx, writeProjectProfile(ctx, doc), withPermissions(policyPerms));
+      const eff = session.effective.permissions;
+      trials.push({ profile, policy: policyPerms, effective: eff });
+      const profileDefault = profile.default ?? 'allow';
+      const checks: Array<[string, DecisionName, DecisionName]> = [['default', eff.default, minDecision(profileDefault, policyPerms.default as DecisionName)]];
+      for (const k of keys) checks.push([k, eff[k], minDecision(profile[k] ?? profileDefault, policyDecision(policyPerms, k))]);
+      for (const [k, got, ceiling] of checks) {
+        if (morePermissive(got, ceiling)) {
+          fail(`trial ${i}: effective ${k} is ${got}, more than the ceiling ${ceiling}`, { [k]: ceiling, profile, policy: policyPerms }, { [k]: got });
+        }
+      }
+    }
+    ctx.note('trials', trials.length);
+  },
+};
+
 export const narrowingCases: CaseDef[] = [
   shellUnderDeny,
   ...PERMISSION_CASES.map(permissionCase),
@@ -249,4 +306,5 @@ export const narrowingCases: CaseDef[] = [
   networkHosts,
   memoryNarrowed,
   budgetsNarrowed,
+  permissionSweep,
 ];

@@ -24,7 +24,7 @@ function requireAllEncodings(ctx: CaseContext): void {
   if (missing.length > 0) fail(`a Level 3 harness must accept every encoding; handshake lacks ${missing.join(', ')}`, ALL, ctx.handshake.encodings);
 }
 
-/** The comparable part of a session: everything but ids, paths, trust-free of nonces. */
+/** The comparable part of a session: no session id, path or trust, and no state text (nonces). */
 function comparable(s: InstantiatedT): unknown {
   return {
     session: { name: s.session.name, revision: s.session.revision, spec_digest: s.session.spec_digest },

@@ -45,7 +45,7 @@ describe('Level 3 suite', () => {
   it.each(l3Mutants.map((m) => [m.name, m.breaks] as const))('(b) mutant %s fails exactly %j at level 3', async (name, breaks) => {
     const out = await runSuiteInProcess(() => createMutantAdapter(name), { level: 3 });
     expect(failedIds(out)).toEqual([...breaks].sort());
-  });
+  }, 180_000);
 
   it('(c) no mutant makes a Level 3 case fail for an ID it does not break', async () => {
     const stray: Array<{ mutant: string; failed: string[]; breaks: string[] }> = [];

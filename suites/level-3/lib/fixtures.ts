@@ -6,11 +6,12 @@
 import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { fromRoot } from '../../../runner/util/package-root.js';
+import type { AdapterIssueT } from '../../../adapters/protocol/messages.js';
 import type { Workspace } from '../../framework/workspace.js';
 
 export interface FixtureExpectation {
   outcome: 'instantiated' | 'rejected';
-  category?: string;
+  category?: AdapterIssueT['category'];
   prompt_contains?: string[];
   prompt_lacks?: string[];
   whole_prompt_lacks?: string[];
