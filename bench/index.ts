@@ -7,7 +7,7 @@ import { benchEngine } from './engine.js';
 import { benchFuzz } from './fuzz.js';
 
 const only = process.argv[2];
-const suites: Array<[string, () => Promise<void>]> = [
+const suites: Array<[string, () => Promise<unknown>]> = [
   ['oracle', benchOracle],
   ['engine', benchEngine],
   ['fuzz', benchFuzz],

@@ -1,3 +1,4 @@
+import { defaultWorkspaceParent } from '../../suites/framework/workspace.js';
 import { randomInt } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -81,7 +82,7 @@ export async function runEngine(opts: EngineOptions): Promise<EngineResult> {
   const seed = opts.seed ?? previous?.header.seed ?? randomInt(0, 2 ** 31);
   const adapter = await resolveAdapter(opts.adapter, { forceProcess: opts.process });
   const checker = opts.checkProtocol ? new ProtocolChecker() : undefined;
-  const runDir = mkdtempSync(join(tmpdir(), 'oap-run-'));
+  const runDir = mkdtempSync(join(defaultWorkspaceParent(), 'oap-run-'));
   const workspaceParent = opts.keepWorkspaces ? join(outDir, 'workspaces') : undefined;
   if (workspaceParent) mkdirSync(workspaceParent, { recursive: true });
 

@@ -7,6 +7,7 @@ import {
   deltaScopeProperty,
   fakerProperty,
   hostileParseProperty,
+  invalidInstantiateProperty,
   reservedOpsProperty,
   secretsProperty,
   traversalProperty,
@@ -29,6 +30,7 @@ export const PROPERTIES: readonly FuzzProperty<any>[] = [
   deltaScopeProperty,
   reservedOpsProperty,
   hostileParseProperty,
+  invalidInstantiateProperty,
   fakerProperty,
 ];
 

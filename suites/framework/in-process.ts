@@ -23,7 +23,9 @@ export class InProcessRpc implements AdapterRpc {
       if (err instanceof AdapterDecline) {
         throw err.kind === 'skipped' ? new AdapterSkipped(method, err.reason) : new AdapterNotImplemented(method, err.reason);
       }
-      throw err;
+      // Over stdio this is a JSON-RPC internal error: the adapter's fault, not the suite's.
+      const message = err instanceof Error ? err.message : String(err);
+      throw new AdapterProtocolError('adapter.internal-error', `${method}: adapter raised: ${message.split('\n')[0]}`);
     }
     let copy: unknown;
     try {

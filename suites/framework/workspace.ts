@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, lstatSync, writeFileSync, readlinkSync } from 'node:fs';
+import { accessSync, constants, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, lstatSync, writeFileSync, readlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, sep } from 'node:path';
 import { stringify as yamlStringify } from 'yaml';
@@ -28,6 +28,22 @@ export interface SnapshotDiff {
 }
 
 /**
+ * Where case workspaces go: $OAP_CONFORM_TMPDIR, else /dev/shm when it is a writable directory,
+ * else the OS temp dir. A run creates and removes a dozen directories per case, and on the overlay
+ * filesystems CI machines use that costs ~15 ms a case against ~1 ms on tmpfs (measured).
+ */
+export function defaultWorkspaceParent(): string {
+  const explicit = process.env.OAP_CONFORM_TMPDIR;
+  if (explicit) return explicit;
+  try {
+    accessSync('/dev/shm', constants.W_OK | constants.X_OK);
+    return '/dev/shm';
+  } catch {
+    return tmpdir();
+  }
+}
+
+/**
  * A fresh temporary tree per case:
  *   <root>/workspace/            the project workspace (project root: workspace/.agents/)
  *   <root>/home/                 HOME; user root: home/.config/oap/agents/
@@ -41,7 +57,7 @@ export class Workspace {
   readonly home: string;
   readonly roots: DiscoveryRootDirs;
 
-  constructor(parent = tmpdir()) {
+  constructor(parent = defaultWorkspaceParent()) {
     this.root = mkdtempSync(join(parent, 'oap-case-'));
     this.dir = join(this.root, 'workspace');
     this.home = join(this.root, 'home');

@@ -62,16 +62,25 @@ async function crashLoop(ctx: CaseContext): Promise<CrashRun> {
 
   const random = rng(ctx.seed);
   const samples: CrashRun['samples'] = [];
+  // The moment of the write drifts between processes (cold start, fsync latency), so the estimate
+  // adapts: a late kill that still finds the old file moves it later, an early kill that already
+  // finds the new one moves it earlier. The next victim is spawned while the current one runs.
+  let estimate = applyMs;
+  let next = spawnAdapter();
   for (let i = 0; i < KILLS; i++) {
     const path = place(ctx, `kill-${i}`, fx, enc);
+    const victim: KillableAdapter = await next;
+    if (i + 1 < KILLS) next = spawnAdapter();
     // Half the kills anywhere in the apply, half late, where the write happens.
     const frac = random() < 0.5 ? random() * 1.2 : 0.6 + random() * 0.5;
-    const delayMs = Math.round(applyMs * frac);
-    const victim: KillableAdapter = await spawnAdapter();
+    const delayMs = Math.round(estimate * frac);
     victim.send('apply_delta', applyParams(path, fx.delta));
     await sleep(delayMs);
     await victim.kill('SIGKILL');
-    samples.push({ ...classify(path, enc, fx, postRevision), delayMs });
+    const c = classify(path, enc, fx, postRevision);
+    samples.push({ ...c, delayMs });
+    if (c.cls === 'pre' && frac >= 0.9) estimate *= 1.3;
+    if (c.cls === 'post' && frac <= 0.7) estimate *= 0.8;
   }
   return { samples, applyMs, postRevision };
 }

@@ -25,7 +25,18 @@ export async function runSuiteInProcess(factory: AdapterFactory, opts: InProcess
   const cases = (opts.cases ?? allCases()).filter((c) => caseLevel(c) <= level && (opts.filter?.(c) ?? true));
   const out: CaseOutcome[] = [];
   for (const c of cases) {
-    out.push(await runCase(c, { adapter: rpc, handshake, runSeed: opts.seed ?? 1, ...(opts.spawnAdapter ? { spawnAdapter: opts.spawnAdapter } : {}) }));
+    // Processes a case spawned are killed when it ends, as the engine's worker does.
+    const spawned: KillableAdapter[] = [];
+    const spawn = opts.spawnAdapter;
+    const spawnAdapter = spawn
+      ? async () => {
+          const a = await spawn();
+          spawned.push(a);
+          return a;
+        }
+      : undefined;
+    out.push(await runCase(c, { adapter: rpc, handshake, runSeed: opts.seed ?? 1, ...(spawnAdapter ? { spawnAdapter } : {}) }));
+    await Promise.all(spawned.map((a) => a.kill().catch(() => {})));
   }
   await adapter.dispose?.();
   return out;

@@ -541,3 +541,77 @@ function without(doc: Doc, path: (string | number)[]): Doc {
   else delete node[last];
   return copy;
 }
+
+// ---------------------------------------------------------------- L1-P2 invalid documents never instantiate
+
+export interface InvalidInput {
+  profile: Doc;
+  policy: HarnessPolicyT;
+  /** The schema-breaking mutation applied to an otherwise valid profile. */
+  mutation: string;
+  encoding: Encoding;
+}
+
+/** One schema violation each; every one is plainly invalid under agent-profile.schema.json. */
+const MUTATIONS: Record<string, (d: any) => void> = {
+  'unknown-top-level': (d) => (d.permissions = { shell: 'allow' }),
+  'unknown-spec-key': (d) => (d.spec.capabilities = ['shell']),
+  'unknown-permission-key': (d) => (d.spec.permissions = { ...(d.spec.permissions ?? {}), sudo: 'allow' }),
+  'bad-decision': (d) => (d.spec.permissions = { ...(d.spec.permissions ?? {}), shell: 'always' }),
+  'bad-tools-policy': (d) => (d.spec.tools = { ...(d.spec.tools ?? {}), policy: 'everything' }),
+  'allow-not-array': (d) => (d.spec.tools = { ...(d.spec.tools ?? {}), allow: '*' }),
+  'missing-role': (d) => delete d.spec.role,
+  'empty-instructions': (d) => (d.spec.role.instructions = ''),
+  'missing-description': (d) => delete d.metadata.description,
+  'bad-name': (d) => (d.metadata.name = 'Fz Main!'),
+  'negative-budget': (d) => (d.spec.runtime = { ...(d.spec.runtime ?? {}), max_turns: 0 }),
+  'zero-cost': (d) => (d.spec.runtime = { ...(d.spec.runtime ?? {}), max_cost_usd: 0 }),
+  'depth-over-cap': (d) => (d.spec.runtime = { ...(d.spec.runtime ?? {}), subagents: { max_depth: 9 } }),
+  'string-budget': (d) => (d.spec.context = { budget: { max_state_tokens: '100' } }),
+  'bad-memory-mode': (d) => (d.spec.memory = { mode: 'admin' }),
+};
+
+function invalidArb(): fc.Arbitrary<InvalidInput> {
+  return fc
+    .record({
+      base: fc.constantFrom(
+        {},
+        { tools: { allow: ['read'] }, permissions: { shell: 'deny' as const } },
+        { memory: { mode: 'read_only' as const }, runtime: { max_turns: 5 } },
+      ),
+      mutation: fc.constantFrom(...Object.keys(MUTATIONS)),
+      encoding: fc.constantFrom('yaml' as const, 'json' as const, 'md' as const),
+    })
+    .map(({ base, mutation, encoding }) => {
+      const profile = profileDoc('fz-main', structuredClone(base));
+      MUTATIONS[mutation]!(profile);
+      return { profile, policy: permissivePolicy(), mutation, encoding };
+    });
+}
+
+export const invalidInstantiateProperty: FuzzProperty<InvalidInput> = {
+  name: 'invalid-instantiate',
+  requirement: 'L1-P2',
+  title: 'A schema-invalid profile is never instantiated',
+  weight: 0.5,
+  runsPerCase: 15,
+  arbitrary: invalidArb,
+  async execute(env, input) {
+    if (oracleIssues(input.profile).length === 0) return discard(`mutation ${input.mutation} left the profile valid`);
+    // Markdown cannot carry a document without instructions in the body; use YAML for that one.
+    const encoding = input.mutation === 'missing-role' || input.mutation === 'empty-instructions' ? 'yaml' : input.encoding;
+    let outcome;
+    try {
+      ({ outcome } = await instantiateIn(env, input.profile, input.policy, { encoding }));
+    } catch (err) {
+      // An invalid value carried into the contract makes the result protocol-invalid; a malformed
+      // result with an /effective (or /prompt, /session) part is still an instantiation.
+      if (err instanceof AdapterProtocolError && /^\/(effective|prompt|session)(\/|$)/.test(err.pointer)) {
+        return violated(`a profile made schema-invalid by "${input.mutation}" was instantiated (its contract is not even protocol-valid: ${err.message})`, { status: 'rejected', category: 'schema' }, { status: 'instantiated', protocol_error: err.pointer });
+      }
+      throw err;
+    }
+    if (outcome.status === 'rejected') return HOLDS;
+    return violated(`a profile made schema-invalid by "${input.mutation}" was instantiated`, { status: 'rejected', category: 'schema' }, { status: 'instantiated' });
+  },
+};
