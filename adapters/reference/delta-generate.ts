@@ -106,6 +106,3 @@ function escapeToken(t: string): string {
   return t.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
-export function isDelta(v: unknown): v is JsonObject {
-  return isObject(v);
-}

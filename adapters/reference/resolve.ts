@@ -5,7 +5,7 @@
  * needs to report about it. Resolution reads files and nothing else: no file is created, nothing is
  * installed, nothing touches the network (L1-I11).
  *
- * Decisions taken here (documented in README of the harness, MUTANTS.md refers to them):
+ * Decisions taken here (also listed at the end of MUTANTS.md):
  * - An `extends` pin names the base's *spec digest* (SPEC §2.2: "what pinning SHOULD use"), which
  *   survives state writeback and trust assignment; a profile digest in a pin does not match.
  *   `ref.revision`, when given, must equal the base's current revision.

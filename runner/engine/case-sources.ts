@@ -14,6 +14,8 @@ export interface CaseSourceOptions {
   level: 1 | 2 | 3;
   fuzz: number;
   fixturesDir?: string;
+  /** The run's results directory (fuzz findings are written under it). */
+  outDir?: string;
   handshake: HandshakeT;
 }
 

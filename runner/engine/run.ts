@@ -123,7 +123,7 @@ export async function runEngine(opts: EngineOptions): Promise<EngineResult> {
     log(`adapter ${handshakeResult.implementation.name} ${handshakeResult.implementation.version} (protocol ${handshakeResult.protocol_version}, claims level ${handshakeResult.level}); judging level ${level}`);
 
     // ---- cases
-    const extra = await collectSourceCases({ seed, level, fuzz: opts.fuzz, handshake: handshakeResult, ...(opts.fixturesDir ? { fixturesDir: opts.fixturesDir } : {}) });
+    const extra = await collectSourceCases({ seed, level, fuzz: opts.fuzz, outDir, handshake: handshakeResult, ...(opts.fixturesDir ? { fixturesDir: opts.fixturesDir } : {}) });
     const all = [...(opts.cases ?? allCases()), ...extra].sort(byId);
     for (let i = 1; i < all.length; i++) if (all[i]!.id === all[i - 1]!.id) throw new CliError('duplicate-case', `two cases have the ID ${all[i]!.id}`, EXIT.USAGE);
     const digest = manifestDigest(all);

@@ -1,5 +1,5 @@
 /** Direct tests of the reference harness through the in-process RPC (which also checks result shapes). */
-import { readFileSync, readdirSync, statSync, symlinkSync, mkdirSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { profileDigest, specDigest } from '../../runner/oracle/index.js';
@@ -403,4 +403,3 @@ describe('composition and delegation', () => {
   });
 });
 
-void mkdirSync;

@@ -3,7 +3,7 @@
  * mutant must give different observations, so every deviation is observable from outside. Plus
  * the bookkeeping: every requirement ID has at least one mutant, every mutant names real IDs.
  */
-import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { stringify as yamlStringify } from 'yaml';
 import { createReferenceAdapter } from '../../adapters/reference/index.js';
@@ -353,5 +353,3 @@ describe('each mutant deviates observably from the reference', () => {
   }
 });
 
-// Keep writeFileSync referenced for scenarios that may need raw files later.
-void writeFileSync;

@@ -5,7 +5,7 @@
  * configured order. Pinned facts are never evicted, even when they alone exceed the cap. Threads
  * that are done or abandoned go before live ones.
  */
-import { isObject, type JsonObject } from '../document.js';
+import type { JsonObject } from '../document.js';
 
 type Eviction = 'oldest' | 'least_confident' | 'least_recently_used';
 
@@ -69,6 +69,3 @@ function compareKeys(a: number[], b: number[]): number {
   return 0;
 }
 
-export function isRetention(v: unknown): v is JsonObject {
-  return isObject(v);
-}

@@ -1,3 +1,5 @@
+import '../../engine/default-sources.js';
+import { DEFAULT_FUZZ_BUDGET } from '../../fuzz/index.js';
 import type { Command } from 'commander';
 import { killAllSync } from '../../engine/process-registry.js';
 import { DEFAULT_TIMEOUT_MS, runEngine } from '../../engine/run.js';
@@ -47,9 +49,9 @@ export function register(program: Command): void {
     .option('--seed <n>', 'run seed (default: random, recorded in the report)', parseIntIn('--seed', 0, 2 ** 32 - 1))
     .option('--process', 'run builtin and module adapters as a process over stdio')
     .option('--check-protocol', 'validate every message, requests too, against the protocol JSON Schemas')
-    .option('--fuzz <n>', 'generated cases to add (fuzzer)', parseIntIn('--fuzz', 0, 10_000_000), 0)
+    .option('--fuzz <n>', `fuzz budget: generated inputs (0 = off)`, parseIntIn('--fuzz', 0, 10_000_000), DEFAULT_FUZZ_BUDGET)
     .option('--fixtures <dir>', 'replay an upstream fixtures directory')
-    .option('--baseline <file>', 'compare against a previous result and gate on regressions')
+    .option('--baseline <file>', 'expected failures (per ID or case): exit 1 on an unexpected failure or a stale entry')
     .option('--sign <key>', 'sign the result with this key')
     .option('--format <list>', 'output formats, comma-separated', parseList)
     .option('--shard <k/n>', 'run shard k of n of the ID-sorted cases')
