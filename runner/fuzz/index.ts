@@ -22,9 +22,10 @@ export { FINDING_FORMAT, readFinding, writeFinding, type Finding } from './findi
 export { PROPERTIES, propertyByName } from './registry.js';
 
 /**
- * Measured: the reference adapter in-process runs ~1,000 generated inputs in about 3 s on one
- * core (bench/fuzz.ts), and the certification run's fixture cases take a few seconds more, so 600
- * keeps a full run with fuzzing under 15 s on 2 cores while catching every fuzz-targeted mutant.
+ * Measured (bench/fuzz.ts, reference adapter, 2-core box under load): 600 inputs = 40 cases cost
+ * ~3.3 s CPU in-process (~5.5 ms per input, mostly writing profile files and resolving them), and
+ * adding them to `run --level 3` added ~2.5-3 s of runner CPU. At 600, every fuzz-targeted mutant
+ * (14 of them) is caught with seeds 1-3; below ~400 the rarer ones (L2-S3, L2-S5) start to slip.
  */
 export const DEFAULT_FUZZ_BUDGET = 600;
 /** Adapter executions one failing case may spend shrinking. */

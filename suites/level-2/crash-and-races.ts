@@ -66,11 +66,17 @@ async function crashLoop(ctx: CaseContext): Promise<CrashRun> {
   // adapts: a late kill that still finds the old file moves it later, an early kill that already
   // finds the new one moves it earlier. The next victim is spawned while the current one runs.
   let estimate = applyMs;
-  let next = spawnAdapter();
+  // A spawn that fails while nobody awaits it yet must not count as an unhandled rejection.
+  const prespawn = (): Promise<KillableAdapter> => {
+    const p = spawnAdapter();
+    p.catch(() => undefined);
+    return p;
+  };
+  let next = prespawn();
   for (let i = 0; i < KILLS; i++) {
     const path = place(ctx, `kill-${i}`, fx, enc);
     const victim: KillableAdapter = await next;
-    if (i + 1 < KILLS) next = spawnAdapter();
+    if (i + 1 < KILLS) next = prespawn();
     // Half the kills anywhere in the apply, half late, where the write happens.
     const frac = random() < 0.5 ? random() * 1.2 : 0.6 + random() * 0.5;
     const delayMs = Math.round(estimate * frac);

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { loadMutants } from '../../../adapters/builtin.js';
 import { allCases, caseLevel } from '../../../suites/index.js';
 import { REQUIREMENTS } from '../../../suites/requirements.js';
+import { coverageMarkdown, coverageRows } from '../../coverage.js';
 import { CliError, EXIT } from '../exit-codes.js';
 
 const WHAT = ['requirements', 'cases', 'mutants'] as const;
@@ -42,8 +43,15 @@ export function register(program: Command): void {
     .description('list requirements (with the cases that prove them), cases, or mutant adapters')
     .argument('<what>', WHAT.join('|'))
     .option('--json', 'machine-readable output')
-    .action(async (what: string, flags: { json?: boolean }) => {
+    .option('--markdown', 'requirements only: the coverage table of IDs, checks and mutants (COVERAGE.md)')
+    .action(async (what: string, flags: { json?: boolean; markdown?: boolean }) => {
       if (!(WHAT as readonly string[]).includes(what)) throw new CliError('usage', `list what? ${WHAT.join(', ')} (got ${what})`, EXIT.USAGE);
+      if (flags.markdown) {
+        if (what !== 'requirements') throw new CliError('usage', '--markdown goes with `list requirements`', EXIT.USAGE);
+        const mutants = await rows('mutants');
+        process.stdout.write(coverageMarkdown(coverageRows(allCases(), mutants as unknown as Parameters<typeof coverageRows>[1])));
+        return;
+      }
       const list = await rows(what as What);
       process.stdout.write(flags.json ? `${JSON.stringify(list, null, 2)}\n` : text(what as What, list));
     });

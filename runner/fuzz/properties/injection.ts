@@ -153,7 +153,9 @@ export const authorityProperty: FuzzProperty<InjectionInput> = {
   title: 'Instruction-like state changes nothing in the effective contract',
   weight: 2,
   runsPerCase: 20,
-  arbitrary: () => fc.oneof(injectionArb(corpusPayload(), true), injectionArb(corpusPayload(), false)),
+  // Mostly the fixed scenario (read/search allowed, shell ask, permissive policy): state that
+  // "grants" a tool or permission has room to change something there; random contracts dilute it.
+  arbitrary: () => fc.oneof({ arbitrary: injectionArb(corpusPayload(), false), weight: 3 }, { arbitrary: injectionArb(corpusPayload(), true), weight: 1 }),
   async execute(env, input) {
     const why = undefinedBySpec(input.profile);
     if (why) return discard(`oracle rejects the generated profile: ${why}`);
