@@ -6,8 +6,11 @@
  * throws.
  */
 import { randomUUID } from 'node:crypto';
-import { methods, PROTOCOL_VERSION, RPC_ERROR, type HarnessPolicyT, type InstantiateOutcomeT, type MethodName, type Params, type Result } from '../protocol/messages.js';
+import { existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { methods, PROTOCOL_VERSION, RPC_ERROR, type AdapterIssueT, type HarnessPolicyT, type InstantiateOutcomeT, type MethodName, type Params, type Result } from '../protocol/messages.js';
 import type { InProcessAdapter } from '../sdk/ts/types.js';
+import { parsePointer } from '../../runner/oracle/issue.js';
 import { packageVersion } from '../../runner/util/package-root.js';
 import { applyDelta } from './apply/applicator.js';
 import { writeFileAtomic } from './atomic-write.js';
@@ -19,7 +22,7 @@ import { adapterIssue, fromOapIssue, Rejection } from './issues.js';
 import { buildSession, type SessionBody } from './instantiate.js';
 import type { Quirks } from './quirks.js';
 import { resolveProfile, type ProfileSelectorT, type ResolvedProfile } from './resolve.js';
-import type { DiscoveryRootsT } from './roots.js';
+import { rootDirs, type DiscoveryRootsT } from './roots.js';
 import { serializeProfile } from './serialize.js';
 
 /** An Error carrying a JSON-RPC error code, for the stdio SDK to map. */
@@ -113,9 +116,15 @@ export class ReferenceHarness implements InProcessAdapter {
     return {
       valid: errors.length === 0,
       ...(kind !== undefined ? { kind } : {}),
-      errors: errors.map((i) => fromOapIssue(i)),
-      warnings: issues.filter((i) => !errors.includes(i)).map((i) => fromOapIssue(i)),
+      errors: errors.map((i) => this.reportedPointer(fromOapIssue(i))),
+      warnings: issues.filter((i) => !errors.includes(i)).map((i) => this.reportedPointer(fromOapIssue(i))),
     };
+  }
+
+  /** The L1-P6 mutant reports validation pointers in JSONPath form (`$`, `$.metadata.name`). */
+  private reportedPointer(i: AdapterIssueT): AdapterIssueT {
+    if (!this.quirks.has('error-pointers-jsonpath')) return i;
+    return { ...i, pointer: ['$', ...parsePointer(i.pointer)].join('.') };
   }
 
   private digest(p: Params<'digest'>): Result<'digest'> {
@@ -133,7 +142,14 @@ export class ReferenceHarness implements InProcessAdapter {
   }
 
   private discoverProfiles(p: Params<'discover'>): Result<'discover'> {
-    return discover(p.roots, this.quirks, { includeProject: !this.quirks.has('ignores-project-root') });
+    const found = discover(p.roots, this.quirks, { includeProject: !this.quirks.has('ignores-project-root') });
+    // The L1-I11 mutant caches what it found in an index file in every root it read.
+    if (this.quirks.has('discovery-writes-index')) {
+      for (const root of rootDirs(p.roots, this.quirks).filter((r) => existsSync(r.dir))) {
+        writeFileSync(join(root.dir, '.oap-index.json'), JSON.stringify(found.profiles.map((x) => x.name)));
+      }
+    }
+    return found;
   }
 
   // ---------------------------------------------------------------- sessions
@@ -153,9 +169,10 @@ export class ReferenceHarness implements InProcessAdapter {
       errors: [adapterIssue(category, '/spec/runtime/subagents', message)],
       warnings: [],
     });
-    if ('name' in p.profile && !allowed.includes(p.profile.name)) return deny('delegation-denied', `"${p.profile.name}" is not in the parent's subagents.allow`);
+    const allowIgnored = this.quirks.has('subagent-allow-ignored');
+    if ('name' in p.profile && !allowIgnored && !allowed.includes(p.profile.name)) return deny('delegation-denied', `"${p.profile.name}" is not in the parent's subagents.allow`);
     const depth = parent.depth + 1;
-    for (let a: SessionEntry | undefined = parent; a; a = a.parentId ? this.sessions.get(a.parentId) : undefined) {
+    for (let a: SessionEntry | undefined = this.quirks.has('subagent-depth-unbounded') ? undefined : parent; a; a = a.parentId ? this.sessions.get(a.parentId) : undefined) {
       if (depth - a.depth > a.body.effective.subagents.max_depth) return deny('delegation-depth', `delegation depth ${depth - a.depth} exceeds max_depth ${a.body.effective.subagents.max_depth} of ${a.body.session.name}`);
     }
     const live = [...parent.children].filter((id) => !this.sessions.get(id)?.ended).length;
@@ -167,7 +184,7 @@ export class ReferenceHarness implements InProcessAdapter {
     const outcome = this.startSession(
       { workspace: parent.workspace, roots: parent.roots, selector: p.profile, policy: parent.policy, depth, parentId: parent.id },
       (resolved) => {
-        if (!allowed.includes(resolved.name)) throw new Rejection([adapterIssue('delegation-denied', '/spec/runtime/subagents', `"${resolved.name}" is not in the parent's subagents.allow`)]);
+        if (!allowIgnored && !allowed.includes(resolved.name)) throw new Rejection([adapterIssue('delegation-denied', '/spec/runtime/subagents', `"${resolved.name}" is not in the parent's subagents.allow`)]);
         return buildSession(resolved, ceiling, parent.policy, this.quirks, 'subagent', parent.id);
       },
     );

@@ -23,7 +23,7 @@ import { hostScript } from '../../runner/engine/adapter-spec.js';
 import { adapterEnv } from '../../runner/engine/env.js';
 import { handshake } from '../../runner/engine/handshake.js';
 import { StdioAdapterClient } from '../../runner/engine/stdio-client.js';
-import { AdapterDecline } from '../../suites/framework/errors.js';
+import { AdapterCrashed, AdapterDecline } from '../../suites/framework/errors.js';
 import type { KillableAdapter } from '../../suites/framework/types.js';
 import { cases as level2 } from '../../suites/level-2/index.js';
 import { allFixtureIds } from '../../suites/level-2/support/fixtures.js';
@@ -53,7 +53,11 @@ function spawner(spec: string): (() => Promise<KillableAdapter>) | undefined {
     });
     live.add(client);
     void client.exited.then(() => live.delete(client));
-    await handshake(client);
+    // As the engine's worker does: a spawn that cannot handshake is a crash, with the stderr tail.
+    await handshake(client, () => client.stderr.tail(2048)).catch(async (err: unknown) => {
+      await client.kill().catch(() => {});
+      throw new AdapterCrashed(`spawned ${spec}: ${(err as Error).message}`, null, null);
+    });
     return client;
   };
 }
