@@ -109,13 +109,15 @@ export async function benchEngine(opts: { batch?: number; timeMs?: number } = {}
   }
 }
 
+export function formatEngineBench(r: EngineBenchResult): string {
+  return `batch ${r.batch}: raw echo ${(r.rawPerRequestMs * 1000).toFixed(1)} µs/request, engine ${(r.enginePerRequestMs * 1000).toFixed(1)} µs/request, ratio ${r.ratio.toFixed(2)}x (targets ≤1.5x: ${r.met.ratio ? 'met' : 'missed'}, ≤0.1 ms: ${r.met.perRequestMs ? 'met' : 'missed'})\n`;
+}
+
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const arg = (name: string): number | undefined => {
     const i = process.argv.indexOf(name);
     return i > 0 ? Number(process.argv[i + 1]) : undefined;
   };
   const r = await benchEngine({ ...(arg('--batch') ? { batch: arg('--batch')! } : {}), ...(arg('--time') ? { timeMs: arg('--time')! } : {}) });
-  process.stdout.write(
-    `batch ${r.batch}: raw echo ${(r.rawPerRequestMs * 1000).toFixed(1)} µs/request, engine ${(r.enginePerRequestMs * 1000).toFixed(1)} µs/request, ratio ${r.ratio.toFixed(2)}x (targets ≤1.5x: ${r.met.ratio ? 'met' : 'missed'}, ≤0.1 ms: ${r.met.perRequestMs ? 'met' : 'missed'})\n`,
-  );
+  process.stdout.write(formatEngineBench(r));
 }

@@ -3,14 +3,22 @@
  * targets (from the issues) are printed beside the measurements so a regression is visible.
  */
 import { benchOracle } from './oracle.js';
-import { benchEngine } from './engine.js';
+import { benchEngine, formatEngineBench } from './engine.js';
 import { benchFuzz } from './fuzz.js';
+import { benchSuite } from './suite.js';
 
 const only = process.argv[2];
 const suites: Array<[string, () => Promise<unknown>]> = [
   ['oracle', benchOracle],
-  ['engine', benchEngine],
+  [
+    'engine',
+    async () => {
+      // Per request, pipelined in batches as cases with concurrent calls and --jobs do.
+      for (const batch of [1, 10, 100]) process.stdout.write(formatEngineBench(await benchEngine({ batch })));
+    },
+  ],
   ['fuzz', benchFuzz],
+  ['suite', benchSuite],
 ];
 for (const [name, run] of suites) {
   if (only && only !== name) continue;

@@ -1,6 +1,6 @@
 import type { MethodName, Params, Result } from '../../adapters/protocol/messages.js';
 import type { InProcessAdapter } from '../../adapters/sdk/ts/types.js';
-import { AdapterDecline, AdapterProtocolError, AdapterTimeout } from '../../suites/framework/errors.js';
+import { AdapterProtocolError, AdapterTimeout } from '../../suites/framework/errors.js';
 import { InProcessRpc } from '../../suites/framework/in-process.js';
 import type { AdapterRpc } from '../../suites/framework/types.js';
 import type { ProtocolChecker } from './protocol-check.js';
@@ -20,17 +20,8 @@ export class InProcessConnection implements AdapterRpc {
     private readonly timeoutMs: number,
     private readonly checker?: ProtocolChecker,
   ) {
-    this.rpc = new InProcessRpc({
-      handle: async (method, params) => {
-        try {
-          return await adapter.handle(method, params);
-        } catch (err) {
-          if (err instanceof AdapterDecline) throw err;
-          const message = err instanceof Error ? err.message : String(err);
-          throw new AdapterProtocolError('rpc.INTERNAL_ERROR', `${method} failed inside the adapter: ${message.split('\n')[0]}`);
-        }
-      },
-    });
+    // InProcessRpc already turns an exception inside the adapter into rpc.INTERNAL_ERROR.
+    this.rpc = new InProcessRpc(adapter);
   }
 
   get fault(): Error | undefined {

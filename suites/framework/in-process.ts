@@ -1,6 +1,6 @@
 import { methods, type MethodName, type Params, type Result } from '../../adapters/protocol/messages.js';
 import type { InProcessAdapter } from '../../adapters/sdk/ts/types.js';
-import { AdapterDecline, AdapterNotImplemented, AdapterProtocolError, AdapterSkipped } from './errors.js';
+import { AdapterCrashed, AdapterDecline, AdapterNotImplemented, AdapterProtocolError, AdapterSkipped, AdapterTimeout } from './errors.js';
 import type { AdapterRpc } from './types.js';
 
 /**
@@ -23,9 +23,10 @@ export class InProcessRpc implements AdapterRpc {
       if (err instanceof AdapterDecline) {
         throw err.kind === 'skipped' ? new AdapterSkipped(method, err.reason) : new AdapterNotImplemented(method, err.reason);
       }
+      if (err instanceof AdapterProtocolError || err instanceof AdapterTimeout || err instanceof AdapterCrashed) throw err;
       // Over stdio this is a JSON-RPC internal error: the adapter's fault, not the suite's.
       const message = err instanceof Error ? err.message : String(err);
-      throw new AdapterProtocolError('adapter.internal-error', `${method}: adapter raised: ${message.split('\n')[0]}`);
+      throw new AdapterProtocolError('rpc.INTERNAL_ERROR', `${method} failed inside the adapter: ${message.split('\n')[0]}`);
     }
     let copy: unknown;
     try {

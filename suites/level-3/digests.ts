@@ -30,6 +30,12 @@ const differential: CaseDef = {
   async run(ctx) {
     const docs = generateDigestDocs(ctx.seed, DOC_COUNT);
     ctx.note('seed', ctx.seed);
+    // An encoding the adapter cannot read at all is L1-P1's / L3-G1's finding, not a digest one.
+    for (const encoding of new Set(docs.map((d) => d.encoding))) {
+      const sample = docs.find((d) => d.encoding === encoding)!;
+      const v = await ctx.adapter.call('validate', { document: { content: sample.text, encoding } });
+      requireObservable(v.valid, `the adapter does not accept a valid ${encoding} document, so its ${encoding} digests cannot be judged`);
+    }
     const mismatches: unknown[] = [];
     for (const [i, d] of docs.entries()) {
       const parsed = parseDocument(d.text, d.encoding);

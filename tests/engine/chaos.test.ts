@@ -169,7 +169,7 @@ process.exitCode = await main(process.argv.slice(2));
     );
     const child = spawn(
       process.execPath,
-      [launcher, 'run', '--adapter', 'builtin:chaos/hang?n=3&grandchild=1', '--filter', 'S-*', '--out', out, '--timeout', '60000', '--seed', '1', '--allow-dirty', '--quiet'],
+      [launcher, 'run', '--adapter', 'builtin:chaos/hang?n=3&grandchild=1', '--filter', 'S-*', '--out', out, '--timeout', '60000', '--seed', '1', '--jobs', '1', '--allow-dirty', '--quiet'],
       { cwd: fromRoot(), env: { ...process.env, OAP_CHAOS_PIDFILE: pidFile }, stdio: ['ignore', 'pipe', 'pipe'] },
     );
     let stderr = '';

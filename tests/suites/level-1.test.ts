@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { PROTOCOL_VERSION, type Result } from '../../adapters/protocol/messages.js';
 import { createReferenceAdapter } from '../../adapters/reference/index.js';
-import { createMutantAdapter, MUTANTS } from '../../adapters/reference/mutants.js';
+import { MUTANTS } from '../../adapters/reference/mutants.js';
 import type { InProcessAdapter } from '../../adapters/sdk/ts/types.js';
 import { AdapterDecline } from '../../suites/framework/errors.js';
 import { cases } from '../../suites/level-1/index.js';
@@ -50,7 +50,6 @@ describe('Level 1 suite against the reference harness', () => {
 
 describe('Level 1 suite against the mutants', () => {
   const level1Mutants = MUTANTS.filter((m) => m.breaks.some(isLevel1));
-  const others = MUTANTS.filter((m) => !m.breaks.some(isLevel1));
 
   it('has a mutant for every Level 1 requirement', () => {
     const killed = new Set(level1Mutants.flatMap((m) => m.breaks));

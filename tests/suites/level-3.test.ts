@@ -9,13 +9,13 @@
 import { describe, expect, it } from 'vitest';
 import { PROTOCOL_VERSION } from '../../adapters/protocol/messages.js';
 import { createReferenceAdapter } from '../../adapters/reference/index.js';
-import { createMutantAdapter, MUTANTS } from '../../adapters/reference/mutants.js';
+import { MUTANTS } from '../../adapters/reference/mutants.js';
 import type { InProcessAdapter } from '../../adapters/sdk/ts/types.js';
 import { AdapterDecline } from '../../suites/framework/errors.js';
 import { cases as level3 } from '../../suites/level-3/index.js';
 import { unusedExtendsFixtures } from '../../suites/level-3/extends.js';
 import { REQUIREMENTS } from '../../suites/requirements.js';
-import { failedIds, runSuiteInProcess } from '../support/run-suite.js';
+import { runSuiteInProcess } from '../support/run-suite.js';
 
 const L3_IDS = REQUIREMENTS.filter((r) => r.level === 3).map((r) => r.id);
 const isL3 = (id: string): boolean => id.startsWith('L3-');

@@ -1,24 +1,48 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { resolveAdapter } from '../../runner/engine/adapter-spec.js';
+import { hostScript } from '../../runner/engine/adapter-spec.js';
 import { adapterEnv } from '../../runner/engine/env.js';
 import { handshake } from '../../runner/engine/handshake.js';
 import { StdioAdapterClient } from '../../runner/engine/stdio-client.js';
+import { AdapterCrashed } from '../../suites/framework/errors.js';
 import type { KillableAdapter } from '../../suites/framework/types.js';
 
+const live = new Set<StdioAdapterClient>();
+let scratch: string | undefined;
+let spawned = 0;
+
+/** True when dist/adapters/host.js exists, so builtins can run as processes (`npm test` builds first). */
+export function canSpawnBuiltins(): boolean {
+  return hostScript() !== undefined;
+}
+
 /**
- * A builtin adapter as its own, handshaken process (dist/adapters/host.js), for the cases that kill
- * or trace an adapter. Needs the build (`npm test` builds first).
+ * A builtin adapter as its own, handshaken process (dist/adapters/host.js), as the engine's worker
+ * provides for the cases that kill, trace or race an adapter. A spawn that cannot handshake is a
+ * crash carrying the stderr tail, as in the worker.
  */
 export async function spawnBuiltinForTests(spec: string): Promise<KillableAdapter> {
-  const resolved = await resolveAdapter(spec, { forceProcess: true });
-  if (!resolved.processArgv) throw new Error(`${spec} cannot run as a process (is dist/ built?)`);
+  const host = hostScript();
+  if (!host) throw new Error(`${spec} cannot run as a process: dist/ is not built`);
+  scratch ??= mkdtempSync(join(tmpdir(), 'oap-test-workers-'));
   const client = await StdioAdapterClient.start({
-    argv: resolved.processArgv,
-    env: adapterEnv(mkdtempSync(join(tmpdir(), 'oap-worker-'))),
-    timeoutMs: 20_000,
+    argv: [process.execPath, host, spec],
+    env: adapterEnv(join(scratch, `w${spawned++}`)),
+    timeoutMs: 60_000,
   });
-  await handshake(client);
+  live.add(client);
+  void client.exited.then(() => live.delete(client));
+  await handshake(client, () => client.stderr.tail(2048)).catch(async (err: unknown) => {
+    await client.kill().catch(() => {});
+    throw new AdapterCrashed(`spawned ${spec}: ${(err as Error).message}`, null, null);
+  });
   return client;
+}
+
+/** Kill whatever is still running and remove the scratch dir (call from afterAll). */
+export async function killSpawnedBuiltins(): Promise<void> {
+  await Promise.all([...live].map((c) => c.kill().catch(() => {})));
+  if (scratch) rmSync(scratch, { recursive: true, force: true });
+  scratch = undefined;
 }

@@ -1,11 +1,16 @@
 import '../../engine/default-sources.js';
+import { availableParallelism } from 'node:os';
 import { DEFAULT_FUZZ_BUDGET } from '../../fuzz/index.js';
+
 import type { Command } from 'commander';
 import { killAllSync } from '../../engine/process-registry.js';
 import { DEFAULT_TIMEOUT_MS, runEngine } from '../../engine/run.js';
 import { parseShard } from '../../engine/selection.js';
 import { parseIntIn, parseLevel, parseList } from '../../engine/options.js';
 import { CliError, EXIT } from '../exit-codes.js';
+
+/** One worker per core, up to 4: each worker is one adapter process, and cases are CPU-bound. */
+const DEFAULT_JOBS = Math.max(1, Math.min(availableParallelism(), 4));
 
 interface RunFlags {
   adapter?: string;
@@ -41,7 +46,7 @@ export function register(program: Command): void {
     .option('--adapter <spec>', 'builtin:NAME, a module (.js/.mjs/.ts), or a command line spoken to over stdio')
     .option('--level <n>', "level to judge (default: the adapter's claim)", parseLevel)
     .option('--out <dir>', 'results directory', './oap-conform-results/')
-    .option('--jobs <n>', 'adapter workers', parseIntIn('--jobs', 1, 256), 1)
+    .option('--jobs <n>', `adapter workers (default: CPUs, at most 4: ${DEFAULT_JOBS} here)`, parseIntIn('--jobs', 1, 256), DEFAULT_JOBS)
     .option('--filter <pattern>', 'glob or substring over case IDs and requirement IDs (comma = or)')
     .option('--timeout <ms>', 'per-request timeout', parseIntIn('--timeout', 1, 3_600_000), DEFAULT_TIMEOUT_MS)
     .option('--keep-workspaces', 'keep case workspaces under OUT/workspaces/')
