@@ -28,6 +28,12 @@ export interface SweepOptions {
   /** Highest level of the cases to run (default 3). */
   level?: 1 | 2 | 3;
   seed?: number;
+  /**
+   * Mutants run at the same time (default 1). Each has its own adapter instance and every case its
+   * own workspace, and a run is mostly waiting on the file system and child processes, so a few in
+   * parallel cut the wall time without changing outcomes.
+   */
+  concurrency?: number;
   /** Called after each mutant's run (progress). */
   onMutant?: (name: string, outcomes: CaseOutcome[], index: number, total: number) => void;
 }
@@ -60,12 +66,23 @@ async function runMutant(factory: AdapterFactory, cases: readonly CaseDef[], see
  */
 export async function caseKillMatrix(mutants: readonly SensitivityMutant[], cases: readonly CaseDef[], opts: SweepOptions = {}): Promise<KillMatrix> {
   const selected = sweepableCases(cases, opts.level ?? 3);
+  const results: CaseOutcome[][] = new Array(mutants.length);
+  let next = 0;
+  let done = 0;
+  const worker = async (): Promise<void> => {
+    while (next < mutants.length) {
+      const i = next++;
+      const m = mutants[i]!;
+      results[i] = await runMutant(m.factory, selected, opts.seed ?? 1);
+      opts.onMutant?.(m.name, results[i], done++, mutants.length);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(opts.concurrency ?? 1, mutants.length)) }, worker));
+  // Filled in mutant order, so the matrix does not depend on which run finished first.
   const matrix: KillMatrix = new Map(selected.map((c) => [c.id, [] as string[]]));
-  for (const [i, m] of mutants.entries()) {
-    const outcomes = await runMutant(m.factory, selected, opts.seed ?? 1);
-    for (const o of outcomes) if (o.status === 'fail') matrix.get(o.id)?.push(m.name);
-    opts.onMutant?.(m.name, outcomes, i, mutants.length);
-  }
+  mutants.forEach((m, i) => {
+    for (const o of results[i]!) if (o.status === 'fail') matrix.get(o.id)?.push(m.name);
+  });
   return matrix;
 }
 
@@ -111,10 +128,11 @@ async function main(): Promise<void> {
     MUTANTS.map((m) => ({ name: m.name, factory: () => createMutantAdapter(m.name) })),
     cases,
     {
-      onMutant: (name, _o, i, n) => process.stderr.write(`\r[${i + 1}/${n}] ${name}`.padEnd(60)),
+      concurrency: Number(process.env['OAP_SWEEP_CONCURRENCY'] ?? 4),
+      onMutant: (name, _o, i, n) => process.stderr.write(`[${i + 1}/${n}] ${name}\n`),
     },
   );
-  process.stderr.write(`\rswept ${MUTANTS.length} mutants in ${((performance.now() - started) / 1000).toFixed(0)} s`.padEnd(60) + '\n');
+  process.stderr.write(`swept ${MUTANTS.length} mutants in ${((performance.now() - started) / 1000).toFixed(0)} s\n`);
   const summary = summarize(matrix, cases);
   process.stdout.write(formatSummary(summary) + '\n');
   if (process.argv.includes('--matrix')) {

@@ -13,7 +13,7 @@ import { createHash } from 'node:crypto';
 import type { EvidenceT } from '../protocol/messages.js';
 import { isObject, type JsonObject } from './document.js';
 import type { Quirks } from './quirks.js';
-import { redactText, redactValue } from './redact.js';
+import { redactText as redactAlways, redactValue as redactValueAlways } from './redact.js';
 
 export const HARNESS_NAME = 'oap-conform-reference';
 
@@ -32,6 +32,9 @@ type Operation = { op: 'add' | 'replace' | 'remove'; path: string; value?: unkno
 type Proposal = { path: string; op: 'add' | 'replace' | 'remove'; value?: unknown; rationale: string; risk?: 'low' | 'medium' | 'high' };
 
 export function generateDelta(src: DeltaSource, evidence: readonly EvidenceT[], outcome: string, now: string, quirks: Quirks): JsonObject | null {
+  // The L2-G5 mutant copies evidence into the delta without the redaction pass.
+  const redactText = (t: string): string => (quirks.has('evidence-not-redacted') ? t : redactAlways(t));
+  const redactValue = <T>(v: T): T => (quirks.has('evidence-not-redacted') ? v : redactValueAlways(v));
   const operations: Operation[] = [];
   const proposals: Proposal[] = [];
   const known = new Set<string>();

@@ -44,6 +44,11 @@ export function parseText(input: string | Uint8Array, encoding: Encoding, quirks
   }
   const parsed = parseDocument(input, encoding);
   if (parsed.ok) return { value: parsed.value, issues: [] };
+  if (quirks.has('non-finite-accepted') && encoding !== 'md' && parsed.issues.every((i) => i.code.startsWith('non-finite'))) {
+    // The L3-G2 mutant reads the text with a plain parser, which turns 1e400 / .inf into Infinity.
+    const text = typeof input === 'string' ? input : Buffer.from(input).toString('utf8');
+    return { value: encoding === 'json' ? (JSON.parse(text) as unknown) : (parseYaml(text) as unknown), issues: [] };
+  }
   if (encoding === 'md' && quirks.has('md-both-instructions-accepted') && parsed.issues.every((i) => i.code.startsWith('encoding'))) {
     const lenient = lenientMarkdown(typeof input === 'string' ? input : Buffer.from(input).toString('utf8'));
     if (lenient) return { value: lenient, issues: [] };
@@ -98,6 +103,7 @@ function filterByQuirks(issues: OapIssue[], quirks: Quirks, forInstantiation: bo
     drop((i) => /^\/spec\/tools\/mcp_servers\/\d+\/(env|headers)(\/|$)/.test(i.pointer) && (cat(i, 'schema') || cat(i, 'secret-literal') || cat(i, 'secret-pattern')));
   }
   if (quirks.has('context-path-unchecked')) drop((i) => cat(i, 'path-escape') && /^\/spec\/context\/files\//.test(i.pointer));
+  if (quirks.has('non-finite-accepted')) drop((i) => cat(i, 'non-finite'));
   if (forInstantiation && quirks.has('instantiates-schema-invalid')) drop((i) => cat(i, 'schema'));
   if (quirks.has('schema-errors-without-pointer')) issues = issues.map((i) => (cat(i, 'schema') ? { ...i, pointer: '' } : i));
   return issues;

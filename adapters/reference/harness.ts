@@ -10,7 +10,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { methods, PROTOCOL_VERSION, RPC_ERROR, type AdapterIssueT, type HarnessPolicyT, type InstantiateOutcomeT, type MethodName, type Params, type Result } from '../protocol/messages.js';
 import type { InProcessAdapter } from '../sdk/ts/types.js';
-import { parsePointer } from '../../runner/oracle/issue.js';
+import { parsePointer, type OapIssue } from '../../runner/oracle/issue.js';
 import { packageVersion } from '../../runner/util/package-root.js';
 import { applyDelta } from './apply/applicator.js';
 import { writeFileAtomic } from './atomic-write.js';
@@ -110,21 +110,21 @@ export class ReferenceHarness implements InProcessAdapter {
   private validate(p: Params<'validate'>): Result<'validate'> {
     const source = p.document;
     const read = 'path' in source ? readDocumentFile(source.path, this.quirks) : parseText(source.content, source.encoding, this.quirks);
-    const issues = read.value === undefined ? read.issues : [...read.issues, ...validateProfile(read.value, this.quirks)];
+    const validated = read.value === undefined ? [] : validateProfile(read.value, this.quirks);
+    const issues = [...read.issues, ...validated];
     const errors = errorsOf(issues);
     const kind = isObject(read.value) && typeof read.value['kind'] === 'string' ? read.value['kind'] : undefined;
+    // The L1-P6 mutant's validator (not its parser) reports pointers in JSONPath form (`$`, `$.metadata.name`).
+    const report = (i: OapIssue): AdapterIssueT => {
+      const out = fromOapIssue(i);
+      return this.quirks.has('error-pointers-jsonpath') && validated.includes(i) ? { ...out, pointer: ['$', ...parsePointer(out.pointer)].join('.') } : out;
+    };
     return {
       valid: errors.length === 0,
       ...(kind !== undefined ? { kind } : {}),
-      errors: errors.map((i) => this.reportedPointer(fromOapIssue(i))),
-      warnings: issues.filter((i) => !errors.includes(i)).map((i) => this.reportedPointer(fromOapIssue(i))),
+      errors: errors.map(report),
+      warnings: issues.filter((i) => !errors.includes(i)).map(report),
     };
-  }
-
-  /** The L1-P6 mutant reports validation pointers in JSONPath form (`$`, `$.metadata.name`). */
-  private reportedPointer(i: AdapterIssueT): AdapterIssueT {
-    if (!this.quirks.has('error-pointers-jsonpath')) return i;
-    return { ...i, pointer: ['$', ...parsePointer(i.pointer)].join('.') };
   }
 
   private digest(p: Params<'digest'>): Result<'digest'> {

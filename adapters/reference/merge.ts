@@ -6,16 +6,20 @@
 import { isObject, type JsonObject } from './document.js';
 import type { Quirks } from './quirks.js';
 
-export function deepMerge(base: unknown, child: unknown, quirks: Quirks): unknown {
+/** Nesting level below which the `extends-nested-objects-replaced` mutant stops merging (document = 0, spec = 1, spec.role = 2). */
+const MUTANT_MERGE_DEPTH = 3;
+
+export function deepMerge(base: unknown, child: unknown, quirks: Quirks, depth = 0): unknown {
   if (child === undefined) return structuredClone(base);
-  if (isObject(base) && isObject(child)) {
+  if (isObject(base) && isObject(child) && !(quirks.has('extends-nested-objects-replaced') && depth >= MUTANT_MERGE_DEPTH)) {
     const out: JsonObject = structuredClone(base);
     for (const [k, v] of Object.entries(child)) {
       if (v === null) {
-        delete out[k];
+        // The L3-E1 mutant reads null as "no value here" and keeps the inherited one.
+        if (!quirks.has('null-not-deleting')) delete out[k];
         continue;
       }
-      out[k] = deepMerge(out[k], v, quirks);
+      out[k] = deepMerge(out[k], v, quirks, depth + 1);
     }
     return out;
   }
@@ -26,10 +30,13 @@ export function deepMerge(base: unknown, child: unknown, quirks: Quirks): unknow
 }
 
 /** What a base contributes: everything except identity and learned material. */
-export function inheritablePart(base: JsonObject): JsonObject {
+export function inheritablePart(base: JsonObject, quirks?: Quirks): JsonObject {
   const out = structuredClone(base);
-  delete out['state'];
-  delete out['history'];
+  // The L3-E1 mutant lets a base's learned material (state, history) flow into its children.
+  if (!quirks?.has('extends-inherits-state')) {
+    delete out['state'];
+    delete out['history'];
+  }
   delete out['extends'];
   const meta = out['metadata'];
   if (isObject(meta)) {
@@ -48,7 +55,7 @@ export function inheritablePart(base: JsonObject): JsonObject {
  */
 export function mergeLayers(bases: JsonObject[], child: JsonObject, quirks: Quirks): JsonObject {
   let acc: unknown = {};
-  for (const b of bases) acc = deepMerge(acc, inheritablePart(b), quirks);
+  for (const b of bases) acc = deepMerge(acc, inheritablePart(b, quirks), quirks);
   const childBody = structuredClone(child);
   delete childBody['extends'];
   let merged = deepMerge(acc, childBody, quirks) as JsonObject;
@@ -61,7 +68,7 @@ export function mergeLayers(bases: JsonObject[], child: JsonObject, quirks: Quir
   }
   for (const k of ['state', 'history'] as const) {
     if (child[k] !== undefined && child[k] !== null) merged[k] = structuredClone(child[k]);
-    else delete merged[k];
+    else if (!quirks.has('extends-inherits-state')) delete merged[k];
   }
   return merged;
 }

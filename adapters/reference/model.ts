@@ -18,13 +18,15 @@ export function resolveModel(spec: JsonObject, policy: HarnessPolicyT, quirks: Q
   let choice: ModelChoice | undefined;
   const provider = typeof m?.['provider'] === 'string' ? m['provider'] : undefined;
   const id = typeof m?.['id'] === 'string' ? m['id'] : undefined;
-  if (provider && id && served({ provider, id })) choice = { provider, id, rule: 1 };
+  const tier = typeof m?.['tier'] === 'string' ? (m['tier'] as keyof NonNullable<HarnessPolicyT['models']['tiers']>) : undefined;
+  const routed = tier ? policy.models.tiers?.[tier] : undefined;
+  // The L1-I12 mutant applies tier routing (rule 3) before the exact model (rule 1).
+  if (quirks.has('tier-before-exact') && routed) choice = { provider: routed.provider, id: routed.id, rule: 3 };
+  if (!choice && provider && id && served({ provider, id })) choice = { provider, id, rule: 1 };
   if (!choice && Array.isArray(m?.['fallbacks'])) {
     const fb = (m['fallbacks'] as ModelRef[]).find(served);
     if (fb) choice = { provider: fb.provider, id: fb.id, rule: 2 };
   }
-  const tier = typeof m?.['tier'] === 'string' ? (m['tier'] as keyof NonNullable<HarnessPolicyT['models']['tiers']>) : undefined;
-  const routed = tier ? policy.models.tiers?.[tier] : undefined;
   if (!choice && routed) choice = { provider: routed.provider, id: routed.id, rule: 3 };
   if (!choice) choice = { provider: policy.models.default.provider, id: policy.models.default.id, rule: 4 };
 

@@ -34,14 +34,19 @@ export function narrow(resolved: ResolvedProfile, ceiling: Ceiling, policy: Harn
 
   const permissions = narrowPermissions(resolved, ceiling, quirks, adjustments);
   const rules = narrowRules(spec, ceiling, universe, adjustments);
+  // The L1-I3 mutants below take the profile's request as it is where the ceiling is the harness policy.
+  const unnarrowed = (q: Parameters<Quirks['has']>[0]): boolean => quirks.has(q) && ceiling.origin === 'policy';
+  const rootsAsRequested = unnarrowed('roots-not-intersected');
   const filesystem = {
-    read_roots: narrowRoots(resolved.filesystem.read_roots, ceiling.read_roots, '/spec/permissions/filesystem/read_roots', adjustments),
-    write_roots: narrowRoots(resolved.filesystem.write_roots, ceiling.write_roots, '/spec/permissions/filesystem/write_roots', adjustments),
+    read_roots: rootsAsRequested && resolved.filesystem.read_roots ? [...resolved.filesystem.read_roots] : narrowRoots(resolved.filesystem.read_roots, ceiling.read_roots, '/spec/permissions/filesystem/read_roots', adjustments),
+    write_roots: rootsAsRequested && resolved.filesystem.write_roots ? [...resolved.filesystem.write_roots] : narrowRoots(resolved.filesystem.write_roots, ceiling.write_roots, '/spec/permissions/filesystem/write_roots', adjustments),
     deny_paths: [...new Set([...ceiling.deny_paths, ...resolved.filesystem.deny_paths])],
   };
-  const hosts = narrowHosts(spec, ceiling, adjustments);
+  const requestedHosts = isObject(spec['permissions']) && Array.isArray(spec['permissions']['allow_hosts']) ? (spec['permissions']['allow_hosts'] as string[]) : [];
+  const hosts = unnarrowed('hosts-not-intersected') && requestedHosts.length > 0 ? [...requestedHosts] : narrowHosts(spec, ceiling, adjustments);
   const memory = narrowMemory(spec, resolved, ceiling, quirks, adjustments);
-  const budgets = narrowBudgets(spec, ceiling, adjustments);
+  const budgets = narrowBudgets(spec, ceiling, adjustments, unnarrowed('budgets-profile-wins'));
+  if (resolved.usesExtends && quirks.has('child-override-after-narrowing')) layChildBudgetsOver(resolved, budgets);
   const { model, adjustments: modelAdjustments } = resolveModel(spec, policy, quirks);
   adjustments.push(...modelAdjustments);
   const subagents = narrowSubagents(spec, ceiling, adjustments);
@@ -84,8 +89,21 @@ function narrowPermissions(resolved: ResolvedProfile, ceiling: Ceiling, quirks: 
     // Mutants: L1-I3 lets the profile's explicit value stand; L3-E2 leaves inherited values un-narrowed.
     if (explicit && quirks.has('permission-profile-wins') && ceiling.origin === 'policy') out[f] = explicit;
     if (explicit && resolved.usesExtends && quirks.has('inherited-permissions-not-narrowed') && resolved.ownPermissions?.[f] === undefined) out[f] = explicit;
+    // L3-E2 mutants: the child's own layer laid over the narrowed merge; a null-deleted restriction read as "unrestricted".
+    const own = resolved.ownPermissions?.[f];
+    if (resolved.usesExtends && quirks.has('child-override-after-narrowing') && typeof own === 'string') out[f] = own as Decision;
+    if (resolved.usesExtends && quirks.has('null-delete-unrestricted') && own === null) out[f] = 'allow';
   }
   return out;
+}
+
+/** The L3-E2 mutant: budgets the child file sets itself replace the narrowed merged values. */
+function layChildBudgetsOver(resolved: ResolvedProfile, budgets: EffectiveContractT['budgets']): void {
+  const spec = isObject(resolved.fileDoc['spec']) ? resolved.fileDoc['spec'] : {};
+  const runtime = isObject(spec['runtime']) ? spec['runtime'] : {};
+  for (const [key, where] of BUDGET_SOURCES) {
+    if (where === 'runtime' && typeof runtime[key] === 'number') budgets[key] = runtime[key];
+  }
 }
 
 /** What the ceiling would decide for a tool when no rule matches: its permission field, else default. */
@@ -184,10 +202,12 @@ function narrowMemory(spec: JsonObject, resolved: ResolvedProfile, ceiling: Ceil
   if (Array.isArray(m['scopes'])) {
     scopes = [];
     (m['scopes'] as string[]).forEach((s, i) => {
-      if (ceiling.memory.scopes.includes(s)) scopes.push(s);
+      if (ceiling.memory.scopes.includes(s) || (quirks.has('memory-scopes-not-narrowed') && ceiling.origin === 'policy')) scopes.push(s);
       else adjustments.push({ pointer: `/spec/memory/scopes/${i}`, action: 'dropped', reason: 'scope not permitted', requested: s });
     });
   } else scopes = [...ceiling.memory.scopes];
+  // The L3-Y1 mutant ignores the profile's scope request: the session gets every scope the ceiling permits.
+  if (quirks.has('memory-scope-request-ignored')) scopes = [...ceiling.memory.scopes];
   const stores: EffectiveContractT['memory']['stores'] = [];
   const requestedStores = Array.isArray(m['stores']) ? (m['stores'] as JsonObject[]) : [];
   for (const s of resolved.stores) {
@@ -198,7 +218,7 @@ function narrowMemory(spec: JsonObject, resolved: ResolvedProfile, ceiling: Ceil
     }
     // The L3-Y1 mutant caps a store at the ceiling's mode instead of the effective memory mode.
     const cap = quirks.has('store-mode-above-memory-mode') ? ceiling.memory.mode : mode;
-    const storeMode = minMode(s.mode, cap);
+    const storeMode = quirks.has('store-mode-uncapped') ? s.mode : minMode(s.mode, cap);
     if (modeExceeds(s.mode, storeMode)) {
       adjustments.push({ pointer: `/spec/memory/stores/${index}/mode`, action: 'narrowed', reason: `store mode limited to ${storeMode}`, requested: s.mode, effective: storeMode });
     }
@@ -217,14 +237,14 @@ const BUDGET_SOURCES: ReadonlyArray<[keyof EffectiveContractT['budgets'], 'runti
   ['max_state_bytes', 'budget'],
 ];
 
-function narrowBudgets(spec: JsonObject, ceiling: Ceiling, adjustments: AdjustmentT[]): EffectiveContractT['budgets'] {
+function narrowBudgets(spec: JsonObject, ceiling: Ceiling, adjustments: AdjustmentT[], profileWins = false): EffectiveContractT['budgets'] {
   const runtime = isObject(spec['runtime']) ? spec['runtime'] : {};
   const context = isObject(spec['context']) ? spec['context'] : {};
   const budget = isObject(context['budget']) ? context['budget'] : {};
   const out = {} as EffectiveContractT['budgets'];
   for (const [key, where] of BUDGET_SOURCES) {
     const requested = (where === 'runtime' ? runtime : budget)[key] as number | undefined;
-    const value = minBound(requested, ceiling.budgets[key]);
+    const value = profileWins && requested !== undefined ? requested : minBound(requested, ceiling.budgets[key]);
     out[key] = value;
     if (requested !== undefined && value !== null && value < requested) {
       const pointer = where === 'runtime' ? `/spec/runtime/${key}` : `/spec/context/budget/${key}`;

@@ -36,7 +36,7 @@ export function renderPrompt(profile: JsonObject, effective: EffectiveContractT,
     ['persona', persona(role), true],
     ['constraints', bulletList('Constraints (these take precedence over the instructions above):', role['constraints']), true],
     ['examples', examples(role['examples']), true],
-    ['state', state.text, false],
+    ['state', state.text, quirks.has('state-section-marked-trusted')],
     ['postamble', POSTAMBLE, true],
   ];
   if (quirks.has('prompt-constraints-before-instructions')) swap(parts, 'instructions', 'constraints');

@@ -101,6 +101,9 @@ export const QUIRK_NAMES = [
   'subagent-depth-unbounded',
   'non-finite-accepted',
   'extends-pin-over-file-bytes',
+  'tier-before-exact',
+  'installed-skills-unrecognized',
+  'external-store-kinds-unsupported',
 ] as const;
 
 export type QuirkName = (typeof QUIRK_NAMES)[number];

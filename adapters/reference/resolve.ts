@@ -17,7 +17,8 @@
  * - A memory store is available when its kind is one the harness implements and the harness
  *   reports the named store reachable; `oap-state` is the profile's own state and always is.
  */
-import { writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { AdapterIssueT, AdjustmentT, HarnessPolicyT, Params } from '../protocol/messages.js';
 import { discover } from './discovery.js';
@@ -103,9 +104,9 @@ export function resolveProfile(input: ResolveInput): ResolvedProfile {
   const spec = profile['spec'] as JsonObject;
   const adjustments: AdjustmentT[] = [];
   substituteVariables(spec, located.path);
-  const keptServers = resolveMcpEnv(spec, input.policy, adjustments, warnings, located.path);
-  const skills = checkSkills(spec, input.policy, adjustments, warnings, located.path, quirks);
-  const stores = checkStores(spec, input.policy, adjustments, warnings, located.path);
+  const keptServers = resolveMcpEnv(spec, input.policy, adjustments, warnings, located.path, quirks);
+  const skills = checkSkills(spec, input.policy, adjustments, warnings, located.path, quirks, input.workspace);
+  const stores = checkStores(spec, input.policy, adjustments, warnings, located.path, quirks);
   checkHooks(spec, input.policy, adjustments, warnings, located.path);
   const filesystem = checkPaths(spec, input, located.path);
 
@@ -163,20 +164,26 @@ function applyExtends(doc: JsonObject, path: string, input: ResolveInput, chain:
   refs.forEach((ref, i) => {
     const pointer = `/extends/${i}`;
     const name = String(ref['name']);
-    if (depth + 1 > MAX_EXTENDS_DEPTH) {
+    // Mutants: L3-E1 without a depth cap, or with the cap one level too low.
+    const cap = quirks.has('extends-depth-capped-at-seven') ? MAX_EXTENDS_DEPTH - 1 : MAX_EXTENDS_DEPTH;
+    if (depth + 1 > cap && !quirks.has('extends-depth-uncapped')) {
       throw new Rejection([adapterIssue('extends-depth', pointer, `extends chain deeper than ${MAX_EXTENDS_DEPTH}`, path)]);
     }
     const hit = index.profiles.find((p) => p.name === name);
+    // The L3-E1 mutant skips a base it cannot find, as if the reference were optional.
+    if (!hit && quirks.has('extends-missing-base-ignored')) return;
     if (!hit) throw new Rejection([adapterIssue('extends-missing', pointer, `base profile "${name}" not found in any discovery root`, path)]);
     const real = realOrResolved(hit.path);
-    if (chain.includes(real)) throw new Rejection([adapterIssue('extends-cycle', pointer, `extends cycle through "${name}"`, path)]);
+    // The L3-E1 mutant has no cycle check: a cycle runs into the depth cap instead (extends-depth).
+    if (chain.includes(real) && !quirks.has('extends-cycle-undetected')) throw new Rejection([adapterIssue('extends-cycle', pointer, `extends cycle through "${name}"`, path)]);
     const read = readDocumentFile(hit.path, quirks);
     const problems = read.value === undefined ? read.issues : [...read.issues, ...validateProfile(read.value, quirks, { forInstantiation: true })];
     const errs = errorsOf(problems);
     if (errs.length > 0 || !isObject(read.value)) throw new Rejection(errs.map((e) => fromOapIssue(e, hit.path)));
     const base = read.value;
     if (typeof ref['digest'] === 'string' && !quirks.has('extends-pin-unverified')) {
-      const actual = digestsOf(base).spec_digest;
+      // The L3-G2 mutant pins the file bytes, which no document digest (spec or profile) ever equals.
+      const actual = quirks.has('extends-pin-over-file-bytes') ? `sha256:${createHash('sha256').update(readFileSync(hit.path)).digest('hex')}` : digestsOf(base).spec_digest;
       if (actual !== ref['digest']) {
         throw new Rejection([adapterIssue('digest-mismatch', `${pointer}/digest`, `base "${name}" has spec digest ${actual}, the pin says ${String(ref['digest'])}`, path)]);
       }
@@ -188,7 +195,9 @@ function applyExtends(doc: JsonObject, path: string, input: ResolveInput, chain:
         throw new Rejection([adapterIssue('extends-missing', `${pointer}/revision`, `base "${name}" is at revision ${rev}, revision ${ref['revision']} is not available`, path)]);
       }
     }
-    bases.push(applyExtends(base, hit.path, input, [...chain, real], depth + 1));
+    // The L3-E1 mutant keeps one visited set for the whole walk, so a shared ancestor reads as a cycle.
+    const next = quirks.has('extends-diamond-as-cycle') ? (chain.push(real), chain) : [...chain, real];
+    bases.push(applyExtends(base, hit.path, input, next, depth + 1));
   });
   return mergeLayers(bases, doc, quirks);
 }
@@ -219,7 +228,7 @@ function substituteVariables(spec: JsonObject, path: string): void {
 
 // ---------------------------------------------------------------- MCP environment (SPEC §5.2 step 6)
 
-function resolveMcpEnv(spec: JsonObject, policy: HarnessPolicyT, adjustments: AdjustmentT[], warnings: AdapterIssueT[], path: string): number[] {
+function resolveMcpEnv(spec: JsonObject, policy: HarnessPolicyT, adjustments: AdjustmentT[], warnings: AdapterIssueT[], path: string, quirks: Quirks): number[] {
   const tools = isObject(spec['tools']) ? spec['tools'] : {};
   const servers = Array.isArray(tools['mcp_servers']) ? (tools['mcp_servers'] as JsonObject[]) : [];
   const kept: number[] = [];
@@ -228,7 +237,8 @@ function resolveMcpEnv(spec: JsonObject, policy: HarnessPolicyT, adjustments: Ad
       .map((v) => /\$\{([A-Z][A-Z0-9_]*)\}/.exec(String(v))?.[1])
       .filter((v): v is string => v !== undefined);
     const missing = refs.filter((v) => !Object.prototype.hasOwnProperty.call(policy.env, v));
-    if (missing.length === 0) {
+    // The L3-M1 mutant launches the server anyway, with the unresolved `${VAR}` text as the value.
+    if (missing.length === 0 || quirks.has('mcp-env-unresolved')) {
       kept.push(i);
       return;
     }
@@ -242,19 +252,21 @@ function resolveMcpEnv(spec: JsonObject, policy: HarnessPolicyT, adjustments: Ad
 
 // ---------------------------------------------------------------- skills (SPEC §3.4)
 
-function checkSkills(spec: JsonObject, policy: HarnessPolicyT, adjustments: AdjustmentT[], warnings: AdapterIssueT[], path: string, quirks: Quirks): SkillStatus[] {
+function checkSkills(spec: JsonObject, policy: HarnessPolicyT, adjustments: AdjustmentT[], warnings: AdapterIssueT[], path: string, quirks: Quirks, workspace: string): SkillStatus[] {
   const tools = isObject(spec['tools']) ? spec['tools'] : {};
   const skills = Array.isArray(tools['skills']) ? (tools['skills'] as JsonObject[]) : [];
   const errors: AdapterIssueT[] = [];
   const out = skills.map((s, i): SkillStatus => {
     const name = String(s['name']);
     const pointer = `/spec/tools/skills/${i}`;
-    const installed = policy.skills.find((k) => k.name === name);
+    // The L3-K1 mutant never consults the harness's installed skills.
+    const installed = quirks.has('installed-skills-unrecognized') ? undefined : policy.skills.find((k) => k.name === name);
     if (installed && typeof s['digest'] === 'string' && !quirks.has('skill-digest-unverified') && installed.digest !== s['digest']) {
       errors.push(adapterIssue('digest-mismatch', `${pointer}/digest`, `skill "${name}" is installed with digest ${installed.digest ?? '(unknown)'}, the pin says ${String(s['digest'])}`, path));
       return { name, status: 'missing' };
     }
     if (installed) return { name, status: 'present' };
+    if (quirks.has('skill-installed-on-load') && installFromSource(s, workspace, path)) return { name, status: 'present' };
     const reason = `skill "${name}" is not installed; it is reported missing, never installed`;
     if (s['required'] === true && !quirks.has('required-skill-missing-ignored')) errors.push(adapterIssue('skill-missing', pointer, reason, path));
     else {
@@ -267,9 +279,25 @@ function checkSkills(spec: JsonObject, policy: HarnessPolicyT, adjustments: Adju
   return out;
 }
 
+/**
+ * The L3-K1 mutant "helpfully" installs a missing skill whose source is a directory in the
+ * workspace: it copies the package next to the profile (<root>/skills/<name>/) and reports the
+ * skill present. Remote sources are left alone (no network), so only the vendored case installs.
+ */
+function installFromSource(skill: JsonObject, workspace: string, profilePath: string): boolean {
+  const source = skill['source'];
+  if (typeof source !== 'string' || /^[a-z][a-z0-9+.-]*:/i.test(source)) return false;
+  const from = containPath(workspace, source, false);
+  if (!from.ok) return false;
+  const dir = join(workspace, from.relative);
+  if (!existsSync(dir)) return false;
+  cpSync(dir, join(dirname(profilePath), 'skills', String(skill['name'])), { recursive: true });
+  return true;
+}
+
 // ---------------------------------------------------------------- memory stores (SPEC §3.7)
 
-function checkStores(spec: JsonObject, policy: HarnessPolicyT, adjustments: AdjustmentT[], warnings: AdapterIssueT[], path: string): StoreRequest[] {
+function checkStores(spec: JsonObject, policy: HarnessPolicyT, adjustments: AdjustmentT[], warnings: AdapterIssueT[], path: string, quirks: Quirks): StoreRequest[] {
   const memory = isObject(spec['memory']) ? spec['memory'] : {};
   const stores = Array.isArray(memory['stores']) ? (memory['stores'] as JsonObject[]) : [];
   const errors: AdapterIssueT[] = [];
@@ -278,12 +306,12 @@ function checkStores(spec: JsonObject, policy: HarnessPolicyT, adjustments: Adju
     const name = String(s['name']);
     const kind = String(s['kind']);
     const pointer = `/spec/memory/stores/${i}`;
-    const problem = storeProblem(name, kind, policy);
+    const problem = storeProblem(name, kind, policy, quirks);
     if (!problem) {
       kept.push({ name, kind, mode: (s['mode'] as StoreRequest['mode'] | undefined) ?? 'read_only' });
       return;
     }
-    if (s['required'] === true) errors.push(adapterIssue('store-missing', pointer, problem, path));
+    if (s['required'] === true && !quirks.has('required-store-missing-ignored')) errors.push(adapterIssue('store-missing', pointer, problem, path));
     else {
       warnings.push(adapterIssue('store-missing', pointer, problem, path));
       adjustments.push({ pointer, action: 'dropped', reason: problem, requested: { name, kind } });
@@ -293,9 +321,10 @@ function checkStores(spec: JsonObject, policy: HarnessPolicyT, adjustments: Adju
   return kept;
 }
 
-function storeProblem(name: string, kind: string, policy: HarnessPolicyT): string | undefined {
+function storeProblem(name: string, kind: string, policy: HarnessPolicyT, quirks: Quirks): string | undefined {
   if (kind === 'oap-state') return undefined;
-  if (!policy.memory.store_kinds.includes(kind)) return `store kind "${kind}" is not implemented by this harness`;
+  // The L3-Y1 mutant implements no store kind beyond oap-state, whatever policy says.
+  if (!policy.memory.store_kinds.includes(kind) || quirks.has('external-store-kinds-unsupported')) return `store kind "${kind}" is not implemented by this harness`;
   const known = policy.memory.stores.find((s) => s.name === name && s.kind === kind);
   if (!known || !known.reachable) return `store "${name}" (${kind}) cannot be reached`;
   return undefined;

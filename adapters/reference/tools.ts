@@ -40,22 +40,29 @@ export function effectiveTools(spec: JsonObject, keptServers: number[], trust: T
     if (m && s && !serverOffers(s, m[2]!, name, quirks)) universe.delete(name);
   }
   const granted = [...universe].filter((n) => ceiling.grants(n));
+  // The L1-I3 mutant intersects with the grant only under allowlist: denylist and inherit start from every tool the harness has.
+  const base = quirks.has('ungranted-tools-outside-allowlist') && ceiling.origin === 'policy' ? [...universe] : granted;
 
   const policyKind = (t['policy'] as string | undefined) ?? 'allowlist';
   const allow = Array.isArray(t['allow']) ? (t['allow'] as string[]) : [];
   const deny = Array.isArray(t['deny']) ? (t['deny'] as string[]) : [];
   let selected: string[];
-  if (policyKind === 'inherit') {
-    selected = granted;
+  if (policyKind === 'inherit' && quirks.has('inherit-applies-lists')) {
+    // The L1-I2 mutant treats inherit like an allowlist when lists are present.
+    selected = base.filter((n) => (allow.length === 0 || matchesAny(allow, n)) && !matchesAny(deny, n));
+  } else if (policyKind === 'inherit') {
+    selected = base;
     if (allow.length > 0 || deny.length > 0) {
       warnings.push(adapterIssue('other', '/spec/tools', 'tools.policy is inherit: allow and deny are ignored'));
       if (allow.length > 0) adjustments.push({ pointer: '/spec/tools/allow', action: 'dropped', reason: 'ignored under tools.policy inherit', requested: allow });
       if (deny.length > 0) adjustments.push({ pointer: '/spec/tools/deny', action: 'dropped', reason: 'ignored under tools.policy inherit', requested: deny });
     }
   } else if (policyKind === 'denylist') {
-    selected = quirks.has('denylist-ignored') ? granted : granted.filter((n) => !matchesAny(deny, n));
+    selected = quirks.has('denylist-ignored') ? base : base.filter((n) => !matchesAny(deny, n));
   } else {
-    selected = granted.filter((n) => matchesAny(allow, n) && !matchesAny(deny, n));
+    // The L1-I2 mutant forgets the deny list under allowlist (denylist still subtracts it).
+    const denyUnderAllowlist = quirks.has('allowlist-deny-ignored') ? [] : deny;
+    selected = granted.filter((n) => matchesAny(allow, n) && !matchesAny(denyUnderAllowlist, n));
     allow.forEach((entry, i) => {
       if (granted.some((n) => globMatcher(entry)(n))) return;
       const inUniverse = [...universe].some((n) => globMatcher(entry)(n));
@@ -77,7 +84,7 @@ export function effectiveTools(spec: JsonObject, keptServers: number[], trust: T
     const confirm = (!quirks.has('mcp-auto-launch-untrusted') && (trust === 'project' || trust === 'imported')) || !policy.mcp.auto_launch;
     return {
       name,
-      transport: s['transport'] === 'http' ? 'http' : 'stdio',
+      transport: s['transport'] === 'http' && !quirks.has('mcp-http-as-stdio') ? 'http' : 'stdio',
       launch: confirm ? 'confirm' : 'auto',
       tools: tools.filter((n) => n.startsWith(`mcp/${name}/`)),
     };

@@ -318,6 +318,187 @@ const SCENARIOS: Record<string, Scenario> = {
     h.put(profile('a'), { root: 'plugin' });
     return (await h.rpc.call('discover', { workspace: h.ws.dir, roots: h.ws.roots })).profiles.map((p) => p.name);
   },
+  // ---------------------------------------------------------------- case-level sensitivity mutants
+  'error-pointers-jsonpath': async (h) =>
+    (await h.rpc.call('validate', { document: { content: yamlStringify({ ...profile('a'), oap: '2.0' }), encoding: 'yaml' } })).errors.map((e) => e.pointer),
+  'allowlist-deny-ignored': async (h) => {
+    h.put(profile('a', { tools: { allow: ['read', 'shell'], deny: ['shell'] } }));
+    return (await h.instantiateOk({ name: 'a' })).effective.tools;
+  },
+  'inherit-applies-lists': async (h) => {
+    h.put(profile('a', { tools: { policy: 'inherit', allow: ['read'] } }));
+    return (await h.instantiateOk({ name: 'a' })).effective.tools;
+  },
+  'ungranted-tools-outside-allowlist': async (h) => {
+    h.put(profile('a', { tools: { policy: 'denylist', deny: [] } }));
+    const policy = permissivePolicy({ tools: { available: ['read', 'shell'], grant: ['read'] } });
+    return (await h.instantiateOk({ name: 'a' }, policy)).effective.tools;
+  },
+  'roots-not-intersected': async (h) => {
+    h.put(profile('a', { permissions: { filesystem: { read_roots: ['.'] } } }));
+    const policy = permissivePolicy({ filesystem: { read_roots: ['src'], write_roots: ['src'], allow_absolute: false } });
+    return (await h.instantiateOk({ name: 'a' }, policy)).effective.filesystem.read_roots;
+  },
+  'hosts-not-intersected': async (h) => {
+    h.put(profile('a', { permissions: { allow_hosts: ['evil.example.com'] } }));
+    return (await h.instantiateOk({ name: 'a' }, permissivePolicy({ network: { allow_hosts: ['api.example.com'] } }))).effective.hosts;
+  },
+  'budgets-profile-wins': async (h) => {
+    h.put(profile('a', { runtime: { max_turns: 500 } }));
+    return (await h.instantiateOk({ name: 'a' }, permissivePolicy({ budgets: { max_turns: 20 } }))).effective.budgets.max_turns;
+  },
+  'memory-scopes-not-narrowed': async (h) => {
+    h.put(profile('a', { memory: { scopes: ['team:secret-ops'] } }));
+    const base = permissivePolicy();
+    return (await h.instantiateOk({ name: 'a' }, permissivePolicy({ memory: { ...base.memory, scopes: ['project:acme'] } }))).effective.memory.scopes;
+  },
+  'required-store-missing-ignored': async (h) => {
+    h.put(profile('a', { memory: { stores: [{ name: 'kb', kind: 'vector', required: true }] } }));
+    return (await h.instantiate({ name: 'a' })).status;
+  },
+  'discovery-writes-index': async (h) => {
+    h.put(profile('a'));
+    await h.rpc.call('discover', { workspace: h.ws.dir, roots: h.ws.roots });
+    return readdirSync(h.ws.projectAgents).sort();
+  },
+  'state-section-marked-trusted': async (h) => {
+    h.put(profile('a', {}, { state: { facts: [fact('f1')] } }));
+    return (await h.instantiateOk({ name: 'a' })).prompt.sections.find((x) => x.kind === 'state')?.trusted;
+  },
+  'evidence-not-redacted': async (h) => {
+    h.put(profile('a'));
+    return JSON.stringify(await endWith(h, 'a', [{ type: 'user_statement', about: 'fact', text: 'My key is sk-ant-api03-Zq7Xv2Lm9Np4Rt6Y, remember it.' }])).includes('Zq7Xv2Lm9Np4Rt6Y');
+  },
+  'writeback-off-ignored': async (h) => {
+    const path = h.put(profile('a', { lifecycle: { writeback: 'off' } }));
+    return (await apply(h, path, delta('a', 1, [{ op: 'add', path: '/state/facts/-', value: fact('f1') }]))).outcome;
+  },
+  'propose-approval-ignored': async (h) => {
+    const path = h.put(profile('a'));
+    return (await apply(h, path, delta('a', 1, [{ op: 'add', path: '/state/facts/-', value: fact('f1') }]), false)).outcome;
+  },
+  'auto-needs-approval': async (h) => {
+    const path = h.put(profile('a', auto));
+    return (await apply(h, path, delta('a', 1, [{ op: 'add', path: '/state/facts/-', value: fact('f1') }]), false)).outcome;
+  },
+  'extends-depth-uncapped': async (h) => {
+    for (let i = 0; i <= 9; i++) h.put(profile(`c${i}`, {}, i < 9 ? { extends: [{ name: `c${i + 1}` }] } : {}));
+    return (await h.instantiate({ name: 'c0' })).status;
+  },
+  'extends-depth-capped-at-seven': async (h) => {
+    for (let i = 0; i <= 8; i++) h.put(profile(`c${i}`, {}, i < 8 ? { extends: [{ name: `c${i + 1}` }] } : {}));
+    return (await h.instantiate({ name: 'c0' })).status;
+  },
+  'extends-cycle-undetected': async (h) => {
+    h.put(profile('a', {}, { extends: [{ name: 'b' }] }));
+    h.put(profile('b', {}, { extends: [{ name: 'a' }] }));
+    const r = await h.instantiate({ name: 'a' });
+    return r.status === 'rejected' ? r.errors.map((e) => e.category) : r.status;
+  },
+  'extends-diamond-as-cycle': async (h) => {
+    h.put(profile('root'));
+    h.put(profile('left', {}, { extends: [{ name: 'root' }] }));
+    h.put(profile('right', {}, { extends: [{ name: 'root' }] }));
+    h.put(profile('child', {}, { extends: [{ name: 'left' }, { name: 'right' }] }));
+    return (await h.instantiate({ name: 'child' })).status;
+  },
+  'extends-missing-base-ignored': async (h) => {
+    h.put(profile('child', {}, { extends: [{ name: 'nowhere' }] }));
+    return (await h.instantiate({ name: 'child' })).status;
+  },
+  'extends-nested-objects-replaced': async (h) => {
+    h.put(profile('base', { role: { instructions: 'base', persona: { tone: 'BASE-TONE', voice: 'base voice' } } }));
+    h.put(profile('child', { role: { instructions: 'child', persona: { voice: 'child voice' } } }, { extends: [{ name: 'base' }] }));
+    return (await h.instantiateOk({ name: 'child' })).prompt.text.includes('BASE-TONE');
+  },
+  'null-not-deleting': async (h) => {
+    h.put(profile('base', { role: { instructions: 'base', objectives: ['BASE-OBJECTIVE'] } }));
+    h.put(profile('child', { role: { instructions: 'child', objectives: null } }, { extends: [{ name: 'base' }] }));
+    return (await h.instantiateOk({ name: 'child' })).prompt.text.includes('BASE-OBJECTIVE');
+  },
+  'extends-inherits-state': async (h) => {
+    h.put(profile('base', {}, { state: { facts: [fact('f1')] } }));
+    h.put(profile('child', {}, { extends: [{ name: 'base' }] }));
+    return (await h.instantiateOk({ name: 'child' })).prompt.state.included;
+  },
+  'child-override-after-narrowing': async (h) => {
+    h.put(profile('base', { permissions: { shell: 'deny' } }));
+    h.put(profile('child', { permissions: { shell: 'allow' } }, { extends: [{ name: 'base' }] }));
+    const policy = permissivePolicy({ permissions: { default: 'allow', shell: 'ask', rules: [] } });
+    return (await h.instantiateOk({ name: 'child' }, policy)).effective.permissions.shell;
+  },
+  'null-delete-unrestricted': async (h) => {
+    h.put(profile('base', { permissions: { shell: 'deny' } }));
+    h.put(profile('child', { permissions: { shell: null } }, { extends: [{ name: 'base' }] }));
+    const policy = permissivePolicy({ permissions: { default: 'allow', shell: 'ask', rules: [] } });
+    return (await h.instantiateOk({ name: 'child' }, policy)).effective.permissions.shell;
+  },
+  'mcp-env-unresolved': async (h) => {
+    h.put(profile('a', { tools: { mcp_servers: [{ name: 'gh', transport: 'stdio', command: 'gh-mcp', env: { GH_TOKEN: '${GH_TOKEN}' } }] } }), { root: 'user' });
+    return (await h.instantiateOk({ name: 'a' })).effective.mcp_servers.map((x) => x.name);
+  },
+  'mcp-http-as-stdio': async (h) => {
+    h.put(profile('a', { tools: { mcp_servers: [{ name: 'tickets', transport: 'http', url: 'https://tickets.example.com/mcp' }] } }), { root: 'user' });
+    return (await h.instantiateOk({ name: 'a' })).effective.mcp_servers.map((x) => x.transport);
+  },
+  'skill-installed-on-load': async (h) => {
+    h.ws.writeFile('workspace/vendor/pdf/SKILL.md', '---\nname: pdf\ndescription: x\n---\nbody\n');
+    h.put(profile('a', { tools: { skills: [{ name: 'pdf', source: './vendor/pdf' }] } }));
+    const s = await h.instantiateOk({ name: 'a' });
+    return [s.effective.skills, readdirSync(h.ws.projectAgents).sort()];
+  },
+  'memory-scope-request-ignored': async (h) => {
+    h.put(profile('a', { memory: { scopes: ['project:acme'] } }));
+    const base = permissivePolicy();
+    return (await h.instantiateOk({ name: 'a' }, permissivePolicy({ memory: { ...base.memory, scopes: ['project:acme', 'user:global'] } }))).effective.memory.scopes;
+  },
+  'store-mode-uncapped': async (h) => {
+    h.put(profile('a', { memory: { mode: 'read_only', stores: [{ name: 'vec', kind: 'vector', mode: 'read_write' }] } }));
+    const base = permissivePolicy();
+    const policy = permissivePolicy({ memory: { ...base.memory, mode: 'read_only', stores: [{ name: 'vec', kind: 'vector', reachable: true }] } });
+    return (await h.instantiateOk({ name: 'a' }, policy)).effective.memory.stores;
+  },
+  'subagent-allow-ignored': async (h) => {
+    h.put(profile('parent', { runtime: { subagents: { allow: ['friend'] } } }));
+    h.put(profile('stranger'));
+    const p = await h.instantiateOk({ name: 'parent' });
+    return (await h.rpc.call('instantiate_subagent', { parent_session_id: p.session_id, profile: { name: 'stranger' } })).status;
+  },
+  'subagent-depth-unbounded': async (h) => {
+    h.put(profile('p0', { runtime: { subagents: { allow: ['p1'], max_depth: 1 } } }));
+    h.put(profile('p1', { runtime: { subagents: { allow: ['p2'] } } }));
+    h.put(profile('p2'));
+    const p0 = await h.instantiateOk({ name: 'p0' });
+    const p1 = await h.rpc.call('instantiate_subagent', { parent_session_id: p0.session_id, profile: { name: 'p1' } });
+    if (p1.status !== 'instantiated') return p1.status;
+    return (await h.rpc.call('instantiate_subagent', { parent_session_id: p1.session_id, profile: { name: 'p2' } })).status;
+  },
+  'non-finite-accepted': async (h) => {
+    const content = JSON.stringify(profile('a', { runtime: { max_cost_usd: 1 } })).replace('"max_cost_usd":1', '"max_cost_usd":1e400');
+    return (await h.rpc.call('validate', { document: { content, encoding: 'json' } })).valid;
+  },
+  'extends-pin-over-file-bytes': async (h) => {
+    const base = profile('base');
+    h.put(base);
+    const digest = (await h.rpc.call('digest', { document: { content: yamlStringify(base), encoding: 'yaml' } })).spec_digest;
+    h.put(profile('child', {}, { extends: [{ name: 'base', digest }] }));
+    return (await h.instantiate({ name: 'child' })).status;
+  },
+  'tier-before-exact': async (h) => {
+    const policy = permissivePolicy();
+    const exact = policy.models.available[0]!;
+    h.put(profile('a', { model: { provider: exact.provider, id: exact.id, tier: 'standard' } }));
+    return (await h.instantiateOk({ name: 'a' }, policy)).effective.model.rule;
+  },
+  'installed-skills-unrecognized': async (h) => {
+    h.put(profile('a', { tools: { skills: [{ name: 'pdf' }] } }));
+    return (await h.instantiateOk({ name: 'a' }, permissivePolicy({ skills: [{ name: 'pdf' }] }))).effective.skills;
+  },
+  'external-store-kinds-unsupported': async (h) => {
+    h.put(profile('a', { memory: { stores: [{ name: 'vec', kind: 'vector' }] } }));
+    const base = permissivePolicy();
+    return (await h.instantiateOk({ name: 'a' }, permissivePolicy({ memory: { ...base.memory, store_kinds: ['oap-state', 'vector'], stores: [{ name: 'vec', kind: 'vector', reachable: true }] } }))).effective.memory.stores;
+  },
 };
 
 describe('mutant bookkeeping', () => {

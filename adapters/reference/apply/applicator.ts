@@ -88,10 +88,12 @@ function applyLocked(req: ApplyParams, delta: JsonObject, operations: DeltaOpera
   }
 
   const declared = lifecycle['writeback'] as 'off' | 'propose' | 'auto' | undefined;
-  const writeback = declared ?? (quirks.has('writeback-default-auto') ? 'auto' : 'propose');
+  const writeback = declared === 'off' && quirks.has('writeback-off-ignored') ? 'propose' : (declared ?? (quirks.has('writeback-default-auto') ? 'auto' : 'propose'));
   const conflictFields = (resolution: 'rebased' | 'queued'): Partial<ApplyResult> => (conflict ? { outcome: 'conflict', conflict_resolution: resolution } : {});
   if (writeback === 'off') return { ...base, outcome: 'discarded' };
-  if (writeback === 'propose' && !req.approval.operations) return { ...base, outcome: 'queued', ...conflictFields('queued') };
+  // L2-A6 mutants: propose without the approval gate; auto behind one.
+  const gated = (writeback === 'propose' && !quirks.has('propose-approval-ignored')) || (writeback === 'auto' && quirks.has('auto-needs-approval'));
+  if (gated && !req.approval.operations) return { ...base, outcome: 'queued', ...conflictFields('queued') };
   const applyProposals = writeback === 'auto' && quirks.has('proposals-applied-under-auto') && rawProposals.length > 0;
   if (operations.length === 0 && !applyProposals) return { ...base, outcome: proposals.length > 0 ? 'queued' : 'applied' };
 
