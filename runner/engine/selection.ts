@@ -5,11 +5,12 @@ const GLOB_CHARS = /[*?[\]{}!]/;
 
 /**
  * `--filter PATTERN` over case IDs and requirement IDs: a glob when it has glob characters
- * (`L1-I*`, `L2-A1/*`), otherwise a substring. `,` separates alternatives.
+ * (`L1-I*`, `L2-A1/*`; case IDs are not paths, so `*` also matches `/`), otherwise a substring.
+ * `,` separates alternatives.
  */
 export function caseMatcher(pattern: string): (c: Pick<CaseDef, 'id' | 'requirements'>) => boolean {
   const parts = pattern.split(',').map((p) => p.trim()).filter(Boolean);
-  const tests = parts.map((p) => (GLOB_CHARS.test(p) ? picomatch(p, { dot: true }) : (s: string) => s.includes(p)));
+  const tests = parts.map((p) => (GLOB_CHARS.test(p) ? picomatch(p, { dot: true, bash: true }) : (s: string) => s.includes(p)));
   return (c) => tests.some((t) => t(c.id) || c.requirements.some((r) => t(r)));
 }
 

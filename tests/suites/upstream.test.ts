@@ -4,7 +4,8 @@
  * whose rule they break, fixture-set defects are errors, and a directory with another layout is
  * refused with code fixtures.layout.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +14,7 @@ import { createMutantAdapter } from '../../adapters/reference/mutants.js';
 import { leadingComment } from '../../suites/upstream/layout.js';
 import { loadUpstreamCases } from '../../suites/upstream/index.js';
 import { namedDeltaRule, namedProfileRule } from '../../suites/upstream/rules.js';
+import { fromRoot } from '../../runner/util/package-root.js';
 import { runSuiteInProcess } from '../support/run-suite.js';
 
 const REVIEWER_YAML = `# A reviewer used by the replay tests.
@@ -230,4 +232,33 @@ describe('upstream replay', () => {
       rmSync(broken, { recursive: true, force: true });
     }
   });
+});
+
+describe('oap-conform run --fixtures DIR', () => {
+  const cli = (args: string[]) => spawnSync(process.execPath, [fromRoot('bin', 'oap-conform.js'), ...args], { encoding: 'utf8' });
+
+  it('replays the directory as part of a run, every replayed case in the report', () => {
+    const out = mkdtempSync(join(tmpdir(), 'oap-upstream-run-'));
+    try {
+      const r = cli(['--adapter', 'builtin:reference', '--fixtures', root, '--filter', 'upstream/*', '--fuzz', '0', '--out', out, '--allow-dirty', '--quiet']);
+      // The filter leaves most IDs unproved, so the claim cannot hold (exit 1); the cases must all pass.
+      expect(r.status, r.stderr).toBe(1);
+      const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as { cases: Array<{ id: string; status: string }> };
+      expect(report.cases.map((c) => [c.id, c.status])).toEqual(loadUpstreamCases(root).map((c) => [c.id, 'pass']).sort());
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('refuses a malformed fixture directory with a one-line error and exit 2', () => {
+    const empty = mkdtempSync(join(tmpdir(), 'oap-not-upstream-'));
+    try {
+      const r = cli(['--adapter', 'builtin:reference', '--fixtures', empty, '--out', join(empty, 'out'), '--quiet']);
+      expect(r.status).toBe(2);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+      expect(r.stderr).toMatch(/^oap-conform: fixtures\.layout: /);
+    } finally {
+      rmSync(empty, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
