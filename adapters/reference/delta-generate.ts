@@ -11,7 +11,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { EvidenceT } from '../protocol/messages.js';
-import { isObject, type JsonObject } from './document.js';
+import type { JsonObject } from './document.js';
 import type { Quirks } from './quirks.js';
 import { redactText as redactAlways, redactValue as redactValueAlways } from './redact.js';
 

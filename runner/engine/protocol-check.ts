@@ -1,12 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import * as Ajv2020Module from 'ajv/dist/2020.js';
-import type { ValidateFunction } from 'ajv';
+import type { ValidateFunction } from 'ajv/dist/2020.js';
 import { methods, type MethodName } from '../../adapters/protocol/messages.js';
+import { createAjv } from '../util/ajv.js';
 import { fromRoot } from '../util/package-root.js';
-
-// ajv is CommonJS; under NodeNext its default export arrives as the module object.
-const Ajv2020 = Ajv2020Module.default as unknown as typeof Ajv2020Module.Ajv2020;
 
 const SCHEMA_DIR = fromRoot('adapters', 'protocol', 'schema');
 
@@ -18,7 +15,7 @@ const SCHEMA_DIR = fromRoot('adapters', 'protocol', 'schema');
  */
 export class ProtocolChecker {
   private readonly validators = new Map<string, ValidateFunction>();
-  private readonly ajv = new Ajv2020({ allErrors: false, strict: false });
+  private readonly ajv = createAjv({ allErrors: false, strict: false });
 
   constructor(private readonly dir = SCHEMA_DIR) {}
 

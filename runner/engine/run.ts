@@ -1,7 +1,6 @@
 import { defaultWorkspaceParent } from '../../suites/framework/workspace.js';
 import { randomInt } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { HandshakeT } from '../../adapters/protocol/messages.js';
 import type { CaseDef } from '../../suites/framework/types.js';

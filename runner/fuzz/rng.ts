@@ -9,14 +9,4 @@ export function deriveSeed(seed: number, label: string): number {
   return createHash('sha256').update(`${seed >>> 0}:${label}`).digest().readUInt32BE(0) & 0x7fffffff;
 }
 
-/** mulberry32: a tiny, well-distributed 32-bit PRNG, for generators that want a `() => number`. */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { mulberry32 } from '../../suites/framework/random.js';

@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
+import type { Ajv2020, ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
+import { createAjv } from '../util/ajv.js';
 import { fromRoot } from '../util/package-root.js';
 import { escapePointerToken, issue, type OapIssue } from './issue.js';
 
@@ -14,12 +13,6 @@ export const SCHEMA_FILES = {
 
 type SchemaName = keyof typeof SCHEMA_FILES;
 
-// ajv-formats is CommonJS with `exports.default`; depending on the loader the default import is
-// either the plugin or the module object carrying it.
-type FormatsPlugin = (ajv: Ajv2020) => Ajv2020;
-const addFormats: FormatsPlugin =
-  (addFormatsModule as unknown as { default?: FormatsPlugin }).default ?? (addFormatsModule as unknown as FormatsPlugin);
-
 let ajv: Ajv2020 | undefined;
 const compiled = new Map<SchemaName, ValidateFunction>();
 
@@ -28,7 +21,7 @@ const compiled = new Map<SchemaName, ValidateFunction>();
 function validator(name: SchemaName): ValidateFunction {
   let fn = compiled.get(name);
   if (fn === undefined) {
-    ajv ??= addFormats(new Ajv2020({ allErrors: true, strict: false }));
+    ajv ??= createAjv({ allErrors: true, strict: false });
     const schema = JSON.parse(readFileSync(fromRoot('runner', 'oracle', 'schemas', 'oap-1.0.1', SCHEMA_FILES[name]), 'utf8')) as object;
     fn = ajv.compile(schema);
     compiled.set(name, fn);

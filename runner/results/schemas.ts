@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
+import type { Ajv2020, ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import { resultSchemaValidator } from '../oracle/index.js';
+import { createAjv } from '../util/ajv.js';
 import { fromRoot } from '../util/package-root.js';
 
 /**
@@ -17,11 +16,6 @@ export const OWN_SCHEMAS = {
 
 export type SchemaName = keyof typeof OWN_SCHEMAS | 'result';
 
-// ajv-formats is CommonJS with `exports.default`; the default import is the plugin or its module.
-type FormatsPlugin = (ajv: Ajv2020) => Ajv2020;
-const addFormats: FormatsPlugin =
-  (addFormatsModule as unknown as { default?: FormatsPlugin }).default ?? (addFormatsModule as unknown as FormatsPlugin);
-
 let ajv: Ajv2020 | undefined;
 const compiled = new Map<SchemaName, ValidateFunction>();
 
@@ -29,7 +23,7 @@ function validator(name: SchemaName): ValidateFunction {
   if (name === 'result') return resultSchemaValidator();
   let fn = compiled.get(name);
   if (!fn) {
-    ajv ??= addFormats(new Ajv2020({ allErrors: true, strict: true }));
+    ajv ??= createAjv({ allErrors: true, strict: true });
     fn = ajv.compile(JSON.parse(readFileSync(fromRoot('results-schema', OWN_SCHEMAS[name]), 'utf8')) as object);
     compiled.set(name, fn);
   }

@@ -13,6 +13,7 @@ import { minimalProfile, permissivePolicy, STANDARD_TOOLS } from '../framework/p
 import type { CaseDef } from '../framework/types.js';
 import { hostAllowed, minDecision, minLimit, minMemoryMode, morePermissive, pathAllowed, toolMatches, type DecisionName } from './policy-semantics.js';
 import { instantiateSubject, writeProjectProfile } from './support.js';
+import { mulberry32 } from '../framework/random.js';
 
 const base = permissivePolicy();
 
@@ -240,17 +241,6 @@ const budgetsNarrowed: CaseDef = {
 
 // ---------------------------------------------------------------- seeded sweep
 
-/** A small deterministic PRNG (mulberry32) so the sweep is reproducible from the case seed. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const DECISIONS: DecisionName[] = ['deny', 'ask', 'allow'];
 
@@ -260,7 +250,7 @@ const permissionSweep: CaseDef = {
   title: 'For 12 seeded profile/policy permission pairs, no effective decision exceeds the policy or the profile',
   expectation: { rule: 'effective[k] <= policy[k] (else policy default) and <= profile[k] (else profile default)' },
   async run(ctx) {
-    const rand = prng(ctx.seed);
+    const rand = mulberry32(ctx.seed);
     const pick = (): DecisionName => DECISIONS[Math.floor(rand() * 3)] as DecisionName;
     const maybe = (): DecisionName | undefined => (rand() < 0.3 ? undefined : pick());
     const keys = ['shell', 'edit', 'network'] as const;

@@ -8,7 +8,7 @@ import { basename } from 'node:path';
 import type { CaseContext, CaseDef, Encoding } from '../framework/types.js';
 import { expectEqual, expectTrue, fail } from '../framework/assert.js';
 import { CaseNotApplicable } from '../framework/errors.js';
-import { minimalProfile, permissivePolicy } from '../framework/policy.js';
+import { minimalProfile } from '../framework/policy.js';
 import { fixturesFor, type LoadedFixture } from './fixtures.js';
 import {
   briefIssues,

@@ -7,7 +7,7 @@
  * must instantiate, so an adapter that refuses everything, or refuses the whole feature, does not
  * pass. The refusal is judged on `instantiate` (resolve time), the category is recorded as a note.
  */
-import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import type { HarnessPolicyT } from '../../adapters/protocol/messages.js';
 import { fail } from '../framework/assert.js';

@@ -4,7 +4,7 @@
  * written at all (same bytes, mtime and inode), not merely that the adapter said so.
  */
 import { profileDigest } from '../../runner/oracle/index.js';
-import { expectEqual, expectTrue, fail } from '../framework/assert.js';
+import { expectEqual, expectTrue } from '../framework/assert.js';
 import type { CaseContext, CaseDef } from '../framework/types.js';
 import { addFact, delta, entry } from './support/builders.js';
 import { APPROVED, NOT_APPROVED, applyTo, categories, collection, findEntry, ids, type Applied, type Approval } from './support/apply.js';

@@ -216,20 +216,26 @@ async function writers(ctx: CaseContext): Promise<{ pair: [AdapterRpc, AdapterRp
 
 const claimsWrite = (c: { outcome: string; resolution?: string }): boolean => c.outcome === 'applied' || (c.outcome === 'conflict' && c.resolution === 'rebased');
 
+/** ROUNDS races of two writers on one profile; the writers are closed whatever happens. */
+async function raceRounds(ctx: CaseContext): Promise<RaceRound[]> {
+  const w = await writers(ctx);
+  const rounds: RaceRound[] = [];
+  try {
+    for (let i = 0; i < ROUNDS; i++) rounds.push(await race(ctx, w.pair, i));
+  } finally {
+    await w.close();
+  }
+  ctx.note('race-mode', w.mode);
+  return rounds;
+}
+
 const a3Race: CaseDef = {
   id: 'L2-A3/concurrent-writers-no-lost-update',
   requirements: ['L2-A3'],
   title: `Two writers applying deltas made against one revision at once (${ROUNDS} rounds): neither is silently lost`,
   expectation: { everyClaimedWrite: 'its effect is on disk', loser: 'conflict/queued/rejected with no effect' },
   async run(ctx) {
-    const w = await writers(ctx);
-    const rounds: RaceRound[] = [];
-    try {
-      for (let i = 0; i < ROUNDS; i++) rounds.push(await race(ctx, w.pair, i));
-    } finally {
-      await w.close();
-    }
-    ctx.note('race-mode', w.mode);
+    const rounds = await raceRounds(ctx);
     // A torn or invalid file is L2-A12's finding; those rounds say nothing about lost updates.
     const judged = rounds.filter((r) => r.file === 'valid');
     if (judged.length === 0) inconclusive('no race round left a valid profile to judge');
@@ -246,14 +252,7 @@ const a12Race: CaseDef = {
   title: `Two writers on one profile at once (${ROUNDS} rounds) never leave a half-written or invalid file`,
   expectation: { file: 'valid after every round' },
   async run(ctx) {
-    const w = await writers(ctx);
-    const rounds: RaceRound[] = [];
-    try {
-      for (let i = 0; i < ROUNDS; i++) rounds.push(await race(ctx, w.pair, i));
-    } finally {
-      await w.close();
-    }
-    ctx.note('race-mode', w.mode);
+    const rounds = await raceRounds(ctx);
     if (!rounds.some((r) => r.claims.some(claimsWrite))) inconclusive('no writer ever applied its delta');
     const torn = rounds.map((r, i) => ({ round: i, file: r.file })).filter((r) => r.file !== 'valid');
     expectEqual(torn, [], 'profile files left invalid by concurrent writers');

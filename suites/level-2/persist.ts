@@ -6,8 +6,8 @@
 import { expectEqual, expectTrue, fail } from '../framework/assert.js';
 import type { CaseContext, CaseDef } from '../framework/types.js';
 import { APPLY_NOW, addFact, datedFacts, delta, entry, profile, type Entry } from './support/builders.js';
-import { APPROVED, ACTOR, applyTo, categories, findEntry, ids, revisionOf, type Applied } from './support/apply.js';
-import { at, clone, inconclusive, isObject, jcsEqual, sameInstant } from './support/common.js';
+import { APPROVED, ACTOR, applyTo, categories, findEntry, revisionOf, type Applied } from './support/apply.js';
+import { at, inconclusive, isObject, jcsEqual, sameInstant } from './support/common.js';
 import { fixtureDoc } from './support/fixtures.js';
 import { mustReadProfile, untouched } from './support/profile-io.js';
 

@@ -8,7 +8,7 @@ import { permissivePolicy } from '../framework/policy.js';
 import type { CaseDef } from '../framework/types.js';
 import { entry, profile, type Entry } from './support/builders.js';
 import { fixtureDoc } from './support/fixtures.js';
-import { delimiters, inside, lines, mapPrompt, occurrences, requireStateSection, stateSection, type MappedSection } from './support/prompt-map.js';
+import { delimiters, inside, lines, mapPrompt, occurrences, requireStateSection, type MappedSection } from './support/prompt-map.js';
 import { writeProfile } from './support/profile-io.js';
 import { mustInstantiate } from './support/session.js';
 
@@ -266,8 +266,7 @@ function budgetCase(strategy: Strategy | 'default', unit: 'bytes' | 'tokens'): C
       });
       const { path } = writeProfile(ctx, doc);
       const inst = await mustInstantiate(ctx, path, 'state over budget');
-      const sections = mapPrompt(inst.prompt);
-      const state = stateSection(sections);
+      mapPrompt(inst.prompt); // the section map must be sound before entries are judged against the text
       const text = inst.prompt.text;
 
       const included: Entry[] = [];

@@ -5,13 +5,12 @@
  * in ways the protocol makes observable, pass nothing they should not.
  */
 import { describe, expect, it } from 'vitest';
-import { PROTOCOL_VERSION, type Result } from '../../adapters/protocol/messages.js';
 import { createReferenceAdapter } from '../../adapters/reference/index.js';
 import { MUTANTS } from '../../adapters/reference/mutants.js';
 import type { InProcessAdapter } from '../../adapters/sdk/ts/types.js';
-import { AdapterDecline } from '../../suites/framework/errors.js';
 import { cases } from '../../suites/level-1/index.js';
 import { REQUIREMENTS } from '../../suites/requirements.js';
+import { decliningAdapter } from '../support/declining-adapter.js';
 import { failedIds, passedIds, runSuiteInProcess } from '../support/run-suite.js';
 
 const LEVEL_1_IDS = REQUIREMENTS.filter((r) => r.level === 1).map((r) => r.id);
@@ -62,21 +61,7 @@ describe('Level 1 suite against the mutants', () => {
 
 describe('Level 1 suite against adapters that should pass nothing', () => {
   it('an adapter that declines every operation passes no case', async () => {
-    const handshake: Result<'initialize'> = {
-      protocol_version: PROTOCOL_VERSION,
-      implementation: { name: 'declines-everything', version: '0', language: 'typescript' },
-      level: 1,
-      encodings: ['yaml', 'json', 'md'],
-      discovery_roots: ['managed', 'user', 'project', 'plugin'],
-      unimplemented: [],
-    };
-    const declining: InProcessAdapter = {
-      async handle(method) {
-        if (method === 'initialize') return handshake;
-        throw new AdapterDecline('not-implemented', `${method} is not implemented`);
-      },
-    };
-    const out = await runSuiteInProcess(() => declining, { level: 1, cases });
+    const out = await runSuiteInProcess(() => decliningAdapter(1), { level: 1, cases });
     expect(out.length).toBe(cases.length);
     expect(out.filter((o) => o.status === 'pass').map((o) => o.id)).toEqual([]);
   });

@@ -10,14 +10,12 @@
  * not-applicable here and the in-process checks still run.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { PROTOCOL_VERSION } from '../../adapters/protocol/messages.js';
 import { createReferenceAdapter } from '../../adapters/reference/index.js';
 import { MUTANTS } from '../../adapters/reference/mutants.js';
-import type { InProcessAdapter } from '../../adapters/sdk/ts/types.js';
-import { AdapterDecline } from '../../suites/framework/errors.js';
 import { cases as level2 } from '../../suites/level-2/index.js';
 import { allFixtureIds } from '../../suites/level-2/support/fixtures.js';
 import { REQUIREMENTS } from '../../suites/requirements.js';
+import { decliningAdapter } from '../support/declining-adapter.js';
 import { runSuiteInProcess } from '../support/run-suite.js';
 import { canSpawnBuiltins, killSpawnedBuiltins, spawnBuiltinForTests } from '../support/spawn-builtin.js';
 
@@ -51,20 +49,7 @@ describe('Level 2 suite', () => {
   // tests/mutants.test.ts, which subsumes both per-level checks.
 
   it('(d) an adapter that implements nothing passes no Level 2 case', async () => {
-    const nothing = (): InProcessAdapter => ({
-      async handle(method: string) {
-        if (method !== 'initialize') throw new AdapterDecline('not-implemented', `${method} is not implemented`);
-        return {
-          protocol_version: PROTOCOL_VERSION,
-          implementation: { name: 'nothing', version: '0', language: 'ts' },
-          level: 2,
-          encodings: ['yaml', 'json', 'md'],
-          discovery_roots: ['managed', 'user', 'project', 'plugin'],
-          unimplemented: [],
-        };
-      },
-    });
-    const out = await runSuiteInProcess(nothing, { level: 2, cases: level2 });
+    const out = await runSuiteInProcess(() => decliningAdapter(2), { level: 2, cases: level2 });
     expect(out.filter((o) => o.status === 'pass').map((o) => o.id)).toEqual([]);
     expect(out.filter((o) => o.status === 'fail').map((o) => o.id)).toEqual([]);
   });

@@ -7,14 +7,12 @@
  * plus coverage: every Level 3 requirement has a case and every MUST has a mutant.
  */
 import { describe, expect, it } from 'vitest';
-import { PROTOCOL_VERSION } from '../../adapters/protocol/messages.js';
 import { createReferenceAdapter } from '../../adapters/reference/index.js';
 import { MUTANTS } from '../../adapters/reference/mutants.js';
-import type { InProcessAdapter } from '../../adapters/sdk/ts/types.js';
-import { AdapterDecline } from '../../suites/framework/errors.js';
 import { cases as level3 } from '../../suites/level-3/index.js';
 import { unusedExtendsFixtures } from '../../suites/level-3/extends.js';
 import { REQUIREMENTS } from '../../suites/requirements.js';
+import { decliningAdapter } from '../support/declining-adapter.js';
 import { runSuiteInProcess } from '../support/run-suite.js';
 
 const L3_IDS = REQUIREMENTS.filter((r) => r.level === 3).map((r) => r.id);
@@ -45,20 +43,7 @@ describe('Level 3 suite', () => {
   // tests/mutants.test.ts, which subsumes both per-level checks.
 
   it('(d) an adapter that implements nothing passes no Level 3 case', async () => {
-    const nothing = (): InProcessAdapter => ({
-      async handle(method: string) {
-        if (method !== 'initialize') throw new AdapterDecline('not-implemented', `${method} is not implemented`);
-        return {
-          protocol_version: PROTOCOL_VERSION,
-          implementation: { name: 'nothing', version: '0', language: 'ts' },
-          level: 3,
-          encodings: ['yaml', 'json', 'md'],
-          discovery_roots: ['managed', 'user', 'project', 'plugin'],
-          unimplemented: [],
-        };
-      },
-    });
-    const out = await runSuiteInProcess(nothing, { level: 3, cases: level3 });
+    const out = await runSuiteInProcess(() => decliningAdapter(3), { level: 3, cases: level3 });
     expect(out.filter((o) => o.status === 'pass').map((o) => o.id)).toEqual([]);
     expect(out.filter((o) => o.status === 'fail').map((o) => o.id)).toEqual([]);
   });

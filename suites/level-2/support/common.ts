@@ -31,17 +31,8 @@ export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-/** mulberry32: tiny, fast, good enough to spread kill moments; seeded from ctx.seed. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Seeded from ctx.seed: spreads kill moments reproducibly. */
+export { mulberry32 as rng } from '../../framework/random.js';
 
 /** Two RFC 3339 strings denote the same instant (adapters may reformat the `now` we pass). */
 export function sameInstant(a: unknown, b: string): boolean {

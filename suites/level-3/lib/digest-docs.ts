@@ -6,17 +6,8 @@
  * text, so the adapter sees exactly the spelling we chose, and the oracle parses the same text.
  */
 import { stringify as yamlStringify } from 'yaml';
+import { mulberry32 } from '../../framework/random.js';
 
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A JSON value whose numbers keep their source spelling. */
 type Raw = { num: string } | string | boolean | null | Raw[] | { obj: Array<[string, Raw]> };
