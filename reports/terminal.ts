@@ -32,6 +32,15 @@ export function renderTerminalSummary(o: RunOutcome): string {
     for (const c of failing.slice(0, 50)) lines.push(`  ${c.status.toUpperCase().padEnd(7)} ${c.id} [${c.requirements.join(', ')}]${c.message ? `: ${oneLine(c.message)}` : ''}`);
     if (failing.length > 50) lines.push(`  ... and ${failing.length - 50} more (see report.html)`);
   }
+  // Required and SHOULD IDs are reported apart: a SHOULD never decides a claim.
+  const judged = [...o.verdicts.byId.values()].filter((v) => v.requirement.level <= header.level);
+  const must = judged.filter((v) => v.requirement.strength === 'MUST');
+  const should = judged.filter((v) => v.requirement.strength === 'SHOULD');
+  const passedOf = (vs: typeof judged) => vs.filter((v) => v.verdict === 'pass').length;
+  lines.push('', `Required (MUST) IDs up to level ${header.level}: ${passedOf(must)}/${must.length} passed`);
+  if (should.length > 0) {
+    lines.push(`Recommended (SHOULD) IDs, reported, not required: ${passedOf(should)}/${should.length} passed (${should.map((v) => `${v.id} ${v.verdict}`).join(', ')})`);
+  }
   lines.push('', `Attained level: ${o.attained === 0 ? 'none' : o.attained}`);
   lines.push(verdictLine(o));
   if (o.baseline) {
