@@ -5,6 +5,7 @@
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { schemaProblems } from '../results/schemas.js';
 
 export const FINDING_FORMAT = 'oap-conform.fuzz-finding.v1';
 
@@ -47,8 +48,7 @@ export function readFinding(path: string): Finding {
   if (f === null || typeof f !== 'object' || f.format !== FINDING_FORMAT) {
     throw new Error(`${path} is not an ${FINDING_FORMAT} file`);
   }
-  if (typeof f.property !== 'string' || typeof f.case_id !== 'string' || !Array.isArray(f.requirements) || !('input' in f)) {
-    throw new Error(`${path}: a finding needs property, case_id, requirements and input`);
-  }
+  const problems = schemaProblems('fuzz-finding', f);
+  if (problems.length > 0) throw new Error(`${path}: not a valid finding (results-schema/fuzz-finding.schema.json): ${problems[0]}`);
   return f as Finding;
 }

@@ -12,6 +12,9 @@ export const OWN_SCHEMAS = {
   report: 'report.schema.json',
   statement: 'statement.schema.json',
   baseline: 'baseline.schema.json',
+  badge: 'badge.schema.json',
+  'journal-line': 'journal-line.schema.json',
+  'fuzz-finding': 'fuzz-finding.schema.json',
 } as const;
 
 export type SchemaName = keyof typeof OWN_SCHEMAS | 'result';
@@ -19,12 +22,22 @@ export type SchemaName = keyof typeof OWN_SCHEMAS | 'result';
 let ajv: Ajv2020 | undefined;
 const compiled = new Map<SchemaName, ValidateFunction>();
 
+// All our schemas go into one instance up front, so that one can $ref another by $id (the journal
+// line schema reuses the report's header and case definitions).
+function ownAjv(): Ajv2020 {
+  if (!ajv) {
+    ajv = createAjv({ allErrors: true, strict: true });
+    for (const file of Object.values(OWN_SCHEMAS)) ajv.addSchema(JSON.parse(readFileSync(fromRoot('results-schema', file), 'utf8')) as object, file);
+  }
+  return ajv;
+}
+
 function validator(name: SchemaName): ValidateFunction {
   if (name === 'result') return resultSchemaValidator();
   let fn = compiled.get(name);
   if (!fn) {
-    ajv ??= createAjv({ allErrors: true, strict: true });
-    fn = ajv.compile(JSON.parse(readFileSync(fromRoot('results-schema', OWN_SCHEMAS[name]), 'utf8')) as object);
+    fn = ownAjv().getSchema(OWN_SCHEMAS[name]);
+    if (!fn) throw new Error(`schema ${OWN_SCHEMAS[name]} did not compile`);
     compiled.set(name, fn);
   }
   return fn;

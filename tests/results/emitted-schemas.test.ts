@@ -1,0 +1,46 @@
+/**
+ * Everything a run emits has a JSON Schema in results-schema/ (result.json: the official
+ * oap.conformance-result.v1) and real output validates against it: a small certification run
+ * (result, report, statement, badge, every journal line) and a mutant run whose fuzz finding files
+ * are validated too.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { schemaProblems, type SchemaName } from '../../runner/results/schemas.js';
+import { fromRoot } from '../../runner/util/package-root.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'oap-emitted-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function run(adapter: string, out: string, extra: string[]): void {
+  const r = spawnSync(process.execPath, [fromRoot('bin', 'oap-conform.js'), '--adapter', adapter, '--level', '1', '--seed', '5', '--out', out, '--allow-dirty', '--quiet', ...extra], { encoding: 'utf8' });
+  expect(r.status === 0 || r.status === 1, r.stderr).toBe(true);
+}
+
+const json = (path: string): unknown => JSON.parse(readFileSync(path, 'utf8'));
+const valid = (name: SchemaName, doc: unknown): void => expect(schemaProblems(name, doc)).toEqual([]);
+
+describe('emitted files validate against their schemas', () => {
+  it('result, report, statement, badge and every journal line of a run', () => {
+    const out = join(dir, 'reference');
+    run('builtin:reference', out, ['--fuzz', '0']);
+    valid('result', json(join(out, 'result.json')));
+    valid('report', json(join(out, 'report.json')));
+    valid('statement', json(join(out, 'statement.json')));
+    valid('badge', json(join(out, 'badge.json')));
+    const lines = readFileSync(join(out, 'journal.ndjson'), 'utf8').trim().split('\n');
+    expect(lines.length).toBeGreaterThan(100);
+    for (const line of lines) valid('journal-line', JSON.parse(line));
+  }, 120_000);
+
+  it('fuzz finding files', () => {
+    const out = join(dir, 'mutant');
+    run('builtin:mutant/union-tools', out, ['--fuzz', '300', '--filter', 'fuzz/*']);
+    const files = readdirSync(join(out, 'findings'));
+    expect(files.length).toBeGreaterThan(0);
+    for (const f of files) valid('fuzz-finding', json(join(out, 'findings', f)));
+  }, 120_000);
+});
