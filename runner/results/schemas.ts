@@ -15,6 +15,7 @@ export const OWN_SCHEMAS = {
   badge: 'badge.schema.json',
   'journal-line': 'journal-line.schema.json',
   'fuzz-finding': 'fuzz-finding.schema.json',
+  'validate-output': 'validate-output.schema.json',
 } as const;
 
 export type SchemaName = keyof typeof OWN_SCHEMAS | 'result';

@@ -36,6 +36,14 @@ describe('emitted files validate against their schemas', () => {
     for (const line of lines) valid('journal-line', JSON.parse(line));
   }, 120_000);
 
+  it('validate --json --digest over every document fixture', () => {
+    const r = spawnSync(process.execPath, [fromRoot('bin', 'oap-conform.js'), 'validate', fromRoot('fixtures', 'documents'), '--json', '--digest'], { encoding: 'utf8' });
+    expect(r.status).toBe(1); // the tree holds negative fixtures
+    const doc = JSON.parse(r.stdout) as { documents: unknown[] };
+    expect(doc.documents.length).toBeGreaterThan(100);
+    valid('validate-output', doc);
+  });
+
   it('fuzz finding files', () => {
     const out = join(dir, 'mutant');
     run('builtin:mutant/union-tools', out, ['--fuzz', '300', '--filter', 'fuzz/*']);
