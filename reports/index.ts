@@ -37,7 +37,7 @@ export function selectFormats(requested?: readonly string[]): FormatName[] {
   const names = (requested ?? []).flatMap((r) => r.split(',')).map((s) => s.trim()).filter(Boolean);
   if (names.length === 0) return [...FORMAT_NAMES];
   for (const n of names) {
-    if (!(n in FORMATS)) throw new UnknownFormatError(`unknown format "${n}"; choose from ${FORMAT_NAMES.join(', ')}`);
+    if (!Object.hasOwn(FORMATS, n)) throw new UnknownFormatError(`unknown format "${n}"; choose from ${FORMAT_NAMES.join(', ')}`);
   }
   const chosen = new Set<FormatName>([...ALWAYS_WRITTEN, ...(names as FormatName[])]);
   return FORMAT_NAMES.filter((n) => chosen.has(n));

@@ -2,6 +2,7 @@ import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Command, CommanderError } from 'commander';
+import { stripControl } from '../../reports/text.js';
 import { packageVersion } from '../util/package-root.js';
 import { CliError, EXIT } from './exit-codes.js';
 
@@ -37,7 +38,8 @@ export function reportFatal(err: unknown): number {
 }
 
 function oneLine(s: string): string {
-  return s.replace(/\s*\n\s*/g, ' ').trim();
+  // Messages can quote the adapter (its stderr, a bad line): no terminal control sequences either.
+  return stripControl(s).replace(/\s*[\r\n]\s*/g, ' ').trim();
 }
 
 export async function main(argv: string[]): Promise<number> {

@@ -6,6 +6,7 @@ import { handshake } from './handshake.js';
 import { InProcessConnection } from './in-process-connection.js';
 import type { ProtocolChecker } from './protocol-check.js';
 import { StdioAdapterClient } from './stdio-client.js';
+import { createInProcess } from './worker.js';
 
 export interface Connected {
   rpc: AdapterRpc;
@@ -21,7 +22,7 @@ export interface Connected {
  */
 export async function connect(adapter: ResolvedAdapter, opts: { timeoutMs: number; dir: string; checker?: ProtocolChecker }): Promise<Connected> {
   if (adapter.mode === 'in-process' && adapter.factory) {
-    const conn = new InProcessConnection(await adapter.factory(), opts.timeoutMs, opts.checker);
+    const conn = new InProcessConnection(await createInProcess(adapter.factory), opts.timeoutMs, opts.checker);
     const hs = await handshake(conn);
     return { rpc: conn, handshake: hs, stderrTail: () => '', close: () => conn.close() };
   }

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { RunReport } from '../results/model.js';
 import { fromRoot, packageRoot } from '../util/package-root.js';
-import { EXIT } from '../cli/exit-codes.js';
+import { CliError, EXIT } from '../cli/exit-codes.js';
 
 export interface FinalizeOptions {
   formats?: string[];
@@ -31,6 +31,23 @@ export async function finalize(report: RunReport, outDir: string, opts: Finalize
   writeFileSync(join(outDir, 'report.json'), `${JSON.stringify(report, null, 2)}\n`);
   const bad = report.cases.some((c) => c.status === 'fail' || c.status === 'error' || c.status === 'crash' || c.status === 'timeout');
   return { exitCode: bad ? EXIT.FAILURES : EXIT.OK, via: 'fallback' };
+}
+
+/**
+ * The finalize inputs (--format, --baseline, --sign) checked before the run starts, with
+ * runner/results/index.js when present: a bad one is a usage error (exit 2) on one line, not a
+ * failure after every case has run.
+ */
+export async function checkFinalizeOptions(opts: FinalizeOptions): Promise<void> {
+  const mod = await importOptional<{ prepareFinalize?: (o: FinalizeOptions) => unknown }>(['runner', 'results', 'index.js']);
+  if (typeof mod?.prepareFinalize !== 'function') return;
+  try {
+    mod.prepareFinalize(opts);
+  } catch (err) {
+    const code = (err as { code?: unknown }).code;
+    if (err instanceof Error && typeof code === 'string') throw new CliError(code, err.message, EXIT.USAGE);
+    throw err;
+  }
 }
 
 /** fixture_revision and fixture_dirty, from runner/results/revision.js when present, else git. */

@@ -1,5 +1,6 @@
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { CliError, EXIT } from '../cli/exit-codes.js';
 import type { CaseRecord, RunHeader } from '../results/model.js';
 
 /**
@@ -17,6 +18,11 @@ export class Journal {
   }
 
   static append(path: string): Journal {
+    // A torn last line (no newline) would swallow the next record into it: end it first.
+    if (existsSync(path)) {
+      const text = readFileSync(path, 'utf8');
+      if (text.length > 0 && !text.endsWith('\n')) appendFileSync(path, '\n');
+    }
     return new Journal(path);
   }
 
@@ -34,13 +40,15 @@ export function readJournal(path: string): JournalContents | undefined {
   if (!existsSync(path)) return undefined;
   const lines = readFileSync(path, 'utf8').split('\n').filter((l) => l.length > 0);
   if (lines.length === 0) return undefined;
+  // --resume must never start over on top of a journal it cannot read: that would discard its cases.
+  const unreadable = (why: string) => new CliError('resume-unreadable', `cannot resume ${path}: ${why} (move it away to start a fresh run)`, EXIT.USAGE);
   let header: RunHeader;
   try {
     header = JSON.parse(lines[0]!) as RunHeader;
   } catch {
-    return undefined;
+    throw unreadable('its first line is not a run header');
   }
-  if (header.schema !== 'oap-conform.report.v1') return undefined;
+  if (header === null || typeof header !== 'object' || header.schema !== 'oap-conform.report.v1') throw unreadable('its first line is not an oap-conform.report.v1 run header');
   const records: CaseRecord[] = [];
   for (const line of lines.slice(1)) {
     try {
@@ -56,9 +64,11 @@ export function readJournal(path: string): JournalContents | undefined {
 }
 
 /** Why a journal cannot be resumed with this header, or undefined when it can. */
-export function resumeMismatch(old: RunHeader, current: Pick<RunHeader, 'manifest_digest' | 'seed' | 'adapter'>): string | undefined {
+export function resumeMismatch(old: RunHeader, current: Pick<RunHeader, 'manifest_digest' | 'seed' | 'adapter' | 'level'>): string | undefined {
   if (old.manifest_digest !== current.manifest_digest) return `the case manifest changed (${old.manifest_digest} -> ${current.manifest_digest})`;
   if (old.seed !== current.seed) return `the seed differs (${old.seed} vs ${current.seed})`;
-  if (old.adapter.spec !== current.adapter.spec) return `the adapter differs (${old.adapter.spec} vs ${current.adapter.spec})`;
+  if (old.adapter?.spec !== current.adapter.spec) return `the adapter differs (${old.adapter?.spec} vs ${current.adapter.spec})`;
+  // Kept records were judged at the old level (a case above it is not-applicable, not run).
+  if (old.level !== current.level) return `the judged level differs (${old.level} vs ${current.level})`;
   return undefined;
 }

@@ -1,16 +1,17 @@
 import { defaultWorkspaceParent } from '../../suites/framework/workspace.js';
 import { randomInt } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { HandshakeT } from '../../adapters/protocol/messages.js';
 import type { CaseDef } from '../../suites/framework/types.js';
 import { allCases, caseLevel } from '../../suites/index.js';
 import { CliError, EXIT } from '../cli/exit-codes.js';
 import type { CaseRecord, RunFooter, RunHeader, RunReport } from '../results/model.js';
+import { oneLine } from '../../reports/text.js';
 import { packageVersion } from '../util/package-root.js';
 import { resolveAdapter } from './adapter-spec.js';
 import { collectSourceCases } from './case-sources.js';
-import { finalize, fixtureRevision } from './finalize.js';
+import { checkFinalizeOptions, finalize, fixtureRevision } from './finalize.js';
 import { HandshakeError } from './handshake.js';
 import { Journal, readJournal, resumeMismatch } from './journal.js';
 import { manifestDigest } from './manifest.js';
@@ -77,6 +78,15 @@ export async function runEngine(opts: EngineOptions): Promise<EngineResult> {
   const log = opts.log ?? (() => {});
   const outDir = resolve(opts.out);
   const journalPath = join(outDir, 'journal.ndjson');
+  // Input problems are found before the adapter starts, not after every case has run.
+  const finalOptions = {
+    allowDirty: opts.allowDirty,
+    ...(opts.formats ? { formats: opts.formats } : {}),
+    ...(opts.baseline ? { baseline: opts.baseline } : {}),
+    ...(opts.sign ? { sign: opts.sign } : {}),
+  };
+  await checkFinalizeOptions(finalOptions);
+  prepareOutDir(outDir);
   const previous = opts.resume ? readJournal(journalPath) : undefined;
   const seed = opts.seed ?? previous?.header.seed ?? randomInt(0, 2 ** 31);
   const adapter = await resolveAdapter(opts.adapter, { forceProcess: opts.process });
@@ -119,7 +129,7 @@ export async function runEngine(opts: EngineOptions): Promise<EngineResult> {
       throw new CliError(err.code, err.message, EXIT.ADAPTER);
     }
     const level = opts.level ?? handshakeResult.level;
-    log(`adapter ${handshakeResult.implementation.name} ${handshakeResult.implementation.version} (protocol ${handshakeResult.protocol_version}, claims level ${handshakeResult.level}); judging level ${level}`);
+    log(oneLine(`adapter ${handshakeResult.implementation.name} ${handshakeResult.implementation.version} (protocol ${handshakeResult.protocol_version}, claims level ${handshakeResult.level}); judging level ${level}`, 1000));
 
     // ---- cases
     const extra = await collectSourceCases({ seed, level, fuzz: opts.fuzz, outDir, handshake: handshakeResult, ...(opts.fixturesDir ? { fixturesDir: opts.fixturesDir } : {}) });
@@ -192,11 +202,15 @@ export async function runEngine(opts: EngineOptions): Promise<EngineResult> {
         });
       }
       for (const def of slices[index]!) {
+        // An in-process adapter can answer a whole run in promise continuations alone, never
+        // returning to the event loop, where SIGINT/SIGTERM are delivered: let them in between cases.
+        await new Promise<void>((resolve) => setImmediate(resolve));
         if (opts.signal?.aborted) return;
         const r = await w.run(def);
         if (!r) return;
         record(r);
-        log(`${r.status.padEnd(14)} ${r.id}${r.message && r.status !== 'pass' ? `  ${r.message}` : ''}`);
+        // Messages quote the adapter: one line each, no terminal control sequences.
+        log(`${r.status.padEnd(14)} ${oneLine(r.id, 1000)}${r.message && r.status !== 'pass' ? `  ${oneLine(r.message, 1000)}` : ''}`);
       }
     };
     await Promise.all(slices.map((_, i) => runSlice(i)));
@@ -213,18 +227,25 @@ export async function runEngine(opts: EngineOptions): Promise<EngineResult> {
       ...(opts.fuzz > 0 ? { fuzz: { seed, cases: records.filter((r) => r.origin === 'fuzz').length, findings: [] } } : {}),
     };
     const report: RunReport = { header, cases: records, footer };
-    const finalOptions = {
-      allowDirty: opts.allowDirty,
-      ...(opts.formats ? { formats: opts.formats } : {}),
-      ...(opts.baseline ? { baseline: opts.baseline } : {}),
-      ...(opts.sign ? { sign: opts.sign } : {}),
-    };
     const fin = await finalize(report, outDir, finalOptions);
     return { report, exitCode: interrupted ? EXIT.INTERRUPTED : fin.exitCode, outDir, journalPath, finalizedBy: fin.via };
   } finally {
     opts.signal?.removeEventListener('abort', onAbort);
     await Promise.all(workers.map((w) => w.close().catch(() => {})));
     rmSync(runDir, { recursive: true, force: true });
+  }
+}
+
+/** --out must be a directory we can create and write to; anything else is a usage error (exit 2). */
+function prepareOutDir(outDir: string): void {
+  try {
+    mkdirSync(outDir, { recursive: true });
+    if (!statSync(outDir).isDirectory()) throw new Error('not a directory');
+    accessSync(outDir, constants.W_OK);
+  } catch (err) {
+    const e = err as NodeJS.ErrnoException;
+    const why = e.code === 'EEXIST' || e.code === 'ENOTDIR' ? 'it or one of its parents is a file, not a directory' : e.code === 'EACCES' || e.code === 'EPERM' || e.code === 'EROFS' ? 'permission denied' : e.message;
+    throw new CliError('out-dir', `cannot write results to --out ${outDir}: ${why}`, EXIT.USAGE);
   }
 }
 

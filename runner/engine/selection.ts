@@ -24,7 +24,7 @@ export function parseShard(text: string): Shard {
   const m = /^(\d+)\/(\d+)$/.exec(text.trim());
   const index = m ? Number(m[1]) : NaN;
   const count = m ? Number(m[2]) : NaN;
-  if (!m || count < 1 || index < 1 || index > count) throw new Error(`--shard must be k/n with 1 <= k <= n, got ${text}`);
+  if (!m || !Number.isSafeInteger(count) || count < 1 || index < 1 || index > count) throw new Error(`--shard must be k/n with 1 <= k <= n, got ${text}`);
   return { index, count };
 }
 

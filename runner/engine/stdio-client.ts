@@ -29,7 +29,8 @@ interface Pending {
   method: MethodName;
   resolve(value: unknown): void;
   reject(err: Error): void;
-  timer?: NodeJS.Timeout;
+  /** performance.now() by which the response must have arrived; Infinity for `send` (no timeout). */
+  deadline: number;
 }
 
 /** Grace period for the adapter's last lines to arrive after its exit is reported. */
@@ -55,6 +56,15 @@ export class StdioAdapterClient implements KillableAdapter {
   private faultError: Error | undefined;
   private exitInfo: ExitInfo | undefined;
   private stdoutEnded = false;
+  /**
+   * One timer for every pending request instead of one setTimeout each. Deadlines are `now +
+   * timeoutMs` with one timeoutMs, so they grow with the id, and `pending` (a Map) iterates in id
+   * order: the first timed entry is always the next to expire. The timer is armed for it and, when
+   * it fires, either times it out or re-arms for whichever entry is then the oldest.
+   */
+  private deadlineTimer: NodeJS.Timeout | undefined;
+  /** Requests issued in the same tick, sent in one write when the tick ends. */
+  private outgoing = '';
 
   private constructor(
     private readonly child: ChildProcessWithoutNullStreams,
@@ -151,35 +161,48 @@ export class StdioAdapterClient implements KillableAdapter {
     const problem = this.options.checker?.request(message);
     if (problem) return Promise.reject(new Error(`runner request does not match the protocol schema: ${problem}`));
     return new Promise((resolve, reject) => {
-      const entry: Pending = { method, resolve, reject };
-      if (withTimeout) {
-        entry.timer = setTimeout(() => {
-          this.pending.delete(id);
-          const err = new AdapterTimeout(method, this.options.timeoutMs);
-          reject(err);
-          this.poison(err); // a hung adapter is not trusted with the next request
-        }, this.options.timeoutMs);
-      }
-      this.pending.set(id, entry);
-      this.write(encodeLine(message));
+      const line = encodeLine(message); // a throw rejects this call before anything is pending
+      const deadline = withTimeout ? performance.now() + this.options.timeoutMs : Infinity;
+      this.pending.set(id, { method, resolve, reject, deadline });
+      if (withTimeout && this.deadlineTimer === undefined) this.armDeadline(this.options.timeoutMs);
+      this.write(line);
     });
   }
 
-  private corked = false;
+  private armDeadline(ms: number): void {
+    // Timers may fire up to a millisecond early by this clock; onDeadline then re-arms for the rest
+    // (as it does for a timeout longer than setTimeout's 2^31-1 ms range).
+    this.deadlineTimer = setTimeout(this.onDeadline, Math.min(2 ** 31 - 1, Math.max(1, Math.ceil(ms))));
+  }
+
+  private readonly onDeadline = (): void => {
+    this.deadlineTimer = undefined;
+    if (this.faultError) return;
+    const now = performance.now();
+    for (const entry of this.pending.values()) {
+      if (entry.deadline === Infinity) continue;
+      if (entry.deadline > now) {
+        this.armDeadline(entry.deadline - now);
+        return;
+      }
+      const err = new AdapterTimeout(entry.method, this.options.timeoutMs);
+      this.poison(err); // a hung adapter is not trusted with the next request
+      return;
+    }
+  };
 
   /** Requests issued in the same tick (pipelined calls) leave in one write instead of one each. */
   private write(line: string): void {
-    const stdin = this.child.stdin;
-    if (!this.corked) {
-      this.corked = true;
-      stdin.cork();
-      process.nextTick(() => {
-        this.corked = false;
-        stdin.uncork();
-      });
-    }
-    stdin.write(line);
+    if (this.outgoing === '') process.nextTick(this.flush);
+    this.outgoing += line;
   }
+
+  private readonly flush = (): void => {
+    const data = this.outgoing;
+    if (data === '') return;
+    this.outgoing = '';
+    this.child.stdin.write(data);
+  };
 
   private onLine(event: LineEvent): void {
     if (event.kind === 'overflow') {
@@ -210,7 +233,6 @@ export class StdioAdapterClient implements KillableAdapter {
       return;
     }
     this.pending.delete(res.id as number);
-    if (entry.timer) clearTimeout(entry.timer);
     const problem = this.options.checker?.response(entry.method, msg);
     if (problem) {
       entry.reject(new AdapterProtocolError('protocol.schema', `${entry.method} response does not match the protocol schema: ${problem}`));
@@ -251,8 +273,11 @@ export class StdioAdapterClient implements KillableAdapter {
   }
 
   private rejectAll(err: Error): void {
+    if (this.deadlineTimer !== undefined) {
+      clearTimeout(this.deadlineTimer);
+      this.deadlineTimer = undefined;
+    }
     for (const [id, entry] of this.pending) {
-      if (entry.timer) clearTimeout(entry.timer);
       this.pending.delete(id);
       entry.reject(err);
     }
@@ -273,6 +298,7 @@ export class StdioAdapterClient implements KillableAdapter {
     if (this.alive && !this.faultError) {
       const deadline = new Promise<void>((r) => setTimeout(r, graceMs).unref());
       await Promise.race([this.call('shutdown', {}).then(() => undefined, () => undefined), deadline]);
+      this.flush();
       this.child.stdin.end();
       await Promise.race([this.exited.then(() => undefined), deadline]);
     }

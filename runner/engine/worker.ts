@@ -71,7 +71,7 @@ export class Worker {
   async start(): Promise<HandshakeT> {
     const { adapter, timeoutMs, checker } = this.opts;
     if (adapter.mode === 'in-process' && adapter.factory) {
-      const conn = new InProcessConnection(await adapter.factory(), timeoutMs, checker);
+      const conn = new InProcessConnection(await createInProcess(adapter.factory), timeoutMs, checker);
       this.conn = conn;
       this.stdio = undefined;
       this.hs = await handshake(conn);
@@ -189,6 +189,15 @@ export class Worker {
     await this.killSpawned();
     await this.conn?.close().catch(() => {});
     this.conn = undefined;
+  }
+}
+
+/** An adapter factory that throws cannot be run: a HandshakeError (exit 3), like a process that dies at start. */
+export async function createInProcess(factory: NonNullable<ResolvedAdapter['factory']>): Promise<Awaited<ReturnType<typeof factory>>> {
+  try {
+    return await factory();
+  } catch (err) {
+    throw new HandshakeError('adapter-factory', `the adapter factory threw: ${err instanceof Error ? err.message : String(err)}`);
   }
 }
 

@@ -2,7 +2,7 @@ import { REQUIREMENTS } from '../../suites/requirements.js';
 import { REPORT_DIGEST_NOTE } from './digest.js';
 import type { RunReport } from './model.js';
 import { schemaProblems } from './schemas.js';
-import { checkClaim, isComplete, type Verdicts } from './verdicts.js';
+import { checkClaim, isComplete, partialRun, type Verdicts } from './verdicts.js';
 
 /** `oap.conformance-result.v1` exactly as runner/oracle/schemas/oap-1.0.1/result.schema.json has it. */
 export interface ConformanceResult {
@@ -33,6 +33,7 @@ export const NOTE = {
   manifest: 'manifest_digest:',
   should: 'should_not_required:',
   unknown: 'unknown_requirement:',
+  partial: 'partial_run:',
 } as const;
 
 export class InvalidResultError extends Error {
@@ -57,12 +58,16 @@ export function buildConformanceResult(input: BuildResultInput): ConformanceResu
   const notes: string[] = [
     `${NOTE.reportDigest}${input.reportDigest}`,
     `${NOTE.attained}${attained}`,
-    claim.holds && isComplete(report)
+    partialRun(report) !== undefined
+      ? `${NOTE.claim}level ${header.level} not judged (partial run)`
+      : claim.holds && isComplete(report)
       ? `${NOTE.claim}level ${header.level} holds`
       : `${NOTE.claim}level ${header.level} does not hold (${claim.problems.length} requirement(s) not passed)`,
     `${NOTE.runner}${header.runner.name}@${header.runner.version}`,
     `${NOTE.manifest}${header.manifest_digest}`,
   ];
+  const partial = partialRun(report);
+  if (partial !== undefined) notes.push(`${NOTE.partial}${partial} (not a certifying result: run the whole suite, or merge every shard)`);
   if (header.fixture_dirty) {
     notes.push(`${NOTE.dirty}true${input.allowDirty ? ' (allowed with --allow-dirty; not a certifying result)' : ' (not a certifying result)'}`);
   }

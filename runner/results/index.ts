@@ -1,9 +1,11 @@
+import type { KeyObject } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { FORMATS, renderTerminalSummary, selectFormats, type RunOutcome } from '../../reports/index.js';
+import { FORMATS, renderTerminalSummary, selectFormats, type FormatName, type RunOutcome } from '../../reports/index.js';
 import type { ConformanceResult } from './conformance-result.js';
 import type { Baseline } from './baseline.js';
 import { parseBaseline } from './baseline.js';
+import { oneLine } from '../../reports/text.js';
 import { readJsonFile } from './load.js';
 import type { RunReport } from './model.js';
 import { evaluateRun } from './outcome.js';
@@ -34,6 +36,22 @@ export interface FinalizeOptions {
 export const SIGNATURE_FILE = 'result.sig';
 
 /**
+ * The input checks of finalizeRun (format names, baseline file, signing key), on their own so that
+ * `run` can make them before any case runs: a bad flag must not cost a whole run. Throws errors
+ * carrying a `code`.
+ */
+export function prepareFinalize(opts: Pick<FinalizeOptions, 'formats' | 'baseline' | 'sign'>): {
+  formats: FormatName[];
+  baseline: Baseline | undefined;
+  key: KeyObject | undefined;
+} {
+  const formats = selectFormats(opts.formats);
+  const baseline: Baseline | undefined = opts.baseline ? parseBaseline(readJsonFile(opts.baseline), opts.baseline) : undefined;
+  const key = opts.sign ? loadPrivateKey(opts.sign) : undefined;
+  return { formats, baseline, key };
+}
+
+/**
  * The end of every run (and of `merge`): judge the report, write the selected formats into outDir,
  * print the summary, and return the process exit code. Input problems (unreadable baseline or key,
  * unknown format) throw errors carrying a `code` before anything is written.
@@ -43,9 +61,7 @@ export async function finalizeRun(
   outDir: string,
   opts: FinalizeOptions = {},
 ): Promise<{ exitCode: number; result: ConformanceResult; attainedLevel: 0 | 1 | 2 | 3; outcome: RunOutcome }> {
-  const formats = selectFormats(opts.formats);
-  const baseline: Baseline | undefined = opts.baseline ? parseBaseline(readJsonFile(opts.baseline), opts.baseline) : undefined;
-  const key = opts.sign ? loadPrivateKey(opts.sign) : undefined;
+  const { formats, baseline, key } = prepareFinalize(opts);
 
   const outcome = evaluateRun(report, { baseline, allowDirty: opts.allowDirty, now: opts.now });
   mkdirSync(outDir, { recursive: true });
@@ -55,6 +71,7 @@ export async function finalizeRun(
   const stdout = opts.stdout ?? process.stdout;
   const stderr = opts.stderr ?? process.stderr;
   if (!opts.quiet) stdout.write(renderTerminalSummary(outcome));
-  for (const reason of outcome.reasons) stderr.write(`oap-conform: ${reason.code}: ${reason.message}\n`);
+  // Reasons can quote the adapter (its last fault): one line, no terminal control sequences.
+  for (const reason of outcome.reasons) stderr.write(`oap-conform: ${reason.code}: ${oneLine(reason.message, 10_000)}\n`);
   return { exitCode: outcome.exitCode, result: outcome.result, attainedLevel: outcome.attained, outcome };
 }

@@ -6,7 +6,7 @@ import { reportDigest } from './digest.js';
 import type { RunReport } from './model.js';
 import { normalizeReport } from './normalize.js';
 import { buildStatement } from './statement.js';
-import { attainedLevel, checkClaim, computeVerdicts, isComplete } from './verdicts.js';
+import { attainedLevel, checkClaim, computeVerdicts, isComplete, partialRun } from './verdicts.js';
 
 export interface EvaluateOptions {
   baseline?: Baseline;
@@ -37,6 +37,7 @@ export function evaluateRun(input: RunReport, opts: EvaluateOptions = {}): RunOu
   const statement = buildStatement(report.header, attained);
   const dirtyBlocks = report.header.fixture_dirty && !allowDirty;
   const complete = isComplete(report);
+  const partial = partialRun(report);
 
   const reasons: ExitReason[] = [];
   const why = (code: string, message: string) => reasons.push({ code, message });
@@ -54,6 +55,11 @@ export function evaluateRun(input: RunReport, opts: EvaluateOptions = {}): RunOu
     if (baseline.stale.length > 0) {
       why('stale-baseline', `${baseline.stale.length} baseline entr${baseline.stale.length === 1 ? 'y is' : 'ies are'} stale (now passing), remove: ${listIds(baseline.stale.map((s) => describeEntry(s.entry)))}`);
     }
+  } else if (partial !== undefined) {
+    // A partial run (one shard, a filter) is judged on what it ran: an ID whose cases failed or
+    // could not judge the adapter fails it; IDs it did not reach say nothing.
+    const bad = [...verdicts.byId.values()].filter((v) => v.requirement.level <= report.header.level && (v.verdict === 'fail' || v.verdict === 'errored'));
+    if (bad.length > 0) why('failures', `partial run (${partial}): ${listIds(bad.map((v) => `${v.id} ${v.verdict}`))}`);
   } else if (!claim.holds) {
     why('claim-not-held', `level ${report.header.level} claim does not hold: ${listIds(claim.problems.map((p) => `${p.id} ${p.why.split(':')[0]}`))}`);
   }
@@ -62,7 +68,7 @@ export function evaluateRun(input: RunReport, opts: EvaluateOptions = {}): RunOu
   if (report.footer?.interrupted) exitCode = EXIT.INTERRUPTED;
   if (report.footer?.adapter_error) exitCode = EXIT.ADAPTER;
 
-  const certified = complete && claim.holds && !dirtyBlocks;
+  const certified = complete && claim.holds && !dirtyBlocks && partial === undefined;
   const outcome: RunOutcome = { report, verdicts, result, statement, claim, attained, certified, dirtyBlocked: dirtyBlocks, exitCode, reasons };
   if (baseline) outcome.baseline = baseline;
   return outcome;

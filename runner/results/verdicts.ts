@@ -128,10 +128,21 @@ export function checkClaim(level: 1 | 2 | 3, verdicts: Pick<Verdicts, 'passed' |
 }
 
 /** The highest level whose claim would hold; 0 when none does. An incomplete report attains nothing. */
-export function attainedLevel(verdicts: Verdicts, report?: Pick<RunReport, 'footer'>): 0 | 1 | 2 | 3 {
-  if (report && !isComplete(report)) return 0;
+export function attainedLevel(verdicts: Verdicts, report?: Pick<RunReport, 'footer' | 'header'>): 0 | 1 | 2 | 3 {
+  if (report && (!isComplete(report) || partialRun(report) !== undefined)) return 0;
   for (const level of [3, 2, 1] as const) if (checkClaim(level, verdicts).holds) return level;
   return 0;
+}
+
+/**
+ * A run over part of the suite (`--filter`, or one `--shard` before `merge`) proves what it ran but
+ * cannot certify: a claim is judged over every case of the suite, not over a chosen subset.
+ */
+export function partialRun(report: Pick<RunReport, 'header'>): string | undefined {
+  const o = report.header?.options;
+  if (o?.filter !== undefined) return `--filter ${o.filter}`;
+  if (o?.shard !== undefined) return `--shard ${o.shard.index}/${o.shard.count}`;
+  return undefined;
 }
 
 /** A report is complete when its footer is present (not truncated) and says the run finished. */

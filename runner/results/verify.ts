@@ -5,7 +5,7 @@ import { REPORT_DIGEST_NOTE, reportDigest } from './digest.js';
 import type { RunReport } from './model.js';
 import { schemaProblems } from './schemas.js';
 import { checkSignature } from './signature.js';
-import { computeVerdicts, isComplete, sortRequirementIds } from './verdicts.js';
+import { computeVerdicts, isComplete, partialRun, sortRequirementIds } from './verdicts.js';
 
 /**
  * Independent checking of a result.json, as a certification authority would do it: the upstream
@@ -58,6 +58,8 @@ export function verifyResult(input: VerifyInput): VerifyOutcome {
 
   const dirty = noteValue(result, NOTE.dirty);
   if (dirty !== undefined && !input.allowDirty) fail('dirty-fixtures', `produced from a dirty fixture checkout (${dirty})`);
+  const partial = noteValue(result, NOTE.partial);
+  if (partial !== undefined) fail('partial-run', `the result covers part of the suite only: ${partial}`);
   const incomplete = noteValue(result, NOTE.incomplete);
   if (incomplete !== undefined) fail('incomplete', `the run was incomplete: ${incomplete}`);
 
@@ -89,6 +91,8 @@ function checkAgainstReport(result: ConformanceResult, reportValue: unknown, fai
   else if (recorded !== actual) fail('digest-mismatch', `report.json digest ${actual} differs from the ${recorded} recorded in result.json`);
 
   const h = report.header;
+  const partial = partialRun(report);
+  if (partial !== undefined && noteValue(result, NOTE.partial) === undefined) fail('partial-run', `report.json is of a partial run (${partial}) but result.json does not say so`);
   const pairs: [string, unknown, unknown][] = [
     ['implementation', result.implementation, h.adapter.handshake.implementation.name],
     ['implementation_version', result.implementation_version, h.adapter.handshake.implementation.version],

@@ -57,10 +57,22 @@ export class CaseNotApplicable extends Error {
   }
 }
 
-/** Thrown inside an in-process adapter to decline an operation; the stdio SDKs map it to RPC errors. */
+const DECLINE_BRAND = Symbol.for('oap-conform.AdapterDecline');
+
+/**
+ * Thrown inside an in-process adapter to decline an operation; the stdio SDKs map it to RPC errors.
+ * Recognised by a registry-wide symbol rather than by class identity: an adapter module may load
+ * another installed copy of oap-conform than the runner's, and its declines must still be declines.
+ */
 export class AdapterDecline extends Error {
+  readonly [DECLINE_BRAND] = true;
+
   constructor(readonly kind: 'not-implemented' | 'skipped', readonly reason: string) {
     super(reason);
     this.name = 'AdapterDecline';
+  }
+
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[DECLINE_BRAND] === true;
   }
 }

@@ -1,9 +1,30 @@
 import { execFileSync, spawn } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
+import { pathToFileURL } from 'node:url';
+import fc from 'fast-check';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { AdapterDecline, PromptBuilder, RPC_ERROR, defineAdapter, sectionText, serveStdio } from '../../adapters/sdk/ts/index.js';
+import type { ErrorObject } from 'ajv';
+import { IssueCategory, RPC_ERROR as PROTOCOL_RPC_ERROR, SectionKind } from '../../adapters/protocol/messages.js';
+import {
+  AdapterDecline,
+  PromptBuilder,
+  RPC_ERROR,
+  RpcError,
+  canonicalJson,
+  defineAdapter,
+  errorFor,
+  profileDigest,
+  sectionText,
+  serveStdio,
+  specDigest,
+} from '../../adapters/sdk/ts/index.js';
+import { canonicalJson as oracleCanonicalJson } from '../../runner/oracle/jcs.js';
+import { profileDigest as oracleProfileDigest, specDigest as oracleSpecDigest } from '../../runner/oracle/digest.js';
+import { createAjv } from '../../runner/util/ajv.js';
 import { fromRoot } from '../../runner/util/package-root.js';
-import { ensureBuilt } from './helpers.js';
+import { ensureBuilt, tempDir } from './helpers.js';
 
 beforeAll(() => ensureBuilt(), 120_000);
 
@@ -145,5 +166,251 @@ describe('examples pass smoke end to end (the CLI, spawned)', () => {
     }
     expect(status).toBe(1);
     expect(out).toMatch(/✗ validate accepted profile \(json\): declined: not implemented/);
+  });
+});
+
+describe('RpcError', () => {
+  test('answers with its own code over stdio (e.g. UNSUPPORTED_PROTOCOL_VERSION from initialize)', async () => {
+    expect(errorFor(new RpcError(RPC_ERROR.UNKNOWN_SESSION, 'no session s-9', { session_id: 's-9' }))).toEqual({
+      code: RPC_ERROR.UNKNOWN_SESSION,
+      message: 'no session s-9',
+      data: { session_id: 's-9' },
+    });
+    const { input, lines, done } = serve({
+      initialize: () => {
+        throw new RpcError(RPC_ERROR.UNSUPPORTED_PROTOCOL_VERSION, 'protocol 0.9 only');
+      },
+    });
+    input.write(`${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocol_versions: ['1.0'], runner: { name: 'r', version: '1' } } })}\n`);
+    input.end();
+    await done;
+    await new Promise((r) => setImmediate(r));
+    expect(lines).toEqual([{ jsonrpc: '2.0', id: 1, error: { code: -32003, message: 'protocol 0.9 only' } }]);
+  });
+});
+
+/** JSON values with every kind of double and any Unicode text (no lone surrogates: JCS refuses them). */
+const jsonValues = fc.jsonValue({ stringUnit: 'grapheme', maxDepth: 3 });
+
+describe('canonical JSON and digests match the runner (SPEC 2.2)', () => {
+  test('TypeScript SDK canonicalJson = the oracle, property', () => {
+    fc.assert(fc.property(jsonValues, (v) => canonicalJson(v) === oracleCanonicalJson(v)), { numRuns: 300 });
+    expect(() => canonicalJson({ a: Number.NaN })).toThrow(/non-finite/);
+  });
+
+  test('Python SDK canonical_json = the oracle, including fractional numbers, big integers and non-BMP keys', () => {
+    const edge: unknown[] = [
+      { temperature: 0.2, max_cost_usd: 2.5, tiny: 1e-7, big: 1e21, exp: 1.5e300, neg: -0.000001, zero: -0 },
+      [123456789012345680000, 9007199254740993, 5e-324, 1.7976931348623157e308, 333333333.3333333],
+      { '\u{1F600}': 1, '\uFFFF': 2, é: 3, a: [true, false, null, '\u0000\u001f\u007f"\\\u2028'] },
+    ];
+    const values = [...edge, ...fc.sample(jsonValues, { numRuns: 300, seed: 7 })];
+    const script = `
+import json, sys
+sys.path.insert(0, ${JSON.stringify(fromRoot('adapters', 'sdk', 'python'))})
+from oap_adapter import canonical_json
+for v in json.loads(sys.stdin.read()):
+    sys.stdout.write(json.dumps(canonical_json(v)) + "\\n")`;
+    const out = execFileSync('python3', ['-B', '-c', script], { input: JSON.stringify(values), encoding: 'utf8' });
+    const py = out.trim().split('\n').map((l) => JSON.parse(l) as string);
+    // Compare with the oracle on the value as JSON text carries it (JSON.stringify(-0) is "0").
+    const expected = values.map((v) => oracleCanonicalJson(JSON.parse(JSON.stringify(v))));
+    expect(py).toEqual(expected);
+  });
+
+  test('spec_digest / specDigest and profile digests equal the runner\'s, metadata.revision/updated_at/trust excluded', () => {
+    const doc = {
+      oap: '1.0',
+      kind: 'AgentProfile',
+      metadata: { name: 'reviewer', description: 'Reviews code.', revision: 7, updated_at: '2026-01-01T00:00:00Z', trust: 'user' },
+      spec: { role: { instructions: 'Review Python. Ünïcödé 🛡' }, model: { temperature: 0.2 }, runtime: { budgets: { max_cost_usd: 2.5 } } },
+    };
+    const script = `
+import json, sys
+sys.path.insert(0, ${JSON.stringify(fromRoot('adapters', 'sdk', 'python'))})
+from oap_adapter import spec_digest, profile_digest
+d = json.loads(sys.stdin.read())
+print(json.dumps([spec_digest(d), profile_digest(d)]))`;
+    const py = JSON.parse(execFileSync('python3', ['-B', '-c', script], { input: JSON.stringify(doc), encoding: 'utf8' })) as string[];
+    expect(specDigest(doc)).toBe(oracleSpecDigest(doc));
+    expect(profileDigest(doc)).toBe(oracleProfileDigest(doc));
+    expect(py).toEqual([oracleSpecDigest(doc), oracleProfileDigest(doc)]);
+    expect(specDigest({ ...doc, metadata: { ...doc.metadata, revision: 8, trust: 'project' } })).toBe(specDigest(doc));
+  });
+});
+
+describe('isMain', () => {
+  // A script that serves nothing and prints whether the SDK thinks it is the entry point.
+  function probe(dir: string, file: string): string {
+    mkdirSync(dir, { recursive: true });
+    const path = join(dir, file);
+    writeFileSync(path, `import { isMain } from ${JSON.stringify(pathToFileURL(fromRoot('dist', 'adapters', 'sdk', 'ts', 'index.js')).href)};\nconsole.log(isMain(import.meta.url));\n`);
+    return path;
+  }
+
+  test('true for the entry point through spaces, URL-escaped characters, symlinks and a missing extension; false when imported', () => {
+    const root = tempDir('oap-ismain-');
+    try {
+      const plain = probe(join(root, 'plain'), 'a.mjs');
+      const spaced = probe(join(root, 'my adapters %20 #1'), 'adapter.mjs');
+      symlinkSync(join(root, 'plain'), join(root, 'link'));
+      const run = (args: string[], cwd = root): string => execFileSync(process.execPath, args, { cwd, encoding: 'utf8' }).trim();
+      expect(run([plain])).toBe('true');
+      expect(run([spaced])).toBe('true');
+      expect(run([join(root, 'link', 'a.mjs')])).toBe('true');
+      expect(run(['a.mjs'], join(root, 'link'))).toBe('true');
+      const importer = join(root, 'plain', 'importer.mjs');
+      writeFileSync(importer, `await import(${JSON.stringify(pathToFileURL(plain).href)});\n`);
+      expect(run([importer])).toBe('false');
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
+
+// ---------------------------------------------------------------- PROTOCOL.md
+
+const PROTOCOL_MD = readFileSync(fromRoot('adapters', 'PROTOCOL.md'), 'utf8');
+const ELIDED = '__elided__';
+
+/**
+ * An example line as JSON. `…` outside a string abbreviates members or elements (PROTOCOL.md §6:
+ * "Examples are abbreviated with …"); it becomes a marker member `"__elided__": true` in an object
+ * and a marker element `{"__elided__": true}` in an array. `"sha256:…"` stays a string.
+ */
+function deElide(text: string): unknown {
+  let out = '';
+  const stack: string[] = [];
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (inString) {
+      out += c;
+      if (c === '\\') out += text[++i] ?? '';
+      else if (c === '"') inString = false;
+      continue;
+    }
+    if (c === '"') inString = true;
+    else if (c === '{' || c === '[') stack.push(c);
+    else if (c === '}' || c === ']') stack.pop();
+    if (c === '…') {
+      out += stack[stack.length - 1] === '[' ? `{"${ELIDED}":true}` : `"${ELIDED}":true`;
+      continue;
+    }
+    out += c;
+  }
+  return JSON.parse(out);
+}
+
+function at(value: unknown, pointer: string): unknown {
+  return pointer
+    .split('/')
+    .slice(1)
+    .map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .reduce<unknown>((v, k) => (v !== null && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), value);
+}
+
+/**
+ * Schema errors an abbreviation explains: members missing from an object that was abbreviated, the
+ * marker itself, and the marker element of an array. A union (anyOf/oneOf) is satisfied when one
+ * branch has only such errors. What remains is a real mistake in the example.
+ */
+function unexplained(errors: ErrorObject[], value: unknown): ErrorObject[] {
+  const elided = (pointer: string): boolean => {
+    const v = at(value, pointer);
+    return v !== null && typeof v === 'object' && ELIDED in v;
+  };
+  // The marker element of an abbreviated array stands for elements that are not shown.
+  const markerElement = (pointer: string): boolean => {
+    const parent = pointer.slice(0, pointer.lastIndexOf('/'));
+    return /\/\d+$/.test(pointer) && Array.isArray(at(value, parent)) && elided(pointer);
+  };
+  const excused = new Set<ErrorObject>(
+    errors.filter(
+      (e) =>
+        (e.keyword === 'required' && elided(e.instancePath)) ||
+        (e.keyword === 'additionalProperties' && (e.params as { additionalProperty?: string }).additionalProperty === ELIDED) ||
+        markerElement(e.instancePath),
+    ),
+  );
+  const unions = errors.filter((e) => e.keyword === 'anyOf' || e.keyword === 'oneOf').sort((a, b) => b.schemaPath.length - a.schemaPath.length);
+  for (const u of unions) {
+    const prefix = `${u.schemaPath}/`;
+    const inside = errors.filter((e) => e.schemaPath.startsWith(prefix));
+    const branches = new Map<string, ErrorObject[]>();
+    for (const e of inside) {
+      const branch = e.schemaPath.slice(prefix.length).split('/')[0]!;
+      branches.set(branch, [...(branches.get(branch) ?? []), e]);
+    }
+    if ([...branches.values()].some((es) => es.every((e) => excused.has(e)))) {
+      excused.add(u);
+      for (const e of inside) excused.add(e);
+    }
+  }
+  return errors.filter((e) => !excused.has(e));
+}
+
+describe('PROTOCOL.md', () => {
+  const lines = PROTOCOL_MD.split('\n')
+    .map((text, i) => ({ line: i + 1, m: /^([→←]) (.*)$/.exec(text) }))
+    .filter((l): l is { line: number; m: RegExpExecArray } => l.m !== null);
+
+  test('every example request and response validates against the protocol schemas (allowing for the … abbreviations)', () => {
+    expect(lines.length).toBeGreaterThanOrEqual(25);
+    const ajv = createAjv({ allErrors: true, strict: false });
+    const schemas = new Map<string, ReturnType<typeof ajv.compile>>();
+    const validator = (name: string) => {
+      if (!schemas.has(name)) schemas.set(name, ajv.compile(JSON.parse(readFileSync(fromRoot('adapters', 'protocol', 'schema', `${name}.schema.json`), 'utf8')) as object));
+      return schemas.get(name)!;
+    };
+    const problems: string[] = [];
+    const methodOf = new Map<unknown, string>();
+    for (const { line, m } of lines) {
+      let msg: Record<string, unknown>;
+      try {
+        msg = deElide(m[2]!) as Record<string, unknown>;
+      } catch (err) {
+        problems.push(`line ${line}: not JSON: ${(err as Error).message}`);
+        continue;
+      }
+      const check = (name: string, value: unknown): void => {
+        const v = validator(name);
+        if (v(value)) return;
+        for (const e of unexplained(v.errors ?? [], value)) problems.push(`line ${line}: ${name} ${e.instancePath || '/'} ${e.message ?? ''} ${JSON.stringify(e.params)}`);
+      };
+      if (m[1] === '→') {
+        check('rpc-request', msg);
+        methodOf.set(msg.id, msg.method as string);
+        check(`${msg.method as string}.params`, msg.params);
+      } else {
+        check('rpc-response', msg);
+        if ('result' in msg) {
+          const method = methodOf.get(msg.id);
+          if (!method) problems.push(`line ${line}: a result for id ${String(msg.id)} with no request before it`);
+          else check(`${method}.result`, msg.result);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  test('the abbreviation check itself catches a wrong example', () => {
+    const v = createAjv({ allErrors: true, strict: false }).compile(
+      JSON.parse(readFileSync(fromRoot('adapters', 'protocol', 'schema', 'instantiate.result.schema.json'), 'utf8')) as object,
+    );
+    const good = deElide('{"status":"instantiated","session_id":"s","session":{"name":"a","revision":1,"spec_digest":"sha256:…","trust":"project"},…}');
+    const bad = deElide('{"status":"instantiated","session_id":"s","session":{"name":"a","revision":"1","spec_digest":"sha256:…","trust":"home"},…}');
+    expect(v(good) || unexplained(v.errors ?? [], good)).toSatisfy((r: unknown) => r === true || (Array.isArray(r) && r.length === 0));
+    expect(v(bad)).toBe(false);
+    expect(unexplained(v.errors ?? [], bad).length).toBeGreaterThan(0);
+  });
+
+  test('the issue categories, section kinds and error codes it lists are the protocol\'s', () => {
+    const categories = /\*\*AdapterIssue\*\*[\s\S]*?`category` is from the shared vocabulary\s*\(([\s\S]*?)\);/.exec(PROTOCOL_MD)?.[1];
+    expect([...(categories ?? '').matchAll(/`([a-z-]+)`/g)].map((x) => x[1])).toEqual(IssueCategory.options);
+    const kinds = /Kinds: ([\s\S]*?)\(harness material/.exec(PROTOCOL_MD)?.[1];
+    expect([...(kinds ?? '').matchAll(/`([a-z]+)`/g)].map((x) => x[1])).toEqual(SectionKind.options);
+    const codes = Object.fromEntries([...PROTOCOL_MD.matchAll(/^\| (-32\d{3}) \| ([A-Z_]+) \|/gm)].map((x) => [x[2], Number(x[1])]));
+    expect(codes).toEqual({ ...PROTOCOL_RPC_ERROR });
   });
 });

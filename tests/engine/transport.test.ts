@@ -1,5 +1,9 @@
+import { PassThrough, Writable } from 'node:stream';
 import { describe, expect, test } from 'vitest';
 import { LineSplitter, type LineEvent } from '../../adapters/sdk/ts/framing.js';
+import { defineAdapter, serveStdio } from '../../adapters/sdk/ts/index.js';
+import { StdioAdapterClient } from '../../runner/engine/stdio-client.js';
+import { AdapterTimeout } from '../../suites/framework/errors.js';
 import { adapterEnv } from '../../runner/engine/env.js';
 import { shellWords, ShellWordsError } from '../../runner/engine/shell-words.js';
 import { StderrTail } from '../../runner/engine/stderr-tail.js';
@@ -40,6 +44,16 @@ describe('LineSplitter', () => {
 
   test('a line of exactly the limit is accepted', () => {
     expect(split(['a'.repeat(16) + '\n'], 16)).toEqual([{ kind: 'line', text: 'a'.repeat(16) }]);
+  });
+
+  test('an over-long line inside one chunk is reported once; lines around it and a split line still arrive', () => {
+    expect(split(['"a"\n' + 'x'.repeat(17) + '\n"b"\n"c', '"\n"d"\r\n'], 16)).toEqual([
+      { kind: 'line', text: '"a"' },
+      { kind: 'overflow', limit: 16 },
+      { kind: 'line', text: '"b"' },
+      { kind: 'line', text: '"c"' },
+      { kind: 'line', text: '"d"' },
+    ]);
   });
 });
 
@@ -91,5 +105,55 @@ describe('adapter environment', () => {
       ['HOME', 'LANG', 'OAP_TOKEN_FOR_ADAPTER', 'PATH', 'TMPDIR', 'TZ', 'XDG_CACHE_HOME', 'XDG_CONFIG_HOME', 'XDG_DATA_HOME', 'XDG_STATE_HOME'].sort(),
     );
     for (const k of ['HOME', 'TMPDIR', 'XDG_CONFIG_HOME', 'XDG_DATA_HOME', 'XDG_CACHE_HOME', 'XDG_STATE_HOME']) expect(env[k]!.startsWith(dir)).toBe(true);
+  });
+});
+
+/** Answers validate at once, except a document whose content is "hang", which it never answers. */
+const HANGING_ADAPTER = `let buf = ''; process.stdin.setEncoding('utf8'); process.stdin.on('data', (d) => { buf += d; let i; while ((i = buf.indexOf('\\n')) !== -1) { const m = JSON.parse(buf.slice(0, i)); buf = buf.slice(i + 1); if (m.params.document.content !== 'hang') process.stdout.write(JSON.stringify({ jsonrpc: '2.0', id: m.id, result: { valid: true, errors: [], warnings: [] } }) + '\\n'); } });`;
+
+describe('StdioAdapterClient deadlines (one timer for all pending requests)', () => {
+  test('a request made after earlier ones were answered still gets its full timeout, then poisons the connection', async () => {
+    const client = await StdioAdapterClient.start({ argv: [process.execPath, '-e', HANGING_ADAPTER], env: { PATH: process.env.PATH ?? '' }, timeoutMs: 300 });
+    const doc = (content: string) => ({ document: { content, encoding: 'json' as const } });
+    await expect(client.call('validate', doc('{}'))).resolves.toEqual({ valid: true, errors: [], warnings: [] });
+    // The shared timer was armed for the first call's deadline; the hung call must not inherit it.
+    await new Promise((r) => setTimeout(r, 150));
+    const start = performance.now();
+    const hung = client.call('validate', doc('hang'));
+    const answered = client.call('validate', doc('{}'));
+    await expect(answered).resolves.toMatchObject({ valid: true });
+    const err = await hung.then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    const elapsed = performance.now() - start;
+    expect(err).toBeInstanceOf(AdapterTimeout);
+    expect(elapsed).toBeGreaterThanOrEqual(299);
+    expect(elapsed).toBeLessThan(2000);
+    await expect(client.call('validate', doc('{}'))).rejects.toBe(err);
+    await client.exited;
+  });
+});
+
+describe('serveStdio output', () => {
+  test('pipelined requests arriving together are answered in one write, each once', async () => {
+    const input = new PassThrough();
+    const writes: string[] = [];
+    const output = new Writable({
+      write(chunk: Buffer, _enc, cb) {
+        writes.push(chunk.toString());
+        cb();
+      },
+    });
+    const done = serveStdio(defineAdapter({ validate: () => ({ valid: true, errors: [], warnings: [] }) }), { input, output });
+    const req = (id: number): string => `${JSON.stringify({ jsonrpc: '2.0', id, method: 'validate', params: { document: { content: '{}', encoding: 'json' } } })}\n`;
+    input.write(Array.from({ length: 50 }, (_, i) => req(i + 1)).join(''));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(writes).toHaveLength(1);
+    const ids = writes[0]!.trim().split('\n').map((l) => (JSON.parse(l) as { id: number }).id);
+    expect(ids.sort((a, b) => a - b)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
+    input.end(`${JSON.stringify({ jsonrpc: '2.0', id: 99, method: 'shutdown', params: {} })}\n`);
+    await done;
+    expect(JSON.parse(writes[writes.length - 1]!)).toEqual({ jsonrpc: '2.0', id: 99, result: {} });
   });
 });

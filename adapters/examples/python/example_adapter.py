@@ -9,16 +9,17 @@ everything else is declined. The handshake's `unimplemented` list says all of th
     oap-conform smoke --adapter "python3 adapters/examples/python/example_adapter.py"
 """
 
-import hashlib
 import json
 import os
 import re
 import sys
 import uuid
 
+# The SDK lives in the oap-conform package; an adapter made with `oap-conform init --lang python` has a
+# copy of oap_adapter.py next to it instead, and needs no sys.path line.
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "sdk", "python"))
 
-from oap_adapter import PROTOCOL_VERSION, UNSUPPORTED_PROTOCOL_VERSION, Adapter, Decline, PromptBuilder, RpcError, canonical_json  # noqa: E402
+from oap_adapter import PROTOCOL_VERSION, UNSUPPORTED_PROTOCOL_VERSION, Adapter, Decline, PromptBuilder, RpcError, spec_digest  # noqa: E402
 
 TOP_LEVEL = ("oap", "kind", "extends", "metadata", "spec", "state", "history")
 NAME = re.compile(r"^[a-z0-9](?:[a-z0-9._-]{0,62}[a-z0-9])?$")
@@ -88,12 +89,6 @@ def load(path):
         return None, [{"category": "parse", "pointer": "", "message": "not JSON: %s" % e}]
     issues = check_profile(doc)
     return (None if issues else doc), issues
-
-
-def spec_digest(doc):
-    metadata = {k: v for k, v in doc["metadata"].items() if k not in ("revision", "updated_at", "trust")}
-    text = canonical_json({"metadata": metadata, "spec": doc["spec"]})
-    return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 @adapter.method("initialize")

@@ -6,23 +6,29 @@
  *
  *   in-process:  oap-conform smoke --adapter adapters/examples/ts/example-adapter.ts   (uses the compiled .js)
  *   over stdio:  oap-conform smoke --adapter "node dist/adapters/examples/ts/example-adapter.js"
+ *
+ * It imports the SDK by a path inside this repository; an adapter in your own project imports
+ * 'oap-conform/dist/adapters/sdk/ts/index.js' instead (see `oap-conform init --lang ts`).
  */
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 import {
   AdapterDecline,
   PROTOCOL_VERSION,
   PromptBuilder,
+  RPC_ERROR,
+  RpcError,
   defineAdapter,
   isMain,
   serveStdio,
+  specDigest,
   type AdapterIssueT,
   type InProcessAdapter,
   type Params,
   type Result,
 } from '../../sdk/ts/index.js';
-import { canonicalJson, checkProfile, parseJsonProfile, type Profile } from './profile-check.js';
+import { checkProfile, parseJsonProfile, type Profile } from './profile-check.js';
 
 type Instantiated = Extract<Result<'instantiate'>, { status: 'instantiated' }>;
 type Policy = Params<'instantiate'>['policy'];
@@ -44,11 +50,6 @@ function readSource(source: Params<'validate'>['document']): string {
   }
   if (!source.path.endsWith('.json')) throw new AdapterDecline('skipped', 'the example harness reads .agent.json files only');
   return readFileSync(source.path, 'utf8');
-}
-
-function specDigest(p: Profile): string {
-  const { revision: _r, updated_at: _u, trust: _t, ...metadata } = p.metadata;
-  return `sha256:${createHash('sha256').update(canonicalJson({ metadata, spec: p.spec })).digest('hex')}`;
 }
 
 function within(dir: string, file: string): boolean {
@@ -141,7 +142,9 @@ function instantiate(params: Params<'instantiate'>, loc: Located): Instantiated 
 export function createExampleAdapter(): InProcessAdapter {
   return defineAdapter({
     initialize: (p) => {
-      if (!p.protocol_versions.includes(PROTOCOL_VERSION)) throw new Error(`unsupported protocol versions ${p.protocol_versions.join(', ')}`);
+      if (!p.protocol_versions.includes(PROTOCOL_VERSION)) {
+        throw new RpcError(RPC_ERROR.UNSUPPORTED_PROTOCOL_VERSION, `this adapter speaks protocol ${PROTOCOL_VERSION} only`);
+      }
       return {
         protocol_version: PROTOCOL_VERSION,
         implementation: { name: 'oap-example-ts', version: '0.1.0', language: 'typescript' },

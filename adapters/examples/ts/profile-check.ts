@@ -74,15 +74,5 @@ export function checkProfile(doc: unknown): CheckOutcome {
   return errors.length ? { errors } : { profile: doc as Profile, errors };
 }
 
-/** RFC 8785 (JCS) for the values JSON.parse produces: JS number formatting and UTF-16 key order are JCS's. */
-export function canonicalJson(value: unknown): string {
-  if (value === null || typeof value !== 'object') {
-    if (typeof value === 'number' && !Number.isFinite(value)) throw new Error('non-finite number');
-    return JSON.stringify(value);
-  }
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  const entries = Object.keys(value)
-    .sort()
-    .map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`);
-  return `{${entries.join(',')}}`;
-}
+/** RFC 8785 (JCS): the SDK's, re-exported for code that imported it from here. */
+export { canonicalJson } from '../../sdk/ts/index.js';

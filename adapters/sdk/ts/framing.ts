@@ -29,25 +29,29 @@ export class LineSplitter {
   ) {}
 
   push(chunk: Buffer): void {
+    const length = chunk.length;
     let start = 0;
-    while (start < chunk.length) {
+    while (start < length) {
       const nl = chunk.indexOf(NEWLINE, start);
-      const end = nl === -1 ? chunk.length : nl;
-      if (!this.discarding) {
-        const piece = chunk.subarray(start, end);
-        if (this.partBytes + piece.length > this.maxLineBytes) {
+      if (nl === -1) {
+        this.hold(chunk.subarray(start));
+        return;
+      }
+      if (this.discarding) this.discarding = false;
+      else if (this.partBytes === 0) {
+        // The common case: the whole line is in this chunk; decode it in place.
+        if (nl - start > this.maxLineBytes) this.onEvent({ kind: 'overflow', limit: this.maxLineBytes });
+        else this.emit(chunk, start, nl);
+      } else {
+        this.hold(chunk.subarray(start, nl));
+        if (this.discarding) this.discarding = false;
+        else {
+          const bytes = this.parts.length === 1 ? this.parts[0]! : Buffer.concat(this.parts, this.partBytes);
           this.parts = [];
           this.partBytes = 0;
-          this.discarding = true;
-          this.onEvent({ kind: 'overflow', limit: this.maxLineBytes });
-        } else if (piece.length > 0) {
-          this.parts.push(piece);
-          this.partBytes += piece.length;
+          this.emit(bytes, 0, bytes.length);
         }
       }
-      if (nl === -1) break;
-      if (this.discarding) this.discarding = false;
-      else this.flushLine();
       start = nl + 1;
     }
   }
@@ -57,18 +61,30 @@ export class LineSplitter {
     return this.partBytes;
   }
 
-  private flushLine(): void {
-    const bytes = this.parts.length === 1 ? this.parts[0]! : Buffer.concat(this.parts, this.partBytes);
-    this.parts = [];
-    this.partBytes = 0;
+  /** Buffer part of a line whose end has not arrived yet; past the limit, report it and discard. */
+  private hold(piece: Buffer): void {
+    if (this.discarding) return;
+    if (this.partBytes + piece.length > this.maxLineBytes) {
+      this.parts = [];
+      this.partBytes = 0;
+      this.discarding = true;
+      this.onEvent({ kind: 'overflow', limit: this.maxLineBytes });
+    } else if (piece.length > 0) {
+      this.parts.push(piece);
+      this.partBytes += piece.length;
+    }
+  }
+
+  /** One complete line, `bytes[start, end)` without its newline. */
+  private emit(bytes: Buffer, start: number, end: number): void {
     // Tolerate CRLF: JSON never ends in \r, so stripping it cannot change a message.
-    const body = bytes.length > 0 && bytes[bytes.length - 1] === 0x0d ? bytes.subarray(0, bytes.length - 1) : bytes;
-    if (body.length === 0) return; // blank lines carry no message
+    if (end > start && bytes[end - 1] === 0x0d) end--;
+    if (end === start) return; // blank lines carry no message
     let text: string;
     try {
-      text = this.decoder.decode(body);
+      text = this.decoder.decode(bytes.subarray(start, end));
     } catch {
-      this.onEvent({ kind: 'invalid-utf8', bytes: body.length });
+      this.onEvent({ kind: 'invalid-utf8', bytes: end - start });
       return;
     }
     this.onEvent({ kind: 'line', text });

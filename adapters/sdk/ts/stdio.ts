@@ -1,7 +1,7 @@
 import type { Readable, Writable } from 'node:stream';
 import { RPC_ERROR } from '../../protocol/messages.js';
 import { AdapterDecline } from '../../../suites/framework/errors.js';
-import { InvalidParams, UnknownMethod } from './define.js';
+import { InvalidParams, RpcError, UnknownMethod } from './define.js';
 import { DEFAULT_MAX_LINE_BYTES, LineSplitter, encodeLine, type LineEvent } from './framing.js';
 import type { InProcessAdapter } from './types.js';
 
@@ -16,7 +16,7 @@ type Id = number | string | null;
 interface RpcErrorBody {
   code: number;
   message: string;
-  data?: { reason?: string };
+  data?: { reason?: string; [k: string]: unknown };
 }
 
 /** Map what a handler threw to a JSON-RPC error: declines keep their kind, the rest is internal. */
@@ -28,6 +28,7 @@ export function errorFor(err: unknown): RpcErrorBody {
   }
   if (err instanceof UnknownMethod) return { code: RPC_ERROR.METHOD_NOT_FOUND, message: err.message };
   if (err instanceof InvalidParams) return { code: RPC_ERROR.INVALID_PARAMS, message: err.message };
+  if (err instanceof RpcError) return { code: err.code, message: err.message, ...(err.data !== undefined ? { data: err.data } : {}) };
   const message = err instanceof Error ? err.message : String(err);
   return { code: RPC_ERROR.INTERNAL_ERROR, message: message.split('\n')[0] || 'internal error' };
 }
@@ -42,27 +43,28 @@ export function errorFor(err: unknown): RpcErrorBody {
 export function serveStdio(adapter: InProcessAdapter, options: ServeOptions = {}): Promise<void> {
   const input = options.input ?? process.stdin;
   const output = options.output ?? process.stdout;
-  const inFlight = new Set<Promise<void>>();
+  let inFlight = 0;
+  let allSettled: (() => void) | undefined;
   let stopping = false;
 
   return new Promise<void>((resolveServe) => {
-    let corked = false;
-    const write = (message: unknown): void => {
-      // Responses finished in the same tick leave in one write (one syscall) instead of one each.
-      if (!corked) {
-        corked = true;
-        output.cork();
-        process.nextTick(() => {
-          corked = false;
-          output.uncork();
-        });
-      }
-      if (!output.write(encodeLine(message)) && !input.isPaused()) {
+    // Responses finished in the same tick leave in one write (one syscall) instead of one each.
+    let outgoing = '';
+    const flush = (): void => {
+      if (outgoing === '') return;
+      const data = outgoing;
+      outgoing = '';
+      if (!output.write(data) && !input.isPaused()) {
         input.pause();
         output.once('drain', () => {
           if (!stopping) input.resume();
         });
       }
+    };
+    const write = (message: unknown): void => {
+      const line = encodeLine(message); // may throw (a result that is not JSON): nothing queued then
+      if (outgoing === '') process.nextTick(flush);
+      outgoing += line;
     };
 
     const finish = async (): Promise<void> => {
@@ -70,30 +72,56 @@ export function serveStdio(adapter: InProcessAdapter, options: ServeOptions = {}
       stopping = true;
       input.off('data', onData);
       input.pause();
-      await Promise.allSettled([...inFlight]);
+      if (inFlight > 0) await new Promise<void>((r) => (allSettled = r));
       await adapter.dispose?.();
-      // Flush responses still corked for this tick (the shutdown answer among them), then
+      // Flush responses still queued for this tick (the shutdown answer among them), then
       // resolve only once everything written has been handed to the OS: the caller may exit next.
-      if (corked) {
-        corked = false;
-        output.uncork();
-      }
+      flush();
       if (output.writableNeedDrain) await new Promise((r) => output.once('drain', r));
       resolveServe();
     };
 
+    const settled = (): void => {
+      if (--inFlight === 0 && allSettled) {
+        const r = allSettled;
+        allSettled = undefined;
+        r();
+      }
+    };
+
+    const answer = (id: Id, result: unknown): void => {
+      try {
+        write({ jsonrpc: '2.0', id, result: result ?? null });
+      } catch (err) {
+        write({ jsonrpc: '2.0', id, error: errorFor(err) });
+      }
+    };
+
     const dispatch = (id: Id, method: string, params: unknown): void => {
-      const task = (async () => {
-        try {
-          const result = await adapter.handle(method, params);
-          write({ jsonrpc: '2.0', id, result: result ?? null });
-        } catch (err) {
-          write({ jsonrpc: '2.0', id, error: errorFor(err) });
-        }
-      })();
-      inFlight.add(task);
-      void task.finally(() => inFlight.delete(task));
-      if (method === 'shutdown') void task.then(finish);
+      let task: Promise<unknown>;
+      try {
+        task = Promise.resolve(adapter.handle(method, params));
+      } catch (err) {
+        task = Promise.reject(err);
+      }
+      inFlight++;
+      const done = task.then(
+        (result) => {
+          try {
+            answer(id, result);
+          } finally {
+            settled();
+          }
+        },
+        (err: unknown) => {
+          try {
+            write({ jsonrpc: '2.0', id, error: errorFor(err) });
+          } finally {
+            settled();
+          }
+        },
+      );
+      if (method === 'shutdown') void done.then(finish, finish);
     };
 
     const onLine = (event: LineEvent): void => {

@@ -1,15 +1,19 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { isAbsolute, join, relative, resolve } from 'node:path';
 import type { Command } from 'commander';
-import { fromRoot } from '../../util/package-root.js';
+import { SDK_MODULE, sdkDeclarations } from '../../../adapters/sdk/ts/declarations.js';
+import { fromRoot, packageRoot } from '../../util/package-root.js';
 import { CliError, EXIT } from '../exit-codes.js';
 
 const PY_STARTER = `#!/usr/bin/env python3
-"""Starter OAP adapter: wire these handlers to your harness, then run
+"""Starter OAP adapter: wire these handlers to your harness's real code, then run
     npx oap-conform smoke --adapter "python3 my_adapter.py"
-See the protocol (adapters/PROTOCOL.md in the oap-conform package) for every method."""
+oap_adapter.py next to this file is the SDK (one standard-library file). The guide is
+adapters/WRITING.md and the protocol adapters/PROTOCOL.md in the oap-conform package."""
 
-from oap_adapter import PROTOCOL_VERSION, UNSUPPORTED_PROTOCOL_VERSION, Adapter, Decline, PromptBuilder, RpcError
+from oap_adapter import (PROTOCOL_VERSION, UNSUPPORTED_PROTOCOL_VERSION, Adapter, Decline, PromptBuilder, RpcError,
+                         spec_digest)
 
 adapter = Adapter()
 
@@ -30,14 +34,17 @@ def initialize(params):
 
 @adapter.method("validate")
 def validate(params):
-    # params["document"] is {"path": ...} or {"content": ..., "encoding": ...}.
-    # Load it with your harness and return {"valid", "kind"?, "errors", "warnings"}.
+    # params["document"] is {"path": ...} or {"content": ..., "encoding": ...}. Load it with your
+    # harness and return {"valid": bool, "kind": ... (when known), "errors": [...], "warnings": [...]};
+    # each issue is {"category", "pointer", "message", "code" (optional, your own)}.
     raise Decline("not-implemented", "TODO: call the harness loader")
 
 
 @adapter.method("instantiate")
 def instantiate(params):
-    # Resolve params["profile"] over params["roots"], apply params["policy"], and return the session.
+    # Resolve params["profile"] over params["roots"], apply params["policy"], and return the session
+    # (session.spec_digest: spec_digest(profile); prompt: PromptBuilder()...build()), or
+    # {"status": "rejected", "errors": [...], "warnings": []}.
     raise Decline("not-implemented", "TODO: call the harness resolver")
 
 
@@ -46,26 +53,39 @@ if __name__ == "__main__":
 `;
 
 const TS_STARTER = `/**
- * Starter OAP adapter: wire these handlers to your harness, compile, then run
- *   npx oap-conform smoke --adapter ./my-adapter.ts      (in-process; uses the compiled .js)
- *   npx oap-conform smoke --adapter "node my-adapter.js" (over stdio)
+ * Starter OAP adapter: wire these handlers to your harness's real code, then
+ *   npx tsc
+ *   npx oap-conform smoke --adapter ./my-adapter.mts            (in-process; runs the compiled dist/my-adapter.mjs)
+ *   npx oap-conform smoke --adapter "node dist/my-adapter.mjs"  (the same adapter over stdio)
+ * Types for the SDK import are in oap-conform-sdk.d.ts. The guide is adapters/WRITING.md and the
+ * protocol adapters/PROTOCOL.md in the oap-conform package.
  */
-import { AdapterDecline, PROTOCOL_VERSION, defineAdapter, isMain, serveStdio } from 'oap-conform/dist/adapters/sdk/ts/index.js';
+import { AdapterDecline, PROTOCOL_VERSION, RPC_ERROR, RpcError, defineAdapter, isMain, serveStdio } from '${SDK_MODULE}';
 
 export default function createAdapter() {
   return defineAdapter({
-    initialize: () => ({
-      protocol_version: PROTOCOL_VERSION,
-      implementation: { name: 'my-harness', version: '0.0.1', language: 'typescript' },
-      level: 1,
-      encodings: ['yaml'], // what your harness really accepts
-      discovery_roots: ['project'], // what your harness really searches
-      unimplemented: [], // OPTIONAL features you do not implement
-    }),
+    initialize: (params) => {
+      if (!params.protocol_versions.includes(PROTOCOL_VERSION)) {
+        throw new RpcError(RPC_ERROR.UNSUPPORTED_PROTOCOL_VERSION, \`protocol \${PROTOCOL_VERSION} only\`);
+      }
+      return {
+        protocol_version: PROTOCOL_VERSION,
+        implementation: { name: 'my-harness', version: '0.0.1', language: 'typescript' },
+        level: 1,
+        encodings: ['yaml'], // what your harness really accepts
+        discovery_roots: ['project'], // what your harness really searches
+        unimplemented: [], // OPTIONAL features you do not implement
+      };
+    },
     validate: () => {
+      // params.document is {path} or {content, encoding}. Load it with your harness and return
+      // {valid, kind? (when known), errors, warnings}; each issue is {category, pointer, message, code?}.
       throw new AdapterDecline('not-implemented', 'TODO: call the harness loader');
     },
     instantiate: () => {
+      // Resolve params.profile over params.roots, apply params.policy, and return the session
+      // (session.spec_digest: specDigest(profile); prompt: new PromptBuilder()...build()), or
+      // {status: 'rejected', errors, warnings}.
       throw new AdapterDecline('not-implemented', 'TODO: call the harness resolver');
     },
   });
@@ -74,28 +94,129 @@ export default function createAdapter() {
 if (isMain(import.meta.url)) await serveStdio(createAdapter());
 `;
 
-export function starterFiles(lang: 'ts' | 'python'): Record<string, string> {
-  if (lang === 'ts') return { 'my-adapter.ts': TS_STARTER };
-  return { 'my_adapter.py': PY_STARTER, 'oap_adapter.py': readFileSync(fromRoot('adapters', 'sdk', 'python', 'oap_adapter.py'), 'utf8') };
+/** What the starter needs from a tsconfig: ES modules with top-level await, Node's types. */
+export const TS_CONFIG = `${JSON.stringify(
+  {
+    compilerOptions: {
+      target: 'ES2022',
+      module: 'NodeNext',
+      moduleResolution: 'NodeNext',
+      types: ['node'],
+      strict: true,
+      skipLibCheck: true,
+      rootDir: '.',
+      outDir: 'dist',
+    },
+  },
+  null,
+  2,
+)}\n`;
+
+export const PY_FILES = { starter: 'my_adapter.py', sdk: 'oap_adapter.py' } as const;
+export const TS_FILES = { starter: 'my-adapter.mts', types: 'oap-conform-sdk.d.ts', tsconfig: 'tsconfig.json' } as const;
+
+/** The files `init` writes (a tsconfig.json only when the directory has none). */
+export function starterFiles(lang: 'ts' | 'python', opts: { sdkOnly?: boolean } = {}): Record<string, string> {
+  const files: Record<string, string> =
+    lang === 'ts'
+      ? { [TS_FILES.starter]: TS_STARTER, [TS_FILES.types]: sdkDeclarations() }
+      : { [PY_FILES.starter]: PY_STARTER, [PY_FILES.sdk]: readFileSync(fromRoot('adapters', 'sdk', 'python', 'oap_adapter.py'), 'utf8') };
+  if (opts.sdkOnly) delete files[lang === 'ts' ? TS_FILES.starter : PY_FILES.starter];
+  return files;
+}
+
+/** A path as the user should type it from the current directory. */
+function shown(path: string): string {
+  const rel = relative(process.cwd(), path);
+  if (rel === '') return '.';
+  if (rel.startsWith('..') || isAbsolute(rel)) return path;
+  return rel;
+}
+
+function quoteWord(word: string): string {
+  return /^[\w./@:=+-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+/** Where `pkg` resolves from `dir`, or undefined. */
+function resolveFrom(dir: string, pkg: string): string | undefined {
+  try {
+    return createRequire(join(dir, 'noop.js')).resolve(`${pkg}/package.json`);
+  } catch {
+    return undefined;
+  }
+}
+
+function tsNextSteps(dir: string, wroteTsconfig: boolean): string[] {
+  const lines: string[] = [];
+  const missing = ['oap-conform', 'typescript', '@types/node'].filter((p) => !resolveFrom(dir, p));
+  if (missing.length) {
+    lines.push(`  ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not installed for ${shown(dir)}; the starter imports the SDK from your own node_modules:`);
+    lines.push(`    (cd ${quoteWord(shown(dir))} && npm install --save-dev ${missing.join(' ')})`);
+  }
+  const installed = resolveFrom(dir, 'oap-conform');
+  if (installed && realpathSync(resolve(installed, '..')) !== realpathSync(packageRoot)) {
+    lines.push(`  note: ${shown(dir)} uses the oap-conform in ${shown(resolve(installed, '..'))}, not this one (${packageRoot});`);
+    lines.push('    run `npx oap-conform` from that project so the runner and the SDK are the same copy (in-process declines are otherwise reported as errors)');
+  }
+  if (!wroteTsconfig) {
+    lines.push(`  kept the existing ${shown(join(dir, TS_FILES.tsconfig))}: the starter needs "module": "NodeNext" (ES modules, top-level await) and "types": ["node"],`);
+    lines.push(`    and ${TS_FILES.types} inside its "include"; the tsconfig init would have written is:\n${TS_CONFIG.replace(/^/gm, '      ')}`);
+  }
+  const here = relative(process.cwd(), dir) === '';
+  const compiled = wroteTsconfig ? join(dir, 'dist', 'my-adapter.mjs') : join(dir, 'my-adapter.mjs');
+  lines.push(`  compile: ${here ? 'npx tsc' : `(cd ${quoteWord(shown(dir))} && npx tsc)`}`);
+  const starter = relative(process.cwd(), join(dir, TS_FILES.starter));
+  const spec = starter.startsWith('..') || isAbsolute(starter) ? join(dir, TS_FILES.starter) : `./${starter}`;
+  lines.push(`  smoke:   npx oap-conform smoke --adapter ${quoteWord(spec)}   (the starter passes the handshake and declines the rest)`);
+  lines.push(`           or over stdio: npx oap-conform smoke --adapter "node ${shown(compiled)}"${wroteTsconfig ? '' : ' (wherever your tsconfig puts it)'}`);
+  lines.push('  then implement validate and instantiate until smoke passes');
+  return lines;
 }
 
 export function register(program: Command): void {
   program
     .command('init')
-    .description('write a starter adapter into the current directory')
+    .description('write a starter adapter (and the SDK it uses) into a directory')
     .requiredOption('--lang <lang>', 'ts or python')
-    .option('--dir <dir>', 'target directory', '.')
-    .action((flags: { lang: string; dir: string }) => {
+    .option('--dir <dir>', 'target directory (created if missing)', '.')
+    .option('--sdk-only', 'write only the SDK file (oap_adapter.py, or oap-conform-sdk.d.ts for ts), e.g. after upgrading oap-conform')
+    .action((flags: { lang: string; dir: string; sdkOnly?: boolean }) => {
       if (flags.lang !== 'ts' && flags.lang !== 'python') throw new CliError('usage', `--lang must be ts or python (got ${flags.lang})`, EXIT.USAGE);
-      const files = starterFiles(flags.lang);
       const dir = resolve(flags.dir);
+      const files = starterFiles(flags.lang, { sdkOnly: !!flags.sdkOnly });
       const clash = Object.keys(files).filter((f) => existsSync(join(dir, f)));
-      if (clash.length) throw new CliError('exists', `refusing to overwrite ${clash.join(', ')} in ${dir}`, EXIT.USAGE);
-      for (const [name, content] of Object.entries(files)) {
-        writeFileSync(join(dir, name), content, { flag: 'wx', mode: name.endsWith('.py') ? 0o755 : 0o644 });
-        process.stdout.write(`wrote ${join(dir, name)}\n`);
+      if (clash.length) {
+        throw new CliError(
+          'exists',
+          `refusing to overwrite ${clash.join(', ')} in ${dir}: move ${clash.length === 1 ? 'it' : 'them'} away, or choose another directory with --dir`,
+          EXIT.USAGE,
+        );
       }
-      const cmd = flags.lang === 'python' ? '"python3 my_adapter.py"' : './my-adapter.ts';
-      process.stdout.write(`next: implement validate and instantiate, then: npx oap-conform smoke --adapter ${cmd}\n`);
+      try {
+        mkdirSync(dir, { recursive: true });
+      } catch (err) {
+        throw new CliError('io', `cannot create ${dir}: ${(err as Error).message}`, EXIT.USAGE);
+      }
+      let wroteTsconfig = false;
+      if (flags.lang === 'ts' && !flags.sdkOnly && !existsSync(join(dir, TS_FILES.tsconfig))) {
+        files[TS_FILES.tsconfig] = TS_CONFIG;
+        wroteTsconfig = true;
+      }
+      const out = (s: string): void => void process.stdout.write(`${s}\n`);
+      for (const [name, content] of Object.entries(files)) {
+        writeFileSync(join(dir, name), content, { flag: 'wx', mode: name === PY_FILES.starter ? 0o755 : 0o644 });
+        out(`wrote ${shown(join(dir, name))}`);
+      }
+      if (flags.sdkOnly) return;
+      out('next:');
+      if (flags.lang === 'python') {
+        const starter = shown(join(dir, PY_FILES.starter));
+        out(`  npx oap-conform smoke --adapter ${JSON.stringify(`python3 ${quoteWord(starter)}`)}   (the starter passes the handshake and declines the rest)`);
+        out('  then implement validate and instantiate until smoke passes');
+      } else {
+        for (const line of tsNextSteps(dir, wroteTsconfig)) out(line);
+      }
+      out(`guide: ${fromRoot('adapters', 'WRITING.md')}`);
+      out(`example: ${fromRoot('adapters', 'examples', flags.lang === 'python' ? 'python/example_adapter.py' : 'ts/example-adapter.ts')}`);
     });
 }

@@ -14,8 +14,12 @@ export function register(program: Command): void {
       const pub = `${opts.out}.pub`;
       for (const f of [priv, pub]) if (existsSync(f)) throw new CliError('exists', `${f} already exists; not overwriting a key`);
       const { privatePem, publicPem } = generateSigningKeys();
-      writeFileSync(priv, privatePem, { mode: 0o600 });
-      writeFileSync(pub, publicPem);
+      try {
+        writeFileSync(priv, privatePem, { mode: 0o600 });
+        writeFileSync(pub, publicPem);
+      } catch (err) {
+        throw new CliError('io', `cannot write the key pair at ${opts.out}: ${(err as Error).message}`);
+      }
       process.stdout.write(`wrote ${priv} (keep secret) and ${pub}\n`);
     });
 }

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Command } from 'commander';
 import { EXIT } from '../exit-codes.js';
+import { oneLine } from '../../../reports/text.js';
 import { SIGNATURE_FILE } from '../../results/index.js';
 import { withInputErrors } from '../../results/cli-support.js';
 import { readJsonFile } from '../../results/load.js';
@@ -42,7 +43,8 @@ export function register(program: Command): void {
           process.stdout.write(`verified: ${resultPath}${reportPath ? ` (report ${reportPath})` : ''}${opts.key ? ', signature valid' : ''}\n`);
           process.exitCode = EXIT.OK;
         } else {
-          for (const p of outcome.problems) process.stderr.write(`oap-conform: ${p.code}: ${p.message}\n`);
+          // Problems quote the (untrusted) result: one line each, no control characters.
+          for (const p of outcome.problems) process.stderr.write(`oap-conform: ${p.code}: ${oneLine(p.message, 10_000)}\n`);
           process.exitCode = EXIT.FAILURES;
         }
       });

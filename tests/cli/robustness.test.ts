@@ -1,0 +1,272 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fromRoot, packageRoot } from '../../runner/util/package-root.js';
+
+/**
+ * The CLI used adversarially, through the real launcher (bin/oap-conform.js -> dist/): every bad
+ * input is ONE stderr line `oap-conform: <code>: <message>` with the documented exit code (2 usage
+ * or input, 3 adapter), never `internal-error`, never a stack trace, never a lost result.
+ */
+const BIN = fromRoot('bin', 'oap-conform.js');
+const BUILT = fromRoot('dist', 'runner', 'cli', 'main.js');
+const SOURCES = ['runner/cli', 'runner/engine', 'runner/results', 'reports'].map((p) => fromRoot(p));
+
+function newestMtime(path: string): number {
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(0, ...readdirSync(path).map((name) => newestMtime(join(path, name))));
+}
+
+function ensureBuilt(): void {
+  if (existsSync(BUILT) && existsSync(fromRoot('dist', 'adapters', 'host.js')) && statSync(BUILT).mtimeMs >= Math.max(...SOURCES.map(newestMtime))) return;
+  spawnSync(process.execPath, [fromRoot('node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'], { cwd: packageRoot, stdio: 'ignore' });
+  if (!existsSync(BUILT)) throw new Error('build did not produce dist/runner/cli/main.js');
+}
+
+interface Run {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+let work: string;
+beforeAll(() => {
+  ensureBuilt();
+  work = mkdtempSync(join(tmpdir(), 'oap-cli-robust-'));
+}, 120_000);
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+function cli(...args: string[]): Run {
+  const r = spawnSync(process.execPath, [BIN, ...args], { cwd: work, encoding: 'utf8', timeout: 120_000 });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** Exactly one stderr line with this code, the exit code, and nothing that looks like a crash. */
+function expectOneLineError(r: Run, code: string, status: number): void {
+  expect(r.stderr, r.stderr).not.toMatch(/internal-error|\n\s+at /);
+  expect(r.stderr.split('\n').filter(Boolean)).toHaveLength(1);
+  expect(r.stderr).toMatch(new RegExp(`^oap-conform: ${code.replace(/[.]/g, '\\.')}: \\S`));
+  expect(r.status).toBe(status);
+}
+
+const path = (...p: string[]) => join(work, ...p);
+const file = (name: string, content: string): string => {
+  writeFileSync(path(name), content);
+  return path(name);
+};
+// --allow-dirty: these tests must not depend on whether the checkout has uncommitted fixture edits.
+const QUICK = ['--adapter', 'builtin:reference', '--fuzz', '0', '--quiet', '--allow-dirty'];
+
+describe('run: bad flags are usage errors before anything runs', () => {
+  it.each([
+    [['--level', '4'], 'usage'],
+    [['--timeout', 'abc'], 'usage'],
+    [['--shard', '0/3'], 'usage'],
+    [['--shard', '4/3'], 'usage'],
+    [['--shard', '1/99999999999999999999'], 'usage'],
+    [['--jobs', '0'], 'usage'],
+    [['--bogus'], 'usage'],
+    [['--adapter', 'builtin:nope'], 'adapter-spec'],
+  ])('%j -> exit 2', (args, code) => {
+    expectOneLineError(cli('run', '--adapter', 'builtin:reference', ...args), code, 2);
+  });
+
+  it('--format unknown (and an inherited property name) is exit 2 with its code, before any case runs', () => {
+    for (const name of ['unknown', 'toString']) {
+      const out = path(`fmt-${name}`);
+      const r = cli('run', ...QUICK, '--format', name, '--out', out);
+      expectOneLineError(r, 'unknown-format', 2);
+      expect(existsSync(join(out, 'journal.ndjson'))).toBe(false);
+    }
+  });
+
+  it('an unreadable --baseline or a bad --sign key is exit 2 with its code, before any case runs', () => {
+    const garbage = file('garbage.json', '{');
+    const b = cli('run', ...QUICK, '--baseline', path('no-such-baseline.json'), '--out', path('bl'));
+    expectOneLineError(b, 'unreadable-file', 2);
+    expect(existsSync(path('bl', 'journal.ndjson'))).toBe(false);
+    expectOneLineError(cli('run', ...QUICK, '--baseline', garbage, '--out', path('bl2')), 'bad-json', 2);
+    expectOneLineError(cli('run', ...QUICK, '--sign', garbage, '--out', path('sg')), 'bad-key', 2);
+    expect(existsSync(path('sg', 'journal.ndjson'))).toBe(false);
+  });
+
+  it('--out that is a file, or under a file, is exit 2 (out-dir), also when the adapter cannot start', () => {
+    const f = file('plain-file', 'x');
+    expectOneLineError(cli('run', ...QUICK, '--out', f), 'out-dir', 2);
+    expectOneLineError(cli('run', ...QUICK, '--out', join(f, 'sub')), 'out-dir', 2);
+    expectOneLineError(cli('run', '--adapter', 'no-such-command-xyz', '--out', f), 'out-dir', 2);
+    expect(readFileSync(f, 'utf8')).toBe('x');
+  });
+});
+
+describe('adapters that cannot be run: exit 3', () => {
+  it('a module whose factory throws is adapter-factory (run and smoke), not an internal error', () => {
+    const mod = file('throws.mjs', 'export default () => { throw new Error("factory exploded"); };\n');
+    const r = cli('run', ...QUICK, '--adapter', mod, '--out', path('fac'));
+    expectOneLineError(r, 'adapter-factory', 3);
+    expect(r.stderr).toMatch(/factory exploded/);
+    expectOneLineError(cli('smoke', '--adapter', mod), 'adapter-factory', 3);
+  });
+
+  it('adapter text is shown on one line without terminal control sequences', () => {
+    const script = file(
+      'evil.mjs',
+      `import readline from 'node:readline';
+const rl = readline.createInterface({ input: process.stdin });
+rl.on('line', (l) => {
+  const m = JSON.parse(l);
+  const send = (o) => process.stdout.write(JSON.stringify({ jsonrpc: '2.0', id: m.id, ...o }) + '\\n');
+  if (m.method === 'initialize') return send({ result: { protocol_version: '1.0', implementation: { name: 'evil\\u001b[31m\\nname', version: '1', language: 'js' }, level: 1, encodings: ['json', 'yaml'], discovery_roots: ['project'], unimplemented: [] } });
+  if (m.method === 'shutdown') { send({ result: {} }); process.exit(0); }
+  send({ error: { code: -32603, message: 'line1\\nline2 \\u001b[31mRED\\u001b[0m \\u0007bell' } });
+});
+`,
+    );
+    const r = cli('run', '--adapter', `node ${script}`, '--fuzz', '0', '--filter', 'L1-P1', '--out', path('evil'));
+    expect(r.status).toBe(1);
+    expect(r.stderr).not.toMatch(/[\u0007\u001b]/);
+    const lines = r.stderr.split('\n').filter(Boolean);
+    expect(lines[0]).toMatch(/^adapter evil/);
+    expect(lines.find((l) => l.startsWith('error '))).toMatch(/line1 line2 RED bell$/);
+    expect(lines.filter((l) => !/^(adapter |error |oap-conform: |done: )/.test(l))).toEqual([]);
+  });
+});
+
+describe('--resume', () => {
+  const seed = ['--seed', '5'];
+  const journalOf = (dir: string) => join(dir, 'journal.ndjson');
+
+  it('refuses a journal judged at another level', () => {
+    const out = path('lvl');
+    expect(cli('run', ...QUICK, ...seed, '--level', '3', '--filter', 'L1-D1,L3-*', '--out', out).status).not.toBe(2);
+    const before = readFileSync(journalOf(out), 'utf8');
+    const r = cli('run', ...QUICK, ...seed, '--level', '2', '--filter', 'L1-D1,L3-*', '--out', out, '--resume');
+    expectOneLineError(r, 'resume-mismatch', 2);
+    expect(r.stderr).toMatch(/level/);
+    expect(readFileSync(journalOf(out), 'utf8')).toBe(before);
+  });
+
+  it('refuses (and keeps) a journal whose header it cannot read instead of starting over on top of it', () => {
+    const out = path('garbled');
+    mkdirSync(out, { recursive: true });
+    const text = 'not a header\n{"id":"L1-D1/x","status":"pass"}\n';
+    writeFileSync(journalOf(out), text);
+    expectOneLineError(cli('run', ...QUICK, ...seed, '--out', out, '--resume'), 'resume-unreadable', 2);
+    expect(readFileSync(journalOf(out), 'utf8')).toBe(text);
+  });
+
+  it('after a torn last journal line, the next record is not glued onto it', () => {
+    const out = path('torn');
+    const filter = ['--level', '1', '--filter', 'L1-D*'];
+    const first = cli('run', ...QUICK, ...seed, ...filter, '--out', out).status;
+    expect(first === 0 || first === 1).toBe(true); // a partial (filtered) run: the claim may not hold
+    const lines = readFileSync(journalOf(out), 'utf8').split('\n').filter(Boolean);
+    expect(lines.length).toBeGreaterThan(4);
+    // The runner died while writing the last record: drop it, leave a fragment of it unterminated.
+    const lost = JSON.parse(lines.at(-1)!) as { id: string };
+    writeFileSync(journalOf(out), `${lines.slice(0, -1).join('\n')}\n${lines.at(-1)!.slice(0, 25)}`);
+    const r = cli('run', ...QUICK, ...seed, ...filter, '--out', out, '--resume');
+    expect(r.status).toBe(first);
+    const after = readFileSync(journalOf(out), 'utf8').split('\n').filter(Boolean);
+    const parsed = after.flatMap((l) => {
+      try {
+        return [JSON.parse(l) as { id?: string }];
+      } catch {
+        return [];
+      }
+    });
+    expect(after.length - parsed.length).toBe(1); // only the torn fragment
+    expect(parsed.filter((p) => p.id === lost.id)).toHaveLength(1);
+    const ids = parsed.slice(1).map((p) => p.id);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('SIGINT mid-run of an in-process adapter exits 130 with partial results; --resume completes with no duplicate case records', async () => {
+    const out = path('sigint');
+    // builtin:reference in-process: its answers never wait on I/O, so the run must yield for the signal.
+    const select = ['--level', '1', '--filter', 'L1-*', '--jobs', '1'];
+    const args = [BIN, 'run', ...QUICK, ...seed, ...select, '--out', out];
+    const child = spawn(process.execPath, args, { cwd: work, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    for (let i = 0; i < 400; i++) {
+      await new Promise((r) => setTimeout(r, 25));
+      if (existsSync(journalOf(out)) && readFileSync(journalOf(out), 'utf8').split('\n').length > 10) break;
+    }
+    child.kill('SIGINT');
+    expect(await exited).toBe(130);
+    expect(stderr).not.toMatch(/internal-error|\n\s+at /);
+    const partial = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as { footer: { interrupted: boolean }; cases: unknown[] };
+    expect(partial.footer.interrupted).toBe(true);
+    const r = cli('run', ...QUICK, ...select, '--out', out, '--resume');
+    expect(r.status).toBe(0);
+    const full = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as { footer: { complete: boolean }; cases: { id: string }[] };
+    expect(full.footer.complete).toBe(true);
+    expect(full.cases.length).toBeGreaterThan(partial.cases.length);
+    const journalIds = readFileSync(journalOf(out), 'utf8').split('\n').filter(Boolean).slice(1).map((l) => (JSON.parse(l) as { id: string }).id);
+    expect(new Set(journalIds).size).toBe(journalIds.length);
+    expect(journalIds.length).toBe(full.cases.length);
+  });
+});
+
+describe('shards and merge', () => {
+  it('merge of --shard 1/2 and 2/2 gives the verdicts of the unsharded run', () => {
+    const common = [...QUICK, '--level', '1', '--seed', '7'];
+    expect(cli('run', ...common, '--out', path('whole')).status).toBe(0);
+    cli('run', ...common, '--shard', '1/2', '--out', path('s1'));
+    cli('run', ...common, '--shard', '2/2', '--out', path('s2'));
+    const m = cli('merge', path('s1'), path('s2'), '--out', path('merged'), '--quiet', '--allow-dirty');
+    expect(m.status).toBe(0);
+    const read = (d: string) => JSON.parse(readFileSync(path(d, 'result.json'), 'utf8')) as { passed: string[]; failed: string[]; level: number };
+    const statuses = (d: string) =>
+      Object.fromEntries((JSON.parse(readFileSync(path(d, 'report.json'), 'utf8')) as { cases: { id: string; status: string }[] }).cases.map((c) => [c.id, c.status]));
+    const whole = read('whole');
+    const merged = read('merged');
+    expect({ passed: merged.passed, failed: merged.failed, level: merged.level }).toEqual({ passed: whole.passed, failed: whole.failed, level: whole.level });
+    expect(statuses('merged')).toEqual(statuses('whole'));
+  });
+});
+
+describe('reading artefacts back: garbage in is exit 2 (input) or 1 (verify mismatch), one line each', () => {
+  it.each([
+    ['verify', ['verify', 'missing.json'], 'unreadable-file', 2],
+    ['verify garbage', ['verify', 'garbage.json'], 'bad-json', 2],
+    ['diff garbage', ['diff', 'garbage.json', 'garbage.json'], 'bad-json', 2],
+    ['diff non-report', ['diff', 'null.json', 'null.json'], 'bad-report', 2],
+    ['merge garbage', ['merge', 'garbage.json', '--out', 'm'], 'bad-json', 2],
+    ['baseline check garbage', ['baseline', 'check', '--out', 'garbage.json', '--baseline', 'null.json'], 'bad-json', 2],
+    ['verify --key garbage', ['verify', 'null.json', '--key', 'garbage.json'], 'bad-key', 2],
+  ])('%s', (_name, args, code, status) => {
+    file('garbage.json', '{');
+    file('null.json', 'null');
+    expectOneLineError(cli(...args), code, status);
+  });
+
+  it('keygen into a directory that does not exist is exit 2 (io), not an internal error', () => {
+    expectOneLineError(cli('keygen', '--out', path('no-such-dir', 'k')), 'io', 2);
+  });
+
+  it('verify prints each problem on one line even when the result carries control characters', () => {
+    const result = {
+      schema: 'oap.conformance-result.v1',
+      oap: '1.0',
+      maintenance_release: '1.0.1',
+      implementation: 'x',
+      implementation_version: '1',
+      level: 1,
+      fixture_revision: 'abcdef0\nforged: line',
+      passed: [],
+      failed: [],
+      generated_at: '2026-01-01T00:00:00Z',
+    };
+    const r = cli('verify', file('ctl-result.json', JSON.stringify(result)));
+    expect(r.status).toBe(1);
+    const lines = r.stderr.split('\n').filter(Boolean);
+    for (const l of lines) expect(l).toMatch(/^oap-conform: [a-z-]+: /);
+    expect(lines.some((l) => l.startsWith('oap-conform: revision: '))).toBe(true);
+  });
+});

@@ -1,0 +1,407 @@
+/**
+ * `oap-conform init`, followed the way adapters/WRITING.md tells a newcomer to: in a directory
+ * outside this repository, write the starter, smoke it unchanged (the handshake passes, the rest is
+ * declined), implement validate and instantiate with the SDK the starter uses, and pass smoke and
+ * the suite's session-record requirement. For TypeScript the project is compiled with `strict`
+ * against the generated SDK declarations, which are also checked against the real SDK's types.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { UNDECLARED_EXPORTS } from '../../adapters/sdk/ts/declarations.js';
+import { fromRoot } from '../../runner/util/package-root.js';
+import { ensureBuilt, tempDir } from './helpers.js';
+
+const CLI = fromRoot('bin', 'oap-conform.js');
+const TSC = fromRoot('node_modules', 'typescript', 'bin', 'tsc');
+
+beforeAll(() => ensureBuilt(), 120_000);
+
+const roots: string[] = [];
+afterAll(() => {
+  for (const r of roots) rmSync(r, { recursive: true, force: true });
+});
+
+/** A fresh directory outside the repository. */
+function fresh(prefix: string): string {
+  const dir = tempDir(prefix);
+  roots.push(dir);
+  expect(relative(fromRoot(), dir).startsWith('..')).toBe(true);
+  return dir;
+}
+
+/** A TypeScript project with oap-conform, typescript and @types/node "installed" (linked to ours). */
+function tsProject(prefix: string): string {
+  const dir = fresh(prefix);
+  mkdirSync(join(dir, 'node_modules', '@types'), { recursive: true });
+  symlinkSync(fromRoot(), join(dir, 'node_modules', 'oap-conform'));
+  symlinkSync(fromRoot('node_modules', 'typescript'), join(dir, 'node_modules', 'typescript'));
+  symlinkSync(fromRoot('node_modules', '@types', 'node'), join(dir, 'node_modules', '@types', 'node'));
+  return dir;
+}
+
+interface Ran {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function cli(args: string[], cwd: string): Ran {
+  const r = spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: 'utf8', timeout: 120_000 });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+function tsc(project: string): Ran {
+  const r = spawnSync(process.execPath, [TSC, '-p', project], { encoding: 'utf8', timeout: 120_000 });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+function expectDeclinedStarter(r: Ran): void {
+  expect(r.status, r.stdout + r.stderr).toBe(1);
+  expect(r.stdout).toMatch(/✓ initialize: my-harness 0\.0\.1/);
+  expect(r.stdout.match(/declined: not implemented \(TODO/g)).toHaveLength(4);
+  expect(r.stdout).toMatch(/smoke: 4 of 5 steps failed/);
+}
+
+function expectSmokePassed(r: Ran): void {
+  expect(r.stdout + r.stderr).toMatch(/smoke: all 5 steps passed/);
+  expect(r.stdout).toMatch(/✓ instantiate rejected profile by path: rejected: version-major at "\/oap"/);
+  expect(r.status).toBe(0);
+}
+
+/** A run of the session-record requirement: the spec digest the SDK computes is the one the suite expects. */
+function expectSessionRecordPasses(adapter: string, cwd: string): void {
+  const out = join(fresh('oap-init-results-'), 'results');
+  const r = cli(['run', '--adapter', adapter, '--filter', 'L1-I8', '--out', out, '--quiet'], cwd);
+  expect(r.stdout, r.stderr).toMatch(/L1-I8\s+MUST\s+pass\s+[1-9]/);
+  expect(existsSync(join(out, 'report.html'))).toBe(true);
+}
+
+// ---------------------------------------------------------------- Python
+
+/** validate and instantiate for a JSON-reading "harness", written the way WRITING.md §3-4 describe. */
+const PY_IMPLEMENTATION = `
+import json, os, uuid
+
+
+def load(source):
+    text = open(source["path"], encoding="utf-8").read() if "path" in source else source["content"]
+    try:
+        doc = json.loads(text)
+    except ValueError as e:
+        return None, [{"category": "parse", "pointer": "", "message": str(e)}]
+    if not str(doc.get("oap", "")).startswith("1."):
+        return None, [{"category": "version-major", "pointer": "/oap", "message": "major version not implemented"}]
+    return doc, []
+
+
+@adapter.method("validate")
+def validate(params):
+    doc, errors = load(params["document"])
+    return dict({"valid": not errors, "errors": errors, "warnings": []}, **({"kind": doc["kind"]} if doc else {}))
+
+
+@adapter.method("instantiate")
+def instantiate(params):
+    selector, path, trust = params["profile"], None, "imported"
+    if "path" in selector:
+        path = selector["path"]
+    else:
+        agents = os.path.join(params["roots"]["project"], ".agents")
+        for name in sorted(os.listdir(agents)):
+            doc, _ = load({"path": os.path.join(agents, name)})
+            if doc and doc["metadata"]["name"] == selector["name"]:
+                path, trust = os.path.join(agents, name), "project"
+    doc, errors = load({"path": path}) if path else (None, [{"category": "io", "pointer": "", "message": "not found"}])
+    if errors:
+        return {"status": "rejected", "errors": errors, "warnings": []}
+    policy, perms = params["policy"], params["policy"]["permissions"]
+    d = perms["default"]
+    prompt = (PromptBuilder()
+              .section("preamble", "Harness preamble.", True)
+              .section("instructions", doc["spec"]["role"]["instructions"], True)
+              .section("postamble", "Harness rules.", True)
+              .build(included=[], elided=[], notice=None))
+    return {
+        "status": "instantiated",
+        "session_id": str(uuid.uuid4()),
+        "session": {"name": doc["metadata"]["name"], "revision": doc["metadata"].get("revision", 1),
+                    "spec_digest": spec_digest(doc), "trust": trust, "path": path},
+        "effective": {
+            "tools": [],
+            "permissions": {"default": d, "shell": perms.get("shell", d), "edit": perms.get("edit", d), "network": perms.get("network", d)},
+            "rules": [dict({"tool": "*", "action": "*", "target": "*"}, **r) for r in perms.get("rules", [])],
+            "filesystem": {"read_roots": policy["filesystem"]["read_roots"], "write_roots": policy["filesystem"]["write_roots"], "deny_paths": []},
+            "hosts": [],
+            "memory": {"mode": "off", "scopes": [], "stores": []},
+            "budgets": {k: policy["budgets"].get(k) for k in ("max_turns", "max_tool_calls", "timeout_seconds", "max_cost_usd",
+                                                           "max_context_tokens", "max_state_tokens", "max_state_bytes")},
+            "model": dict(policy["models"]["default"], rule=4),
+            "mcp_servers": [],
+            "skills": [],
+            "subagents": {"allow": [], "max_depth": policy["subagents"]["max_depth"], "max_concurrent": policy["subagents"]["max_concurrent"]},
+            "writeback": "propose",
+        },
+        "prompt": prompt,
+        "adjustments": [],
+        "warnings": [],
+    }
+
+
+`;
+
+function implementPython(dir: string): void {
+  const path = join(dir, 'my_adapter.py');
+  const starter = readFileSync(path, 'utf8');
+  const from = starter.indexOf('@adapter.method("validate")');
+  const to = starter.indexOf('if __name__ == "__main__":');
+  expect(from).toBeGreaterThan(0);
+  // WRITING.md §2: tell the truth in initialize; this harness reads JSON.
+  const head = starter.slice(0, from).replace('"encodings": ["yaml"]', '"encodings": ["json"]');
+  writeFileSync(path, head + PY_IMPLEMENTATION + starter.slice(to));
+}
+
+describe('init --lang python, outside the repository', () => {
+  test('starter + copied SDK: smoke declines, then passes once implemented, from any working directory', () => {
+    const dir = fresh('oap-init-py-');
+    const init = cli(['init', '--lang', 'python'], dir);
+    expect(init.status, init.stderr).toBe(0);
+    expect(init.stdout).toContain('wrote my_adapter.py');
+    expect(init.stdout).toContain('wrote oap_adapter.py');
+    expect(init.stdout).toContain('npx oap-conform smoke --adapter "python3 my_adapter.py"');
+    expect(init.stdout).toContain(`guide: ${fromRoot('adapters', 'WRITING.md')}`);
+    expect(statSync(join(dir, 'my_adapter.py')).mode & 0o111).not.toBe(0);
+    expect(readFileSync(join(dir, 'oap_adapter.py'), 'utf8')).toBe(readFileSync(fromRoot('adapters', 'sdk', 'python', 'oap_adapter.py'), 'utf8'));
+
+    expectDeclinedStarter(cli(['smoke', '--adapter', 'python3 my_adapter.py'], dir));
+
+    implementPython(dir);
+    expectSmokePassed(cli(['smoke', '--adapter', 'python3 my_adapter.py', '--check-protocol'], dir));
+    // The SDK is found next to the script, not in the working directory.
+    expectSmokePassed(cli(['smoke', '--adapter', `python3 ${join(dir, 'my_adapter.py')}`], fresh('oap-init-elsewhere-')));
+    expectSessionRecordPasses('python3 my_adapter.py', dir);
+  });
+});
+
+// ---------------------------------------------------------------- TypeScript
+
+const TS_IMPLEMENTATION = `import { randomUUID } from 'node:crypto';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { PROTOCOL_VERSION, PromptBuilder, defineAdapter, isMain, serveStdio, specDigest, type AdapterIssueT, type Params, type Result } from 'oap-conform/dist/adapters/sdk/ts/index.js';
+
+type Profile = { oap: string; kind: string; metadata: { name: string; revision?: number; [k: string]: unknown }; spec: { role: { instructions: string } } };
+
+function load(source: Params<'validate'>['document']): { doc?: Profile; errors: AdapterIssueT[] } {
+  const text = 'path' in source ? readFileSync(source.path, 'utf8') : source.content;
+  let doc: Profile;
+  try {
+    doc = JSON.parse(text) as Profile;
+  } catch (err) {
+    return { errors: [{ category: 'parse', pointer: '', message: String(err) }] };
+  }
+  if (!String(doc.oap).startsWith('1.')) return { errors: [{ category: 'version-major', pointer: '/oap', message: 'major version not implemented' }] };
+  return { doc, errors: [] };
+}
+
+function instantiate(p: Params<'instantiate'>): Result<'instantiate'> {
+  let path: string | undefined;
+  let trust: 'project' | 'imported' = 'imported';
+  if ('path' in p.profile) path = p.profile.path;
+  else {
+    const agents = join(p.roots.project ?? p.workspace, '.agents');
+    for (const f of readdirSync(agents).sort()) {
+      if (load({ path: join(agents, f) }).doc?.metadata.name === p.profile.name) {
+        path = join(agents, f);
+        trust = 'project';
+      }
+    }
+  }
+  if (!path) return { status: 'rejected', errors: [{ category: 'io', pointer: '', message: 'not found' }], warnings: [] };
+  const { doc, errors } = load({ path });
+  if (!doc) return { status: 'rejected', errors, warnings: [] };
+  const { permissions: perms, budgets: b } = p.policy;
+  const d = perms.default;
+  return {
+    status: 'instantiated',
+    session_id: randomUUID(),
+    session: { name: doc.metadata.name, revision: doc.metadata.revision ?? 1, spec_digest: specDigest(doc), trust, path },
+    effective: {
+      tools: [],
+      permissions: { default: d, shell: perms.shell ?? d, edit: perms.edit ?? d, network: perms.network ?? d },
+      rules: (perms.rules ?? []).map((r) => ({ tool: r.tool ?? '*', action: r.action ?? '*', target: r.target ?? '*', decision: r.decision })),
+      filesystem: { read_roots: p.policy.filesystem.read_roots, write_roots: p.policy.filesystem.write_roots, deny_paths: [] },
+      hosts: [],
+      memory: { mode: 'off', scopes: [], stores: [] },
+      budgets: {
+        max_turns: b.max_turns ?? null,
+        max_tool_calls: b.max_tool_calls ?? null,
+        timeout_seconds: b.timeout_seconds ?? null,
+        max_cost_usd: b.max_cost_usd ?? null,
+        max_context_tokens: b.max_context_tokens ?? null,
+        max_state_tokens: b.max_state_tokens ?? null,
+        max_state_bytes: b.max_state_bytes ?? null,
+      },
+      model: { ...p.policy.models.default, rule: 4 },
+      mcp_servers: [],
+      skills: [],
+      subagents: { allow: [], max_depth: p.policy.subagents.max_depth, max_concurrent: p.policy.subagents.max_concurrent },
+      writeback: 'propose',
+    },
+    prompt: new PromptBuilder().section('preamble', 'Harness preamble.', true).section('instructions', doc.spec.role.instructions, true).section('postamble', 'Harness rules.', true).build(),
+    adjustments: [],
+    warnings: [],
+  };
+}
+
+export default function createAdapter() {
+  return defineAdapter({
+    initialize: () => ({
+      protocol_version: PROTOCOL_VERSION,
+      implementation: { name: 'my-harness', version: '0.0.1', language: 'typescript' },
+      level: 1,
+      encodings: ['json'],
+      discovery_roots: ['project'],
+      unimplemented: [],
+    }),
+    validate: (p) => {
+      const { doc, errors } = load(p.document);
+      return { valid: errors.length === 0, ...(doc ? { kind: doc.kind } : {}), errors, warnings: [] };
+    },
+    instantiate,
+  });
+}
+
+if (isMain(import.meta.url)) await serveStdio(createAdapter());
+`;
+
+describe('init --lang ts, outside the repository', () => {
+  test('starter compiles with strict against the generated SDK types; smoke declines, then passes once implemented (in-process and over stdio)', () => {
+    const dir = tsProject('oap-init-ts-');
+    const init = cli(['init', '--lang', 'ts'], dir);
+    expect(init.status, init.stderr).toBe(0);
+    for (const f of ['my-adapter.mts', 'oap-conform-sdk.d.ts', 'tsconfig.json']) expect(init.stdout).toContain(`wrote ${f}`);
+    expect(init.stdout).not.toMatch(/not installed|note:/);
+    expect(init.stdout).toContain('compile: npx tsc');
+    expect(init.stdout).toContain('npx oap-conform smoke --adapter ./my-adapter.mts');
+    expect(init.stdout).toContain('npx oap-conform smoke --adapter "node dist/my-adapter.mjs"');
+    // No package.json at all: .mts is an ES module whatever the package type.
+    expect(existsSync(join(dir, 'package.json'))).toBe(false);
+
+    const built = tsc(dir);
+    expect(built.status, built.stdout).toBe(0);
+    expectDeclinedStarter(cli(['smoke', '--adapter', './my-adapter.mts'], dir));
+    expectDeclinedStarter(cli(['smoke', '--adapter', 'node dist/my-adapter.mjs'], dir));
+
+    writeFileSync(join(dir, 'my-adapter.mts'), TS_IMPLEMENTATION);
+    const rebuilt = tsc(dir);
+    expect(rebuilt.status, rebuilt.stdout).toBe(0);
+    expectSmokePassed(cli(['smoke', '--adapter', './my-adapter.mts', '--check-protocol'], dir));
+    expectSmokePassed(cli(['smoke', '--adapter', 'node dist/my-adapter.mjs', '--check-protocol'], dir));
+    expectSessionRecordPasses('./my-adapter.mts', dir);
+
+    // The types are real, not `any`: a result missing a member of the effective contract, or an
+    // issue category outside the vocabulary, does not compile.
+    writeFileSync(join(dir, 'my-adapter.mts'), TS_IMPLEMENTATION.replace("      writeback: 'propose',\n", '').replace("category: 'io'", "category: 'not-found'"));
+    const broken = tsc(dir);
+    expect(broken.status).not.toBe(0);
+    expect(broken.stdout).toMatch(/writeback/);
+    expect(broken.stdout).toMatch(/not-found/);
+  });
+
+  test('the generated declarations are exactly the SDK: protocol types equal, functions and classes assignable, every export declared', async () => {
+    const dir = tsProject('oap-init-decl-');
+    expect(cli(['init', '--lang', 'ts', '--sdk-only'], dir).status).toBe(0);
+    expect(existsSync(join(dir, 'my-adapter.mts'))).toBe(false);
+    const real = relative(dir, fromRoot('adapters', 'sdk', 'ts', 'index.js'));
+    writeFileSync(
+      join(dir, 'check.mts'),
+      `import type * as R from '${real}';
+import * as Real from '${real}';
+import type * as S from 'oap-conform/dist/adapters/sdk/ts/index.js';
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type PerMethod = { [M in R.MethodName]: [params: Same<R.Params<M>, S.Params<M>>, result: Same<R.Result<M>, S.Result<M>>] };
+export const methods: { [M in R.MethodName]: [true, true] } = null as unknown as PerMethod;
+export const names: true = null as unknown as Same<R.MethodName, S.MethodName>;
+export const types: [true, true, true, true, true, true, true, true, true] = null as unknown as [
+  Same<R.AdapterHandlers, S.AdapterHandlers>, Same<R.InProcessAdapter, S.InProcessAdapter>, Same<R.AdapterFactory, S.AdapterFactory>,
+  Same<R.HandshakeT, S.HandshakeT>, Same<R.HarnessPolicyT, S.HarnessPolicyT>, Same<R.InstantiatedT, S.InstantiatedT>,
+  Same<R.EffectiveContractT, S.EffectiveContractT>, Same<R.AdapterIssueT, S.AdapterIssueT>, Same<R.StateDelimiters, S.StateDelimiters>,
+];
+export const values: {
+  defineAdapter: typeof S.defineAdapter; serveStdio: typeof S.serveStdio; isMain: typeof S.isMain; sectionText: typeof S.sectionText;
+  canonicalJson: typeof S.canonicalJson; profileDigest: typeof S.profileDigest; specDigest: typeof S.specDigest;
+  SPEC_DIGEST_EXCLUDED_METADATA: typeof S.SPEC_DIGEST_EXCLUDED_METADATA; PROTOCOL_VERSION: typeof S.PROTOCOL_VERSION;
+  SUPPORTED_PROTOCOL_VERSIONS: typeof S.SUPPORTED_PROTOCOL_VERSIONS; RPC_ERROR: typeof S.RPC_ERROR;
+  AdapterDecline: typeof S.AdapterDecline; RpcError: typeof S.RpcError; PromptBuilder: typeof S.PromptBuilder;
+} = Real;
+export const options: [true, true] = null as unknown as [Same<R.DefineOptions, S.DefineOptions>, Same<R.ServeOptions, S.ServeOptions>];
+`,
+    );
+    const checked = spawnSync(
+      process.execPath,
+      [TSC, '--noEmit', '--strict', '--noUncheckedIndexedAccess', '--skipLibCheck', '--target', 'ES2022', '--module', 'NodeNext', '--moduleResolution', 'NodeNext', '--types', 'node', 'check.mts', 'oap-conform-sdk.d.ts'],
+      { cwd: dir, encoding: 'utf8', timeout: 120_000 },
+    );
+    expect(checked.stdout).toBe('');
+    expect(checked.status).toBe(0);
+
+    // Every value the SDK exports is declared, except the internals listed on purpose.
+    const declared = [...readFileSync(join(dir, 'oap-conform-sdk.d.ts'), 'utf8').matchAll(/^ {2}export (?:function|class|const) (\w+)/gm)].map((m) => m[1]);
+    const runtime = Object.keys(await import(fromRoot('dist', 'adapters', 'sdk', 'ts', 'index.js')));
+    expect(runtime.filter((n) => !UNDECLARED_EXPORTS.includes(n)).sort()).toEqual([...new Set(declared)].sort());
+  });
+});
+
+// ---------------------------------------------------------------- options and messages
+
+describe('init: directories, refusals and next steps', () => {
+  test('--dir is created if missing and the printed commands work from the current directory', () => {
+    const cwd = fresh('oap-init-dir-');
+    const r = cli(['init', '--lang', 'python', '--dir', 'adapters/oap'], cwd);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toContain('wrote adapters/oap/my_adapter.py');
+    const printed = /npx oap-conform smoke --adapter "([^"]+)"/.exec(r.stdout)?.[1];
+    expect(printed).toBe('python3 adapters/oap/my_adapter.py');
+    expectDeclinedStarter(cli(['smoke', '--adapter', printed!], cwd));
+  });
+
+  test('refuses to overwrite and says what to do instead (exit 2)', () => {
+    const dir = fresh('oap-init-clash-');
+    expect(cli(['init', '--lang', 'python'], dir).status).toBe(0);
+    const again = cli(['init', '--lang', 'python'], dir);
+    expect(again.status).toBe(2);
+    expect(again.stderr).toMatch(/refusing to overwrite my_adapter\.py, oap_adapter\.py in .*: move them away, or choose another directory with --dir/);
+  });
+
+  test('--sdk-only refreshes just the SDK file after an upgrade', () => {
+    const dir = fresh('oap-init-sdk-');
+    writeFileSync(join(dir, 'my_adapter.py'), '# my adapter\n');
+    const r = cli(['init', '--lang', 'python', '--sdk-only'], dir);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout.trim()).toBe('wrote oap_adapter.py');
+    expect(readFileSync(join(dir, 'my_adapter.py'), 'utf8')).toBe('# my adapter\n');
+  });
+
+  test('ts: an existing tsconfig.json is kept with what the starter needs; missing packages are named with the install command', () => {
+    const dir = fresh('oap-init-ts-bare-');
+    writeFileSync(join(dir, 'tsconfig.json'), '{"compilerOptions":{"module":"commonjs"}}\n');
+    const r = cli(['init', '--lang', 'ts'], dir);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).not.toContain('wrote tsconfig.json');
+    expect(readFileSync(join(dir, 'tsconfig.json'), 'utf8')).toBe('{"compilerOptions":{"module":"commonjs"}}\n');
+    expect(r.stdout).toMatch(/kept the existing tsconfig\.json: the starter needs "module": "NodeNext"/);
+    expect(r.stdout).toContain('npm install --save-dev oap-conform typescript @types/node');
+  });
+
+  test('ts: a project whose oap-conform is another copy is warned (in-process declines need the same copy)', () => {
+    const dir = fresh('oap-init-ts-copy-');
+    const other = join(dir, 'node_modules', 'oap-conform');
+    mkdirSync(other, { recursive: true });
+    writeFileSync(join(other, 'package.json'), '{"name":"oap-conform","version":"0.0.0"}\n');
+    const r = cli(['init', '--lang', 'ts'], dir);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/note: \. uses the oap-conform in node_modules\/oap-conform, not this one/);
+  });
+});
