@@ -136,7 +136,7 @@ describe('StdioAdapterClient deadlines (one timer for all pending requests)', ()
 });
 
 describe('serveStdio output', () => {
-  test('pipelined requests arriving together are answered in one write, each once', async () => {
+  test('pipelined requests arriving together are answered in a few coalesced writes, each once', async () => {
     const input = new PassThrough();
     const writes: string[] = [];
     const output = new Writable({
@@ -149,8 +149,10 @@ describe('serveStdio output', () => {
     const req = (id: number): string => `${JSON.stringify({ jsonrpc: '2.0', id, method: 'validate', params: { document: { content: '{}', encoding: 'json' } } })}\n`;
     input.write(Array.from({ length: 50 }, (_, i) => req(i + 1)).join(''));
     await new Promise((r) => setTimeout(r, 50));
-    expect(writes).toHaveLength(1);
-    const ids = writes[0]!.trim().split('\n').map((l) => (JSON.parse(l) as { id: number }).id);
+    // About 3.5 KB of responses: sliced at 2 KB, not one write per response.
+    expect(writes.length).toBeGreaterThanOrEqual(1);
+    expect(writes.length).toBeLessThanOrEqual(3);
+    const ids = writes.join('').trim().split('\n').map((l) => (JSON.parse(l) as { id: number }).id);
     expect(ids.sort((a, b) => a - b)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
     input.end(`${JSON.stringify({ jsonrpc: '2.0', id: 99, method: 'shutdown', params: {} })}\n`);
     await done;

@@ -12,6 +12,11 @@ export interface ServeOptions {
 }
 
 type Id = number | string | null;
+/**
+ * Responses finished in one tick leave in one write, in slices of about this many bytes, so the
+ * runner can check the first ones while the rest are still being encoded.
+ */
+const FLUSH_AT_BYTES = 2048;
 
 interface RpcErrorBody {
   code: number;
@@ -48,7 +53,8 @@ export function serveStdio(adapter: InProcessAdapter, options: ServeOptions = {}
   let stopping = false;
 
   return new Promise<void>((resolveServe) => {
-    // Responses finished in the same tick leave in one write (one syscall) instead of one each.
+    // Responses finished in the same tick leave together (one syscall per FLUSH_AT_BYTES slice)
+    // instead of one write each.
     let outgoing = '';
     const flush = (): void => {
       if (outgoing === '') return;
@@ -65,6 +71,7 @@ export function serveStdio(adapter: InProcessAdapter, options: ServeOptions = {}
       const line = encodeLine(message); // may throw (a result that is not JSON): nothing queued then
       if (outgoing === '') process.nextTick(flush);
       outgoing += line;
+      if (outgoing.length >= FLUSH_AT_BYTES) flush();
     };
 
     const finish = async (): Promise<void> => {
