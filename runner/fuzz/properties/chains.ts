@@ -10,7 +10,7 @@ import type { Encoding } from '../../../suites/framework/types.js';
 import { encodingArb, policyArb, profileDoc, specRequestArb } from '../gen/narrowing.js';
 import { countReason, instantiateIn, undefinedBySpec, type Doc } from '../harness.js';
 import { ceilingFromEffective, ceilingFromPolicy, ceilingViolations, combine, requestViolations } from './contract.js';
-import { discard, HOLDS, violated, type FuzzProperty } from './types.js';
+import { discard, HOLDS, violated, type ExecEnv, type FuzzProperty } from './types.js';
 
 export interface ChainInput {
   /** The profile instantiated: the child of an `extends` chain, or the delegating parent. */
@@ -19,6 +19,24 @@ export interface ChainInput {
   /** Bases (extends) or the subagent profile (delegation), written beside `profile`. */
   chain: Doc[];
   encoding: Encoding;
+}
+
+/**
+ * Instantiate a chain's main profile with its bases or subagent beside it. `judged` is set when the
+ * input says nothing (a generated document the spec does not define, or the adapter refusing it).
+ */
+async function instantiateChain(env: ExecEnv, input: ChainInput, rejectedLabel: string) {
+  for (const d of [input.profile, ...input.chain]) {
+    const why = undefinedBySpec(d);
+    if (why) return { judged: discard(`oracle rejects a generated profile: ${why}`) } as const;
+  }
+  const { outcome, dir } = await instantiateIn(env, input.profile, input.policy, { extra: input.chain, encoding: input.encoding });
+  if (outcome.status === 'rejected') {
+    env.stats.adapterRejected++;
+    countReason(env, `${rejectedLabel}: ${outcome.errors[0]?.category ?? '?'}`);
+    return { judged: HOLDS } as const;
+  }
+  return { judged: undefined, outcome, dir } as const;
 }
 
 function extendsArb(): fc.Arbitrary<ChainInput> {
@@ -54,16 +72,9 @@ export const extendsProperty: FuzzProperty<ChainInput> = {
   runsPerCase: 20,
   arbitrary: extendsArb,
   async execute(env, input) {
-    for (const d of [input.profile, ...input.chain]) {
-      const why = undefinedBySpec(d);
-      if (why) return discard(`oracle rejects a generated profile: ${why}`);
-    }
-    const { outcome, dir } = await instantiateIn(env, input.profile, input.policy, { extra: input.chain, encoding: input.encoding });
-    if (outcome.status === 'rejected') {
-      env.stats.adapterRejected++;
-      countReason(env, `rejected: ${outcome.errors[0]?.category ?? '?'}`);
-      return HOLDS;
-    }
+    const chain = await instantiateChain(env, input, 'rejected');
+    if (chain.judged !== undefined) return chain.judged;
+    const { outcome, dir } = chain;
     const v = combine(ceilingViolations(outcome.effective, ceilingFromPolicy(input.policy, dir)));
     return v ? violated(`merged profile: ${v.message}`, v.expected, v.observed) : HOLDS;
   },
@@ -94,16 +105,9 @@ export const delegationProperty: FuzzProperty<ChainInput> = {
   runsPerCase: 20,
   arbitrary: delegationArb,
   async execute(env, input) {
-    for (const d of [input.profile, ...input.chain]) {
-      const why = undefinedBySpec(d);
-      if (why) return discard(`oracle rejects a generated profile: ${why}`);
-    }
-    const { outcome, dir } = await instantiateIn(env, input.profile, input.policy, { extra: input.chain, encoding: input.encoding });
-    if (outcome.status === 'rejected') {
-      env.stats.adapterRejected++;
-      countReason(env, `parent rejected: ${outcome.errors[0]?.category ?? '?'}`);
-      return HOLDS;
-    }
+    const chain = await instantiateChain(env, input, 'parent rejected');
+    if (chain.judged !== undefined) return chain.judged;
+    const { outcome, dir } = chain;
     env.stats.adapterCalls++;
     const sub = await env.ctx.adapter.call('instantiate_subagent', { parent_session_id: outcome.session_id, profile: { name: 'fz-sub' } });
     if (sub.status === 'rejected') {
