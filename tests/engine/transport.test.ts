@@ -97,8 +97,8 @@ describe('adapter environment', () => {
       TZ: 'UTC',
       OAP_TOKEN_FOR_ADAPTER: 'x',
       GITHUB_TOKEN: 'secret',
-      HOME: '/root',
-      XDG_CONFIG_HOME: '/root/.config',
+      HOME: '/home/someone',
+      XDG_CONFIG_HOME: '/home/someone/.config',
       NODE_OPTIONS: '--inspect',
     });
     expect(Object.keys(env).sort()).toEqual(
