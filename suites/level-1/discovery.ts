@@ -11,7 +11,7 @@ import { expectEqual, expectTrue, fail } from '../framework/assert.js';
 import { CaseNotApplicable } from '../framework/errors.js';
 import { minimalProfile } from '../framework/policy.js';
 import type { CaseContext, CaseDef } from '../framework/types.js';
-import { byteOccurrences, claimedRoots, expectInstantiated, instantiateName, writeProfile, writeProjectProfile, workingEncoding } from './support.js';
+import { claimedRoots, expectInstantiated, instantiateName, writeProfile, writeProjectProfile, workingEncoding } from './support.js';
 
 type Discovered = Result<'discover'>;
 
@@ -72,7 +72,7 @@ const d1ProjectRoot: CaseDef = {
     expectTrue(samePath(entry.path, path), 'the discovered path is the file in <workspace>/.agents/', { expected: path, observed: entry.path });
     const session = expectInstantiated(await instantiateName(ctx, 'project-helper'), 'instantiate by name');
     expectEqual(session.session.name, 'project-helper', 'session name');
-    expectTrue(byteOccurrences(session.prompt.text, 'D1-PROJECT').length > 0, 'the instantiated prompt comes from the project-root file', {
+    expectTrue(session.prompt.text.includes('D1-PROJECT'), 'the instantiated prompt comes from the project-root file', {
       expected: 'prompt contains the file’s instructions',
     });
   },
@@ -181,7 +181,7 @@ function crossRootCase(lower: RootName, higher: RootName): CaseDef {
       const session = expectInstantiated(await instantiateName(ctx, name), 'instantiate by the shared name');
       const text = session.prompt.text;
       expectTrue(
-        byteOccurrences(text, `FROM-${higher.toUpperCase()}`).length > 0 && byteOccurrences(text, `FROM-${lower.toUpperCase()}`).length === 0,
+        text.includes(`FROM-${higher.toUpperCase()}`) && !text.includes(`FROM-${lower.toUpperCase()}`),
         `the session runs the ${higher} definition`,
         { expected: `FROM-${higher.toUpperCase()}`, observed: text.slice(0, 400) },
       );

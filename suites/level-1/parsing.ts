@@ -11,7 +11,6 @@ import { CaseNotApplicable } from '../framework/errors.js';
 import { minimalProfile } from '../framework/policy.js';
 import { fixturesFor, type LoadedFixture } from './fixtures.js';
 import {
-  briefIssues,
   expectInstantiated,
   instantiateName,
   instantiatePath,
@@ -22,6 +21,7 @@ import {
   writeProfile,
   writeProjectProfile,
 } from './support.js';
+import { briefIssues } from '../framework/issues.js';
 
 /** A valid profile the adapter must accept, in its working encoding. */
 async function positiveControl(ctx: CaseContext, name: string): Promise<void> {

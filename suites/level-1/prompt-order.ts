@@ -7,11 +7,15 @@
  * the normative order. Profile text deliberately carries multi-byte UTF-8 so that offsets counted
  * in UTF-16 code units instead of bytes are caught.
  */
-import type { InstantiatedT, PromptSectionT } from '../../adapters/protocol/messages.js';
+import type { InstantiatedT } from '../../adapters/protocol/messages.js';
 import { expectTrue, fail } from '../framework/assert.js';
 import { minimalProfile, permissivePolicy } from '../framework/policy.js';
 import type { CaseDef } from '../framework/types.js';
-import { byteOccurrences, instantiateSubject, sectionText, writeProjectProfile } from './support.js';
+import { mapPrompt, occurrences } from '../framework/prompt-map.js';
+import { instantiateSubject, writeProjectProfile } from './support.js';
+
+/** UTF-8 byte offsets where `needle` starts in `text`. */
+const startsOf = (text: string, needle: string): number[] => occurrences(text, needle).map(([start]) => start);
 
 /** The positions of SPEC §3.2; `harness` sections (inserted material) may sit anywhere. */
 const ORDER: Record<string, number> = {
@@ -34,37 +38,28 @@ interface Expected {
 }
 
 function checkSectionMap(session: InstantiatedT, expected: Expected[]): void {
-  const { text, sections } = session.prompt;
-  const total = Buffer.byteLength(text, 'utf8');
-  // The map itself: in text order, inside the text, non-overlapping.
-  let last = 0;
-  for (const [i, s] of sections.entries()) {
-    expectTrue(s.start >= last && s.start <= s.end && s.end <= total, `section ${i} (${s.kind}) has a valid byte range in text order`, {
-      expected: { startAtLeast: last, endAtMost: total },
-      observed: { start: s.start, end: s.end },
-    });
-    last = s.end;
-  }
+  // The map itself: in text order, inside the text, non-overlapping, on character boundaries.
+  const sections = mapPrompt(session.prompt);
   // Each expected field has a section of its kind that contains its text.
   for (const e of expected) {
     const ofKind = sections.filter((s) => s.kind === e.kind);
     if (ofKind.length === 0) fail(`no ${e.kind} section in the section map`, { kind: e.kind }, sections.map((s) => s.kind));
-    const inKind = (t: string): boolean => ofKind.some((s) => sectionText(text, s).includes(t));
+    const inKind = (t: string): boolean => ofKind.some((s) => s.text.includes(t));
     const found = e.texts.filter(inKind);
     const ok = e.mode === 'all' ? found.length === e.texts.length : found.length > 0;
     if (!ok) {
       fail(
         `the ${e.kind} section's byte range does not contain the ${e.kind} text`,
         { kind: e.kind, contains: e.mode === 'all' ? e.texts : `one of ${JSON.stringify(e.texts)}` },
-        { sections: ofKind.map((s) => sectionText(text, s).slice(0, 200)) },
+        { sections: ofKind.map((s) => s.text.slice(0, 200)) },
       );
     }
   }
   // Normative order over the sections the map reports (harness insertions excluded).
   const ranked = sections.filter((s) => s.kind !== 'harness');
   for (let i = 1; i < ranked.length; i++) {
-    const a = ranked[i - 1] as PromptSectionT;
-    const b = ranked[i] as PromptSectionT;
+    const a = ranked[i - 1]!;
+    const b = ranked[i]!;
     if ((ORDER[a.kind] ?? 0) > (ORDER[b.kind] ?? 0)) {
       fail(`section ${b.kind} comes after ${a.kind}, against SPEC §3.2`, Object.keys(ORDER), ranked.map((s) => s.kind));
     }
@@ -75,7 +70,7 @@ function checkSectionMap(session: InstantiatedT, expected: Expected[]): void {
 function checkTextOrder(text: string, ordered: Array<{ kind: string; text: string }>): void {
   let previous = { kind: '(start)', at: -1 };
   for (const o of ordered) {
-    const at = byteOccurrences(text, o.text);
+    const at = startsOf(text, o.text);
     if (at.length === 0) fail(`the ${o.kind} text is missing from the prompt`, o.text, text.slice(0, 400));
     const first = at[0] as number;
     if (first < previous.at) fail(`the ${o.kind} text appears before the ${previous.kind} text`, [previous.kind, o.kind], { [previous.kind]: previous.at, [o.kind]: first });
@@ -142,9 +137,9 @@ const contradiction: CaseDef = {
       { kind: 'constraints', text: constraints[0] as string },
     ]);
     // Every constraint, not just the first, follows the instructions.
-    const lastInstruction = byteOccurrences(session.prompt.text, instructions)[0] as number;
+    const lastInstruction = startsOf(session.prompt.text, instructions)[0] as number;
     for (const c of constraints) {
-      const first = byteOccurrences(session.prompt.text, c)[0] as number;
+      const first = startsOf(session.prompt.text, c)[0] as number;
       expectTrue(first > lastInstruction, `constraint "${c}" follows the instructions`, { expected: `after byte ${lastInstruction}`, observed: first });
     }
   },

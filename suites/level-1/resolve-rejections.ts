@@ -13,7 +13,8 @@ import type { HarnessPolicyT } from '../../adapters/protocol/messages.js';
 import { fail } from '../framework/assert.js';
 import { minimalProfile, permissivePolicy } from '../framework/policy.js';
 import type { CaseContext, CaseDef } from '../framework/types.js';
-import { briefIssues, expectInstantiated, instantiatePath, writeProjectProfile } from './support.js';
+import { expectInstantiated, instantiatePath, writeProjectProfile } from './support.js';
+import { briefIssues } from '../framework/issues.js';
 
 async function expectRefused(ctx: CaseContext, doc: Record<string, unknown>, policy: HarnessPolicyT, what: string): Promise<void> {
   const out = await instantiatePath(ctx, writeProjectProfile(ctx, doc), policy);

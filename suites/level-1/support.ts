@@ -1,16 +1,13 @@
 /**
  * Helpers shared by the Level 1 cases: writing profiles in an encoding the adapter claims,
- * calling instantiate and insisting on one outcome, slicing prompt sections by UTF-8 byte offsets,
- * and matching JSON Pointers. Nothing here judges a requirement on its own; the cases do.
+ * calling instantiate and insisting on one outcome, and matching JSON Pointers. Nothing here judges a requirement on its own; the cases do.
  */
 import { join } from 'node:path';
 import type {
-  AdapterIssueT,
   HandshakeT,
   HarnessPolicyT,
   InstantiatedT,
   InstantiateOutcomeT,
-  PromptSectionT,
 } from '../../adapters/protocol/messages.js';
 import { fail } from '../framework/assert.js';
 import { CaseNotApplicable } from '../framework/errors.js';
@@ -18,6 +15,7 @@ import { permissivePolicy } from '../framework/policy.js';
 import type { CaseContext, Encoding } from '../framework/types.js';
 import { serializeDocument } from '../framework/workspace.js';
 import { loadDocumentFile } from '../../runner/oracle/index.js';
+import { briefIssues } from '../framework/issues.js';
 
 export type ProfileDoc = Record<string, unknown>;
 
@@ -100,25 +98,6 @@ export async function instantiateSubject(ctx: CaseContext, path: string, policy:
   return out;
 }
 
-export function briefIssues(issues: readonly AdapterIssueT[]): Array<{ category: string; pointer: string }> {
-  return issues.map((i) => ({ category: i.category, pointer: i.pointer }));
-}
-
-// ---------------------------------------------------------------- prompt sections
-
-/** The text of a section, sliced by its UTF-8 byte offsets [start, end). */
-export function sectionText(text: string, section: Pick<PromptSectionT, 'start' | 'end'>): string {
-  return Buffer.from(text, 'utf8').subarray(section.start, section.end).toString('utf8');
-}
-
-/** UTF-8 byte offsets of every occurrence of `needle` in `text`. */
-export function byteOccurrences(text: string, needle: string): number[] {
-  const hay = Buffer.from(text, 'utf8');
-  const n = Buffer.from(needle, 'utf8');
-  const out: number[] = [];
-  for (let i = hay.indexOf(n); i !== -1; i = hay.indexOf(n, i + 1)) out.push(i);
-  return out;
-}
 
 // ---------------------------------------------------------------- JSON Pointers
 

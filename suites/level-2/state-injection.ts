@@ -8,7 +8,7 @@ import { permissivePolicy } from '../framework/policy.js';
 import type { CaseDef } from '../framework/types.js';
 import { entry, profile, type Entry } from './support/builders.js';
 import { fixtureDoc } from './support/fixtures.js';
-import { delimiters, inside, lines, mapPrompt, occurrences, requireStateSection, type MappedSection } from './support/prompt-map.js';
+import { delimiters, inside, lines, mapPrompt, occurrences, requireStateSection, type MappedSection } from '../framework/prompt-map.js';
 import { writeProfile } from './support/profile-io.js';
 import { mustInstantiate } from './support/session.js';
 

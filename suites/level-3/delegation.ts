@@ -17,7 +17,8 @@ import { minimalProfile, permissivePolicy } from '../framework/policy.js';
 import type { CaseContext, CaseDef } from '../framework/types.js';
 import { DECISION_FIELDS, intersect, minDecision, widenings } from './lib/order.js';
 import { requireDiscovered, requireObservable } from './lib/preconditions.js';
-import { briefIssues, instantiateName, mustInstantiate, mustReject } from './lib/session.js';
+import { instantiateName, mustInstantiate, mustReject } from './lib/session.js';
+import { briefIssues } from '../framework/issues.js';
 
 function write(ctx: CaseContext, name: string, spec: Record<string, unknown>): void {
   ctx.workspace.writeDocument(ctx.workspace.projectAgents, `${name}.agent.yaml`, minimalProfile(name, spec));

@@ -16,7 +16,8 @@ import type { CaseContext, CaseDef } from '../framework/types.js';
 import { serializeDocument } from '../framework/workspace.js';
 import { generateDigestDocs } from './lib/digest-docs.js';
 import { requireDiscovered, requireObservable } from './lib/preconditions.js';
-import { briefIssues, instantiateName, mustReject, promptWithoutState } from './lib/session.js';
+import { instantiateName, mustReject, promptWithoutState } from './lib/session.js';
+import { briefIssues } from '../framework/issues.js';
 
 const DOC_COUNT = 50;
 

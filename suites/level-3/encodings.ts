@@ -14,7 +14,8 @@ import { expectEqual, expectTrue, fail } from '../framework/assert.js';
 import { permissivePolicy } from '../framework/policy.js';
 import type { CaseContext, CaseDef, Encoding } from '../framework/types.js';
 import { fixture, fixtureDir, installFixture } from './lib/fixtures.js';
-import { briefIssues, instantiatePath, mustInstantiate, mustReject, sectionTexts } from './lib/session.js';
+import { instantiatePath, mustInstantiate, mustReject, sectionTexts } from './lib/session.js';
+import { briefIssues } from '../framework/issues.js';
 
 const DIR = 'encodings';
 const ALL: Encoding[] = ['yaml', 'json', 'md'];

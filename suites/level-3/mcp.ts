@@ -12,7 +12,8 @@ import { minimalProfile, permissivePolicy, STANDARD_TOOLS } from '../framework/p
 import type { CaseContext, CaseDef } from '../framework/types.js';
 import { sorted } from './lib/order.js';
 import { requireDiscovered, requireObservable } from './lib/preconditions.js';
-import { briefIssues, instantiateName, instantiatePath, mustInstantiate } from './lib/session.js';
+import { instantiateName, instantiatePath, mustInstantiate } from './lib/session.js';
+import { briefIssues } from '../framework/issues.js';
 
 const CATALOG: Record<string, string[]> = {
   files: ['read_file', 'list_dir', 'write_file', 'delete_file'],

@@ -15,7 +15,8 @@ import { minimalProfile, permissivePolicy } from '../framework/policy.js';
 import type { CaseContext, CaseDef } from '../framework/types.js';
 import { diffSnapshots } from '../framework/workspace.js';
 import { requireDiscovered } from './lib/preconditions.js';
-import { briefIssues, instantiateName, mustInstantiate, mustReject } from './lib/session.js';
+import { instantiateName, mustInstantiate, mustReject } from './lib/session.js';
+import { briefIssues } from '../framework/issues.js';
 
 const sha = (s: string): string => `sha256:${createHash('sha256').update(s).digest('hex')}`;
 

@@ -8,7 +8,7 @@
  */
 import fc from 'fast-check';
 import type { HarnessPolicyT, InstantiatedT } from '../../../adapters/protocol/messages.js';
-import { sectionText } from '../../../adapters/sdk/ts/prompt-builder.js';
+import { lines as promptLines, sectionText } from '../../../suites/framework/prompt-map.js';
 import { isDeepStrictEqual } from 'node:util';
 import { permissivePolicy } from '../../../suites/framework/policy.js';
 import type { Encoding } from '../../../suites/framework/types.js';
@@ -50,8 +50,8 @@ async function learnDelimiters(env: ExecEnv, input: InjectionInput): Promise<Del
   if (outcome.status === 'instantiated') {
     const s = outcome.prompt.sections.find((x) => x.kind === 'state');
     if (s) {
-      const lines = sectionText(outcome.prompt, s).split('\n');
-      if (lines.length >= 2) learned = { open: lines[0]!.replace(/\r$/, ''), close: lines[lines.length - 1]!.replace(/\r$/, '') };
+      const lines = promptLines(sectionText(outcome.prompt.text, s));
+      if (lines.length >= 2) learned = { open: lines[0]!, close: lines[lines.length - 1]! };
     }
   }
   env.memo.set('delimiters', learned);
@@ -74,7 +74,8 @@ export function containmentViolations(prompt: InstantiatedT['prompt'], marker: s
   }
   for (const s of prompt.sections.filter((x) => x.kind === 'state')) {
     if (s.trusted) out.push({ message: 'the state section is marked trusted', expected: { trusted: false }, observed: { section: s } });
-    const lines = sectionText(prompt, s).split('\n');
+    // A lone CR ends a line for a reader (or a model) as much as LF does: split the way L2-S2 does.
+    const lines = promptLines(sectionText(prompt.text, s));
     const close = trimLine(lines[lines.length - 1] ?? '');
     const hits = lines.map((l, n) => [trimLine(l), n] as const).filter(([l]) => l === close).map(([, n]) => n);
     if (close === '' || hits.length !== 1) {
@@ -228,7 +229,7 @@ export const varsProperty: FuzzProperty<InjectionInput> = {
     }
     const value = `VALUE${input.marker}`;
     const sections = outcome.prompt.sections.filter((s) => s.kind === 'state');
-    const stateText = sections.map((s) => sectionText(outcome.prompt, s)).join('\n');
+    const stateText = sections.map((s) => sectionText(outcome.prompt.text, s)).join('\n');
     if (stateText.includes(value)) {
       return violated(`the value of vars.ROLE (${value}) appears in the state section: \${{ vars.ROLE }} was substituted inside state`, { state_contains: '${{ vars.ROLE }} literally' }, { state_contains: value });
     }

@@ -13,6 +13,8 @@ import type {
 import { fail } from '../../framework/assert.js';
 import type { CaseContext } from '../../framework/types.js';
 import type { Workspace } from '../../framework/workspace.js';
+import { briefIssues } from '../../framework/issues.js';
+import { sectionText } from '../../framework/prompt-map.js';
 
 export type Roots = Params<'instantiate'>['roots'];
 export type Rejected = Extract<InstantiateOutcomeT, { status: 'rejected' }>;
@@ -48,14 +50,10 @@ export function mustReject(out: InstantiateOutcomeT, category: AdapterIssueT['ca
   return out;
 }
 
-export function briefIssues(issues: readonly AdapterIssueT[]): Array<{ category: string; pointer: string }> {
-  return issues.map((i) => ({ category: i.category, pointer: i.pointer }));
-}
 
 /** Prompt text of every section except `state`, joined: what the profile's own material rendered to. */
 export function promptWithoutState(s: InstantiatedT): string {
-  const bytes = Buffer.from(s.prompt.text, 'utf8');
-  const parts = s.prompt.sections.filter((x) => x.kind !== 'state').map((x) => bytes.subarray(x.start, x.end).toString('utf8'));
+  const parts = s.prompt.sections.filter((x) => x.kind !== 'state').map((x) => sectionText(s.prompt.text, x));
   // A prompt without section offsets would make every marker look absent; fall back to the text
   // minus nothing, which can only make absence checks stricter.
   return parts.length > 0 ? parts.join('\n') : s.prompt.text;
@@ -63,8 +61,5 @@ export function promptWithoutState(s: InstantiatedT): string {
 
 /** Section kinds with their texts, state excluded (its delimiters may carry per-session nonces). */
 export function sectionTexts(s: InstantiatedT): Array<{ kind: string; text: string }> {
-  const bytes = Buffer.from(s.prompt.text, 'utf8');
-  return s.prompt.sections
-    .filter((x) => x.kind !== 'state')
-    .map((x) => ({ kind: x.kind, text: bytes.subarray(x.start, x.end).toString('utf8') }));
+  return s.prompt.sections.filter((x) => x.kind !== 'state').map((x) => ({ kind: x.kind, text: sectionText(s.prompt.text, x) }));
 }

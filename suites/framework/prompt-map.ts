@@ -2,8 +2,8 @@
  * The rendered prompt's section map, verified against the text before anything is judged from it:
  * an adapter's map is a claim, and a claim that does not match the text proves nothing.
  */
-import type { Result } from '../../../adapters/protocol/messages.js';
-import { expectTrue, fail } from '../../framework/assert.js';
+import type { Result } from '../../adapters/protocol/messages.js';
+import { expectTrue, fail } from './assert.js';
 
 type Instantiated = Extract<Result<'instantiate'>, { status: 'instantiated' }>;
 export type Prompt = Instantiated['prompt'];
@@ -15,6 +15,14 @@ export interface MappedSection {
   end: number;
   trusted: boolean;
   text: string;
+}
+
+/**
+ * The text of a section, sliced by its UTF-8 byte offsets [start, end), without judging the map:
+ * for cases whose requirement is not the map itself (L1-I1 and L2-S1/S2 judge it, via mapPrompt).
+ */
+export function sectionText(text: string, section: { start: number; end: number }): string {
+  return Buffer.from(text, 'utf8').subarray(section.start, section.end).toString('utf8');
 }
 
 /** Check the map (byte ranges in bounds, on character boundaries, in order, non-overlapping) and slice it. */
@@ -72,7 +80,7 @@ export function delimiters(section: MappedSection): Delimited {
   return { open: ls[0]!, close: ls[ls.length - 1]!, body: ls.slice(1, -1) };
 }
 
-/** Byte ranges of every occurrence of `needle` in the prompt text. */
+/** UTF-8 byte ranges [start, end) of every occurrence of `needle` in the prompt text. */
 export function occurrences(text: string, needle: string): Array<[number, number]> {
   const hay = Buffer.from(text, 'utf8');
   const n = Buffer.from(needle, 'utf8');
