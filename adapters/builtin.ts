@@ -10,29 +10,14 @@
 import type { InProcessAdapter } from './sdk/ts/types.js';
 import { parseChaosSpec, serveChaos } from './chaos/index.js';
 import { createExampleAdapter } from './examples/ts/example-adapter.js';
+import { createReferenceAdapter } from './reference/index.js';
+import { createMutantAdapter, MUTANTS, type Mutant } from './reference/mutants.js';
 
 export type BuiltinAdapter =
   | { name: string; mode: 'in-process'; create(): Promise<InProcessAdapter> }
   | { name: string; mode: 'process-only'; serve(): Promise<void> };
 
-/** The shapes we rely on from adapters/reference (written separately; imported lazily). */
-interface ReferenceModule {
-  createReferenceAdapter(opts?: { quirks?: ReadonlySet<string> }): InProcessAdapter;
-}
-export interface MutantInfo {
-  name: string;
-  breaks: string[];
-  description: string;
-}
-interface MutantsModule {
-  MUTANTS: MutantInfo[];
-  createMutantAdapter(name: string): InProcessAdapter;
-}
-
-// Specifiers in variables: the reference adapter is loaded only when asked for, so the runner
-// (and every other builtin) works even where it is absent or broken.
-const REFERENCE_MODULE = './reference/index.js';
-const MUTANTS_MODULE = './reference/mutants.js';
+export type MutantInfo = Pick<Mutant, 'name' | 'breaks' | 'description'>;
 
 export class UnknownBuiltin extends Error {
   constructor(message: string) {
@@ -41,32 +26,21 @@ export class UnknownBuiltin extends Error {
   }
 }
 
-async function importOrExplain<T>(specifier: string, what: string): Promise<T> {
-  try {
-    return (await import(specifier)) as T;
-  } catch (err) {
-    throw new UnknownBuiltin(`${what} is not available in this build: ${(err as Error).message.split('\n')[0]}`);
-  }
-}
-
-export async function loadMutants(): Promise<MutantInfo[]> {
-  const mod = await importOrExplain<MutantsModule>(MUTANTS_MODULE, 'the mutant catalogue');
-  return mod.MUTANTS;
+export function loadMutants(): readonly MutantInfo[] {
+  return MUTANTS;
 }
 
 /** Resolve `NAME` of `builtin:NAME`. Throws UnknownBuiltin with a one-line reason. */
 export async function resolveBuiltin(name: string): Promise<BuiltinAdapter> {
   if (name === 'reference') {
-    const mod = await importOrExplain<ReferenceModule>(REFERENCE_MODULE, 'builtin:reference');
-    return { name, mode: 'in-process', create: async () => mod.createReferenceAdapter() };
+    return { name, mode: 'in-process', create: async () => createReferenceAdapter() };
   }
   if (name.startsWith('mutant/')) {
     const mutant = name.slice('mutant/'.length);
-    const mod = await importOrExplain<MutantsModule>(MUTANTS_MODULE, 'builtin:mutant');
-    if (!mod.MUTANTS.some((m) => m.name === mutant)) {
+    if (!MUTANTS.some((m) => m.name === mutant)) {
       throw new UnknownBuiltin(`unknown mutant ${mutant}; see \`oap-conform list mutants\``);
     }
-    return { name, mode: 'in-process', create: async () => mod.createMutantAdapter(mutant) };
+    return { name, mode: 'in-process', create: async () => createMutantAdapter(mutant) };
   }
   if (name === 'example/ts') return { name, mode: 'in-process', create: async () => createExampleAdapter() };
   if (name.startsWith('chaos/')) {

@@ -37,7 +37,7 @@ import { once } from 'node:events';
 import { pathToFileURL } from 'node:url';
 import { StdioAdapterClient } from '../runner/engine/stdio-client.js';
 import { handshake } from '../runner/engine/handshake.js';
-import { fromRoot } from '../runner/util/package-root.js';
+import { fromRoot } from '../spec/package-root.js';
 import { minimalProfile } from '../suites/framework/policy.js';
 
 export interface EngineBenchResult {

@@ -6,8 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { Bench } from 'tinybench';
-import { loadDocument, parseDocument, profileDigest, specDigest, validateDocument, type Encoding } from '../runner/oracle/index.js';
-import { fromRoot } from '../runner/util/package-root.js';
+import { loadDocument, parseDocument, profileDigest, specDigest, validateDocument, type Encoding } from '../spec/document/index.js';
+import { fromRoot } from '../spec/package-root.js';
 
 const TARGET_DOCS_PER_SECOND = 1000;
 

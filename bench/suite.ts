@@ -6,7 +6,7 @@
 import { fileURLToPath } from 'node:url';
 import { PROTOCOL_VERSION } from '../adapters/protocol/messages.js';
 import { createReferenceAdapter } from '../adapters/reference/index.js';
-import { InProcessRpc } from '../suites/framework/in-process.js';
+import { InProcessRpc } from '../runner/engine/in-process-rpc.js';
 import { runCase } from '../suites/framework/run-case.js';
 import { allCases } from '../suites/index.js';
 

@@ -1,4 +1,4 @@
-import type { RunOutcome } from './outcome.js';
+import type { RunOutcome } from '../results/outcome.js';
 
 /** shields.io endpoint badge (https://shields.io/badges/endpoint-badge). */
 export interface EndpointBadge {

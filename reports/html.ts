@@ -1,5 +1,6 @@
-import type { CaseRecord } from '../runner/results/model.js';
-import { LEVEL_NAMES, judgedLevels, verdictLine, type RunOutcome } from './outcome.js';
+import type { CaseRecord } from '../results/model.js';
+import { LEVEL_NAMES, judgedLevels, type RunOutcome } from '../results/outcome.js';
+import { verdictLine } from './verdict-line.js';
 import { stripControl } from './text.js';
 
 /**

@@ -3,12 +3,11 @@ import { renderHtml } from './html.js';
 import { renderReportJson, renderResultJson, renderStatementJson } from './json.js';
 import { renderJunit } from './junit.js';
 import { renderMarkdown } from './markdown.js';
-import type { RunOutcome } from './outcome.js';
+import type { RunOutcome } from '../results/outcome.js';
 import { renderSarif } from './sarif.js';
 
 export { createProgressReporter, type ProgressReporter } from './progress.js';
 export { renderTerminalSummary } from './terminal.js';
-export type { RunOutcome } from './outcome.js';
 
 /** Every output format by its `--format` name, with the file it is written to in --out. */
 export const FORMATS = {

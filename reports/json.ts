@@ -1,4 +1,4 @@
-import type { RunOutcome } from './outcome.js';
+import type { RunOutcome } from '../results/outcome.js';
 
 /**
  * The JSON outputs. report.json is the RunReport itself, byte for byte what the result's

@@ -1,5 +1,5 @@
 import junitModule, { type Builder } from 'junit-report-builder';
-import { LEVEL_NAMES, judgedLevels, type RunOutcome } from './outcome.js';
+import { LEVEL_NAMES, judgedLevels, type RunOutcome } from '../results/outcome.js';
 import { xmlSafe } from './text.js';
 
 // junit-report-builder is CommonJS whose typings declare an ES default export; under Node's ESM

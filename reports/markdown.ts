@@ -1,4 +1,5 @@
-import { LEVEL_NAMES, judgedLevels, verdictLine, type RunOutcome } from './outcome.js';
+import { LEVEL_NAMES, judgedLevels, type RunOutcome } from '../results/outcome.js';
+import { verdictLine } from './verdict-line.js';
 import { oneLine } from './text.js';
 
 /**

@@ -1,4 +1,5 @@
-import type { CaseRecord, RunFooter } from '../runner/results/model.js';
+import type { CaseRecord, RunReport } from '../results/model.js';
+import type { RunReporter, RunStart } from '../results/reporter.js';
 import { oneLine } from './text.js';
 
 /**
@@ -6,10 +7,13 @@ import { oneLine } from './text.js';
  * and only non-passing cases scroll; elsewhere (pipes, CI=true) every finished case is one plain
  * line, because carriage returns garble CI logs.
  */
-export interface ProgressReporter {
-  onCaseStart(c: { id: string; title?: string }): void;
-  onCaseEnd(record: CaseRecord): void;
-  onRunEnd(footer?: RunFooter): void;
+export type ProgressReporter = Required<RunReporter>;
+
+/** The run's first line: who is judged, at which level, and what a resume kept. */
+function startLine(start: RunStart): string {
+  const hs = start.header.adapter.handshake;
+  const resumed = start.resumed > 0 ? `; resuming, ${start.resumed} case(s) already in the journal` : '';
+  return oneLine(`adapter ${hs.implementation.name} ${hs.implementation.version} (protocol ${hs.protocol_version}, claims level ${hs.level}); judging level ${start.header.level}, ${start.toRun} case(s) to run${resumed}`, 1000);
 }
 
 export interface ProgressStream {
@@ -43,16 +47,20 @@ class PlainProgress implements ProgressReporter {
   private done = 0;
   constructor(
     private readonly stream: ProgressStream,
-    private readonly total?: number,
+    private total?: number,
   ) {}
+  onRunStart(start: RunStart): void {
+    this.total ??= start.toRun;
+    this.stream.write(`${startLine(start)}\n`);
+  }
   onCaseStart(): void {}
   onCaseEnd(record: CaseRecord): void {
     this.done++;
     const of = this.total ? `[${this.done}/${this.total}] ` : '';
     this.stream.write(`${of}${caseLine(record)}\n`);
   }
-  onRunEnd(footer?: RunFooter): void {
-    if (footer?.interrupted) this.stream.write('run interrupted\n');
+  onRunEnd(report: RunReport): void {
+    if (report.footer?.interrupted) this.stream.write('run interrupted\n');
   }
 }
 
@@ -62,8 +70,12 @@ class LiveProgress implements ProgressReporter {
   private done = 0;
   constructor(
     private readonly stream: ProgressStream,
-    private readonly total?: number,
+    private total?: number,
   ) {}
+  onRunStart(start: RunStart): void {
+    this.total ??= start.toRun;
+    this.stream.write(`${startLine(start)}\n`);
+  }
   onCaseStart(c: { id: string }): void {
     this.running.add(c.id);
     this.redraw();
@@ -78,8 +90,8 @@ class LiveProgress implements ProgressReporter {
     if (record.status !== 'pass' && record.status !== 'not-applicable') this.stream.write(`\r\u001b[2K${caseLine(record)}\n`);
     this.redraw();
   }
-  onRunEnd(footer?: RunFooter): void {
-    this.stream.write(`\r\u001b[2K${footer?.interrupted ? 'run interrupted\n' : ''}`);
+  onRunEnd(report: RunReport): void {
+    this.stream.write(`\r\u001b[2K${report.footer?.interrupted ? 'run interrupted\n' : ''}`);
   }
   private redraw(): void {
     const of = this.total ? `${this.done}/${this.total}` : `${this.done}`;

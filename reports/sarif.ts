@@ -1,5 +1,5 @@
 import { REQUIREMENTS } from '../suites/requirements.js';
-import type { RunOutcome } from './outcome.js';
+import type { RunOutcome } from '../results/outcome.js';
 import { stripControl } from './text.js';
 
 /**

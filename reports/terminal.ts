@@ -1,6 +1,7 @@
 import { REQUIREMENTS } from '../suites/requirements.js';
 import { oneLine } from './text.js';
-import { LEVEL_NAMES, judgedLevels, verdictLine, type RunOutcome } from './outcome.js';
+import { LEVEL_NAMES, judgedLevels, type RunOutcome } from '../results/outcome.js';
+import { verdictLine } from './verdict-line.js';
 
 /** The end-of-run summary on stdout: one table per judged level, counts, attained level, verdict. */
 export function renderTerminalSummary(o: RunOutcome): string {

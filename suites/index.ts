@@ -1,10 +1,17 @@
+/**
+ * Every case a run can have, composed in this one place: the fixture suites of the three levels,
+ * the upstream-layout replay (`--fixtures DIR`) and the fuzzer (`--fuzz N`).
+ */
+import type { HandshakeT } from '../adapters/protocol/messages.js';
 import type { CaseDef } from './framework/types.js';
+import { fuzzCases } from './fuzz/index.js';
 import { cases as level1 } from './level-1/index.js';
 import { cases as level2 } from './level-2/index.js';
 import { cases as level3 } from './level-3/index.js';
 import { REQUIREMENT_IDS, requirement } from './requirements.js';
+import { loadUpstreamCases } from './upstream/index.js';
 
-/** Every fixture-driven case of the suite, in a stable order. Fuzz cases are generated per run. */
+/** Every fixture-driven case of the suite, in a stable order. Fuzz and replay cases are built per run. */
 export function allCases(): CaseDef[] {
   const all = [...level1, ...level2, ...level3];
   const seen = new Set<string>();
@@ -15,6 +22,29 @@ export function allCases(): CaseDef[] {
     for (const id of c.requirements) if (!REQUIREMENT_IDS.has(id)) throw new Error(`case ${c.id} names unknown requirement ${id}`);
   }
   return all;
+}
+
+export interface RunCasesOptions {
+  seed: number;
+  /** Fuzz budget in generated inputs; 0 = no fuzz cases. */
+  fuzz: number;
+  /** Where fuzz findings are written. */
+  findingsDir: string;
+  /** An upstream-layout fixture tree to replay. */
+  fixturesDir?: string;
+  handshake: HandshakeT;
+}
+
+/**
+ * The cases of one run: the fixture suites, then the replay of `fixturesDir` when given, then the
+ * fuzz cases. Throws UpstreamLayoutError for a fixture tree it cannot read.
+ */
+export function runCases(opts: RunCasesOptions): CaseDef[] {
+  return [
+    ...allCases(),
+    ...(opts.fixturesDir ? loadUpstreamCases(opts.fixturesDir) : []),
+    ...(opts.fuzz > 0 ? fuzzCases({ budget: opts.fuzz, seed: opts.seed, findingsDir: opts.findingsDir }) : []),
+  ];
 }
 
 /** The level a case belongs to: the highest level among the IDs it proves. */

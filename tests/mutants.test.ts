@@ -16,7 +16,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createReferenceAdapter } from '../adapters/reference/index.js';
 import { MUTANTS, createMutantAdapter } from '../adapters/reference/mutants.js';
-import { caseKillMatrix, formatSummary, summarize, type KillMatrix } from '../runner/sensitivity.js';
+import { caseKillMatrix, formatSummary, summarize, type KillMatrix } from './support/sensitivity.js';
 import type { CaseOutcome } from '../suites/framework/types.js';
 import { allCases } from '../suites/index.js';
 import { REQUIREMENTS } from '../suites/requirements.js';

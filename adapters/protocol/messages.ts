@@ -9,7 +9,7 @@
  * only the inputs a real harness would see; all judging happens in the runner.
  */
 import { z } from 'zod';
-import { ISSUE_CATEGORIES } from '../../runner/oracle/issue.js';
+import { ISSUE_CATEGORIES } from './vocabulary.js';
 
 export const PROTOCOL_VERSION = '1.0';
 export const SUPPORTED_PROTOCOL_VERSIONS = ['1.0'] as const;

@@ -1,5 +1,5 @@
 /**
- * The reference harness's window onto the document layer (runner/oracle): parsing, schema and
+ * The reference harness's window onto the document layer (spec/document): parsing, schema and
  * structural validation, digests. Only document-level rules come from there; every harness
  * behaviour (discovery, resolution, narrowing, prompts, deltas) is implemented in this directory.
  *
@@ -15,8 +15,8 @@ import {
   profileDigest,
   specDigest,
   validateDocument,
-} from '../../runner/oracle/index.js';
-import { issue, type OapIssue } from '../../runner/oracle/issue.js';
+} from '../../spec/document/index.js';
+import { issue, type OapIssue } from '../../spec/document/issue.js';
 import type { Quirks } from './quirks.js';
 
 export type Encoding = 'yaml' | 'json' | 'md';

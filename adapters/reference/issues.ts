@@ -1,5 +1,6 @@
 import type { AdapterIssueT } from '../protocol/messages.js';
-import { categoryOf, type IssueCategory, type OapIssue } from '../../runner/oracle/issue.js';
+import type { IssueCategory } from '../protocol/vocabulary.js';
+import { categoryOf, type OapIssue } from '../../spec/document/issue.js';
 
 /** Collected problems of one operation, split by severity the way every protocol result reports them. */
 export interface IssueList {

@@ -77,7 +77,7 @@ export const MUTANTS: readonly Mutant[] = [
   m('extends-pin-unverified', ['L3-G2'], 'Digest pins on extends references are not verified.'),
   m('digest-not-canonical', ['L3-G2'], 'The digest method hashes JSON.stringify output instead of JCS.'),
   m('ignores-plugin-root', ['L3-G3'], 'The plugin discovery root is never read (the handshake still claims it).'),
-  // Case-level sensitivity mutants (runner/sensitivity.ts): each makes fail checks no mutant above did.
+  // Case-level sensitivity mutants (tests/support/sensitivity.ts): each makes fail checks no mutant above did.
   m('error-pointers-jsonpath', ['L1-P6'], 'validate reports the pointers of validation (schema, version, kind, rule) errors in JSONPath form ($, $.metadata.name); parse errors keep JSON Pointers.'),
   m('allowlist-deny-ignored', ['L1-I2'], 'Under tools.policy allowlist the deny list is not subtracted (denylist still honours it).'),
   m('inherit-applies-lists', ['L1-I2'], 'Under tools.policy inherit, allow and deny are applied instead of ignored.'),

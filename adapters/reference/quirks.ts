@@ -66,7 +66,7 @@ export const QUIRK_NAMES = [
   'extends-pin-unverified',
   'digest-not-canonical',
   'ignores-plugin-root',
-  // Case-level sensitivity mutants (runner/sensitivity.ts): each kills checks no earlier mutant did.
+  // Case-level sensitivity mutants (tests/support/sensitivity.ts): each kills checks no earlier mutant did.
   'error-pointers-jsonpath',
   'allowlist-deny-ignored',
   'inherit-applies-lists',

@@ -1,27 +1,35 @@
-import { readdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { Command, CommanderError } from 'commander';
 import { stripControl } from '../../reports/text.js';
-import { packageVersion } from '../util/package-root.js';
-import { CliError, EXIT } from './exit-codes.js';
+import { packageVersion } from '../../spec/package-root.js';
+import { CliError, EXIT } from '../exit-codes.js';
+import * as baseline from './commands/baseline.js';
+import * as diff from './commands/diff.js';
+import * as init from './commands/init.js';
+import * as keygen from './commands/keygen.js';
+import * as list from './commands/list.js';
+import * as merge from './commands/merge.js';
+import * as replay from './commands/replay.js';
+import * as run from './commands/run.js';
+import * as smoke from './commands/smoke.js';
+import * as validate from './commands/validate.js';
+import * as verify from './commands/verify.js';
+import type { CliEmbedding } from './embedding.js';
 
-/** Each module in ./commands exports `register(program)`; they are found at start so that
- * commands can be added without touching this file. */
-export interface CommandModule {
-  register(program: Command): void;
-}
-
-async function loadCommands(program: Command): Promise<void> {
-  const dir = join(dirname(fileURLToPath(import.meta.url)), 'commands');
-  const files = readdirSync(dir)
-    .filter((f) => /\.(js|ts)$/.test(f) && !/\.(test|d)\.(js|ts)$/.test(f))
-    .sort();
-  for (const file of files) {
-    const mod = (await import(pathToFileURL(join(dir, file)).href)) as Partial<CommandModule>;
-    mod.register?.(program);
-  }
-}
+/** Every command, in `--help` order. */
+const COMMANDS: ReadonlyArray<(program: Command, embed: CliEmbedding) => void> = [
+  run.register,
+  smoke.register,
+  validate.register,
+  list.register,
+  init.register,
+  replay.register,
+  merge.register,
+  verify.register,
+  diff.register,
+  baseline.register,
+  keygen.register,
+];
 
 export function reportFatal(err: unknown): number {
   if (err instanceof CliError) {
@@ -42,7 +50,8 @@ function oneLine(s: string): string {
   return stripControl(s).replace(/\s*[\r\n]\s*/g, ' ').trim();
 }
 
-export async function main(argv: string[]): Promise<number> {
+/** Run the CLI on `argv` (without node and the script); resolves to the exit code. */
+export async function main(argv: string[], embed: CliEmbedding = {}): Promise<number> {
   const program = new Command();
   program
     .name('oap-conform')
@@ -52,7 +61,7 @@ export async function main(argv: string[]): Promise<number> {
     .configureOutput({
       writeErr: (s) => process.stderr.write(s.startsWith('error:') ? `oap-conform: usage: ${s.slice(7)}` : s),
     });
-  await loadCommands(program);
+  for (const register of COMMANDS) register(program, embed);
   try {
     await program.parseAsync(argv, { from: 'user' });
     return typeof process.exitCode === 'number' ? process.exitCode : EXIT.OK;

@@ -3,8 +3,8 @@ import { dirname, extname, isAbsolute, join, relative, resolve } from 'node:path
 import { pathToFileURL } from 'node:url';
 import { resolveBuiltin, UnknownBuiltin } from '../../adapters/builtin.js';
 import type { AdapterFactory } from '../../adapters/sdk/ts/types.js';
-import { CliError, EXIT } from '../cli/exit-codes.js';
-import { fromRoot, packageRoot } from '../util/package-root.js';
+import { CliError, EXIT } from '../exit-codes.js';
+import { fromRoot, packageRoot } from '../../spec/package-root.js';
 import { shellWords, ShellWordsError } from './shell-words.js';
 
 /**

@@ -1,7 +1,7 @@
 import { SUPPORTED_PROTOCOL_VERSIONS, type HandshakeT } from '../../adapters/protocol/messages.js';
-import { AdapterCrashed, AdapterNotImplemented, AdapterProtocolError, AdapterSkipped, AdapterTimeout } from '../../suites/framework/errors.js';
+import { AdapterCrashed, AdapterNotImplemented, AdapterProtocolError, AdapterSkipped, AdapterTimeout } from '../../adapters/protocol/errors.js';
 import type { AdapterRpc } from '../../suites/framework/types.js';
-import { packageVersion } from '../util/package-root.js';
+import { packageVersion } from '../../spec/package-root.js';
 
 /** Why an adapter could not be brought up; the CLI reports it on one line and exits 3. */
 export class HandshakeError extends Error {

@@ -1,7 +1,7 @@
 import type { MethodName, Params, Result } from '../../adapters/protocol/messages.js';
 import type { InProcessAdapter } from '../../adapters/sdk/ts/types.js';
-import { AdapterProtocolError, AdapterTimeout } from '../../suites/framework/errors.js';
-import { InProcessRpc } from '../../suites/framework/in-process.js';
+import { AdapterProtocolError, AdapterTimeout } from '../../adapters/protocol/errors.js';
+import { InProcessRpc } from './in-process-rpc.js';
 import type { AdapterRpc } from '../../suites/framework/types.js';
 import type { ProtocolChecker } from './protocol-check.js';
 

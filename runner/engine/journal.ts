@@ -1,7 +1,7 @@
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { CliError, EXIT } from '../cli/exit-codes.js';
-import type { CaseRecord, RunHeader } from '../results/model.js';
+import { CliError, EXIT } from '../exit-codes.js';
+import type { CaseRecord, RunHeader } from '../../results/model.js';
 
 /**
  * OUT/journal.ndjson: the run header on the first line, then one CaseRecord per line, appended

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ValidateFunction } from 'ajv/dist/2020.js';
 import { methods, type MethodName } from '../../adapters/protocol/messages.js';
-import { createAjv } from '../util/ajv.js';
-import { fromRoot } from '../util/package-root.js';
+import { createAjv } from '../../spec/document/ajv.js';
+import { fromRoot } from '../../spec/package-root.js';
 
 const SCHEMA_DIR = fromRoot('adapters', 'protocol', 'schema');
 

@@ -4,20 +4,20 @@ import { accessSync, constants, mkdirSync, mkdtempSync, rmSync, statSync, writeF
 import { join, resolve } from 'node:path';
 import type { HandshakeT } from '../../adapters/protocol/messages.js';
 import type { CaseDef } from '../../suites/framework/types.js';
-import { allCases, caseLevel } from '../../suites/index.js';
-import { CliError, EXIT } from '../cli/exit-codes.js';
-import type { CaseRecord, RunFooter, RunHeader, RunReport } from '../results/model.js';
-import { oneLine } from '../../reports/text.js';
-import { packageVersion } from '../util/package-root.js';
+import { caseLevel, runCases } from '../../suites/index.js';
+import { CliError, EXIT } from '../exit-codes.js';
+import type { CaseRecord, RunFooter, RunHeader, RunReport } from '../../results/model.js';
+import type { RunReporter } from '../../results/reporter.js';
+import { packageVersion } from '../../spec/package-root.js';
 import { resolveAdapter } from './adapter-spec.js';
-import { collectSourceCases } from './case-sources.js';
-import { checkFinalizeOptions, finalize, fixtureRevision } from './finalize.js';
+import { UpstreamLayoutError } from '../../suites/upstream/layout.js';
+import { fixtureRevision } from '../../results/revision.js';
 import { HandshakeError } from './handshake.js';
 import { Journal, readJournal, resumeMismatch } from './journal.js';
 import { manifestDigest } from './manifest.js';
 import { ProtocolChecker } from './protocol-check.js';
 import { byId, caseMatcher, distribute, selectShard, type Shard } from './selection.js';
-import { toRecord, Worker } from './worker.js';
+import { Worker } from './worker.js';
 
 export interface EngineOptions {
   adapter: string;
@@ -33,28 +33,21 @@ export interface EngineOptions {
   checkProtocol: boolean;
   fuzz: number;
   fixturesDir?: string;
-  baseline?: string;
-  sign?: string;
-  formats?: string[];
   shard?: Shard;
-  allowDirty: boolean;
   maxRestarts?: number;
-  /** Replace the suite's cases (tests; the CLI always runs the suite plus registered sources). */
+  /** Replace the suite's cases (tests, and embedders of the CLI): the run has exactly these. */
   cases?: CaseDef[];
   /** Aborting stops the run: adapters killed, partial results written, exit 130. */
   signal?: AbortSignal;
   onSpawn?: (pid: number) => void;
-  onCase?: (record: CaseRecord) => void;
-  /** Progress lines (the CLI prints them to stderr). */
-  log?: (line: string) => void;
+  /** Listeners to the run (progress, tests); the engine formats nothing itself. */
+  reporters?: readonly RunReporter[];
 }
 
 export interface EngineResult {
   report: RunReport;
-  exitCode: number;
   outDir: string;
   journalPath: string;
-  finalizedBy: 'results' | 'fallback';
 }
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
@@ -65,27 +58,16 @@ function counts(records: CaseRecord[]): RunFooter['counts'] {
   return c;
 }
 
-function notApplicable(def: CaseDef, reason: string): CaseRecord {
-  return toRecord(def, { id: def.id, requirements: def.requirements, status: 'not-applicable', message: reason, durationMs: 0 });
-}
 
 /**
  * A conformance run: resolve the adapter, shake hands (the claimed level is judged unless
  * --level says otherwise), gather and select the cases, run them on N workers with results
- * streamed to OUT/journal.ndjson, then build the RunReport and hand it to runner/results.
+ * streamed to OUT/journal.ndjson, then build the RunReport and hand it to results.
  */
 export async function runEngine(opts: EngineOptions): Promise<EngineResult> {
-  const log = opts.log ?? (() => {});
+  const reporters = opts.reporters ?? [];
   const outDir = resolve(opts.out);
   const journalPath = join(outDir, 'journal.ndjson');
-  // Input problems are found before the adapter starts, not after every case has run.
-  const finalOptions = {
-    allowDirty: opts.allowDirty,
-    ...(opts.formats ? { formats: opts.formats } : {}),
-    ...(opts.baseline ? { baseline: opts.baseline } : {}),
-    ...(opts.sign ? { sign: opts.sign } : {}),
-  };
-  await checkFinalizeOptions(finalOptions);
   prepareOutDir(outDir);
   const previous = opts.resume ? readJournal(journalPath) : undefined;
   const seed = opts.seed ?? previous?.header.seed ?? randomInt(0, 2 ** 31);
@@ -129,17 +111,15 @@ export async function runEngine(opts: EngineOptions): Promise<EngineResult> {
       throw new CliError(err.code, err.message, EXIT.ADAPTER);
     }
     const level = opts.level ?? handshakeResult.level;
-    log(oneLine(`adapter ${handshakeResult.implementation.name} ${handshakeResult.implementation.version} (protocol ${handshakeResult.protocol_version}, claims level ${handshakeResult.level}); judging level ${level}`, 1000));
 
     // ---- cases
-    const extra = await collectSourceCases({ seed, level, fuzz: opts.fuzz, outDir, handshake: handshakeResult, ...(opts.fixturesDir ? { fixturesDir: opts.fixturesDir } : {}) });
-    const all = [...(opts.cases ?? allCases()), ...extra].sort(byId);
+    const all = (opts.cases ?? suiteCases(opts, seed, outDir, handshakeResult)).sort(byId);
     for (let i = 1; i < all.length; i++) if (all[i]!.id === all[i - 1]!.id) throw new CliError('duplicate-case', `two cases have the ID ${all[i]!.id}`, EXIT.USAGE);
     const digest = manifestDigest(all);
     let selected = opts.filter ? all.filter(caseMatcher(opts.filter)) : all;
     if (opts.shard) selected = selectShard(selected, opts.shard);
 
-    const revision = await fixtureRevision();
+    const revision = fixtureRevision();
     const header: RunHeader = {
       schema: 'oap-conform.report.v1',
       runner: { name: 'oap-conform', version: packageVersion() },
@@ -170,7 +150,6 @@ export async function runEngine(opts: EngineOptions): Promise<EngineResult> {
       kept = previous.records.filter((r) => wanted.has(r.id));
       journal = Journal.append(journalPath);
       Object.assign(header, { started_at: previous.header.started_at });
-      log(`resuming: ${kept.length} case(s) already in the journal`);
     } else {
       journal = Journal.create(journalPath, header);
     }
@@ -179,15 +158,13 @@ export async function runEngine(opts: EngineOptions): Promise<EngineResult> {
     const record = (r: CaseRecord): void => {
       journal.write(r);
       records.push(r);
-      opts.onCase?.(r);
+      for (const rep of reporters) rep.onCaseEnd?.(r);
     };
 
-    const todo: CaseDef[] = [];
-    for (const c of selected) {
-      if (done.has(c.id)) continue;
-      if (caseLevel(c) > level) record(notApplicable(c, `level ${caseLevel(c)} case; level ${level} is judged`));
-      else todo.push(c);
-    }
+    // Cases above the judged level are not part of this run's question: they are not run or recorded.
+    const todo = selected.filter((c) => !done.has(c.id) && caseLevel(c) <= level);
+
+    for (const rep of reporters) rep.onRunStart?.({ header, resumed: kept.length, toRun: todo.length });
 
     // ---- workers
     const jobs = Math.max(1, Math.min(opts.jobs, todo.length || 1));
@@ -206,11 +183,10 @@ export async function runEngine(opts: EngineOptions): Promise<EngineResult> {
         // returning to the event loop, where SIGINT/SIGTERM are delivered: let them in between cases.
         await new Promise<void>((resolve) => setImmediate(resolve));
         if (opts.signal?.aborted) return;
+        for (const rep of reporters) rep.onCaseStart?.({ id: def.id, title: def.title });
         const r = await w.run(def);
         if (!r) return;
         record(r);
-        // Messages quote the adapter: one line each, no terminal control sequences.
-        log(`${r.status.padEnd(14)} ${oneLine(r.id, 1000)}${r.message && r.status !== 'pass' ? `  ${oneLine(r.message, 1000)}` : ''}`);
       }
     };
     await Promise.all(slices.map((_, i) => runSlice(i)));
@@ -227,12 +203,22 @@ export async function runEngine(opts: EngineOptions): Promise<EngineResult> {
       ...(opts.fuzz > 0 ? { fuzz: { seed, cases: records.filter((r) => r.origin === 'fuzz').length, findings: [] } } : {}),
     };
     const report: RunReport = { header, cases: records, footer };
-    const fin = await finalize(report, outDir, finalOptions);
-    return { report, exitCode: interrupted ? EXIT.INTERRUPTED : fin.exitCode, outDir, journalPath, finalizedBy: fin.via };
+    for (const rep of reporters) rep.onRunEnd?.(report);
+    return { report, outDir, journalPath };
   } finally {
     opts.signal?.removeEventListener('abort', onAbort);
     await Promise.all(workers.map((w) => w.close().catch(() => {})));
     rmSync(runDir, { recursive: true, force: true });
+  }
+}
+
+/** The suite's cases for this run; an unreadable --fixtures tree is a usage error (exit 2). */
+function suiteCases(opts: EngineOptions, seed: number, outDir: string, handshake: HandshakeT): CaseDef[] {
+  try {
+    return runCases({ seed, fuzz: opts.fuzz, findingsDir: join(outDir, 'findings'), handshake, ...(opts.fixturesDir ? { fixturesDir: opts.fixturesDir } : {}) });
+  } catch (err) {
+    if (err instanceof UpstreamLayoutError) throw new CliError('fixtures.layout', err.message, EXIT.USAGE);
+    throw err;
   }
 }
 

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { HandshakeT } from '../../adapters/protocol/messages.js';
-import { AdapterNotImplemented, AdapterSkipped } from '../../suites/framework/errors.js';
+import { AdapterNotImplemented, AdapterSkipped } from '../../adapters/protocol/errors.js';
 import { minimalProfile, permissivePolicy } from '../../suites/framework/policy.js';
 import { Workspace } from '../../suites/framework/workspace.js';
 import type { AdapterRpc } from '../../suites/framework/types.js';

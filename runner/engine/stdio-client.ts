@@ -1,7 +1,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { methods, RpcError, type MethodName, type Params, type Result } from '../../adapters/protocol/messages.js';
 import { DEFAULT_MAX_LINE_BYTES, LineSplitter, encodeLine, type LineEvent } from '../../adapters/sdk/ts/framing.js';
-import { AdapterCrashed, AdapterProtocolError, AdapterTimeout } from '../../suites/framework/errors.js';
+import { AdapterCrashed, AdapterProtocolError, AdapterTimeout } from '../../adapters/protocol/errors.js';
 import type { KillableAdapter } from '../../suites/framework/types.js';
 import { killProcessGroup, registerProcess, unregisterProcess } from './process-registry.js';
 import type { ProtocolChecker } from './protocol-check.js';

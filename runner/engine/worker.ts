@@ -1,11 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { HandshakeT } from '../../adapters/protocol/messages.js';
-import { AdapterCrashed } from '../../suites/framework/errors.js';
+import { AdapterCrashed } from '../../adapters/protocol/errors.js';
 import { runCase } from '../../suites/framework/run-case.js';
 import type { AdapterRpc, CaseDef, CaseOutcome, KillableAdapter } from '../../suites/framework/types.js';
 import { caseLevel } from '../../suites/index.js';
-import type { CaseRecord } from '../results/model.js';
+import type { CaseRecord } from '../../results/model.js';
 import type { ResolvedAdapter } from './adapter-spec.js';
 import { adapterEnv } from './env.js';
 import { handshake, HandshakeError } from './handshake.js';

@@ -5,8 +5,8 @@
  * adapter claims; the adapter never sees the expectation.
  */
 import { readFileSync } from 'node:fs';
-import { fromRoot } from '../../runner/util/package-root.js';
-import { parseDocument } from '../../runner/oracle/index.js';
+import { fromRoot } from '../../spec/package-root.js';
+import { parseDocument } from '../../spec/document/index.js';
 
 export interface DocumentFixture {
   id: string;

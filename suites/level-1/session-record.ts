@@ -5,7 +5,7 @@
 import { expectEqual } from '../framework/assert.js';
 import { minimalProfile, permissivePolicy } from '../framework/policy.js';
 import type { CaseDef } from '../framework/types.js';
-import { specDigest } from '../../runner/oracle/index.js';
+import { specDigest } from '../../spec/document/index.js';
 import { instantiateSubject, oracleRead, writeProjectProfile } from './support.js';
 
 const recordWithRevision: CaseDef = {

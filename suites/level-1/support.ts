@@ -14,7 +14,7 @@ import { CaseNotApplicable } from '../framework/errors.js';
 import { permissivePolicy } from '../framework/policy.js';
 import type { CaseContext, Encoding } from '../framework/types.js';
 import { serializeDocument } from '../framework/workspace.js';
-import { loadDocumentFile } from '../../runner/oracle/index.js';
+import { loadDocumentFile } from '../../spec/document/index.js';
 import { briefIssues } from '../framework/issues.js';
 
 export type ProfileDoc = Record<string, unknown>;

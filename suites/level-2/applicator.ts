@@ -3,7 +3,7 @@
  * apply the file is read back through the oracle; "refused" always means the file was not
  * written at all (same bytes, mtime and inode), not merely that the adapter said so.
  */
-import { profileDigest } from '../../runner/oracle/index.js';
+import { profileDigest } from '../../spec/document/index.js';
 import { expectEqual, expectTrue } from '../framework/assert.js';
 import type { CaseContext, CaseDef } from '../framework/types.js';
 import { addFact, delta, entry } from './support/builders.js';

@@ -3,7 +3,7 @@
  * the oracle) and from the disk (nothing written while generating).
  */
 import type { EvidenceT } from '../../adapters/protocol/messages.js';
-import { validateDeltaSchema } from '../../runner/oracle/index.js';
+import { validateDeltaSchema } from '../../spec/document/index.js';
 import { expectEqual, expectTrue, fail } from '../framework/assert.js';
 import type { CaseContext, CaseDef } from '../framework/types.js';
 import { diffSnapshots } from '../framework/workspace.js';

@@ -9,7 +9,7 @@
  * must be rejected with digest-mismatch. Skill pins are judged under L3-K1.
  */
 import { isDeepStrictEqual } from 'node:util';
-import { parseDocument, profileDigest, specDigest, validateDocument, isValid } from '../../runner/oracle/index.js';
+import { parseDocument, profileDigest, specDigest, validateDocument, isValid } from '../../spec/document/index.js';
 import { expectTrue, fail } from '../framework/assert.js';
 import { minimalProfile, permissivePolicy } from '../framework/policy.js';
 import type { CaseContext, CaseDef } from '../framework/types.js';

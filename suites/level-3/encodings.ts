@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
 import { join } from 'node:path';
 import type { HarnessPolicyT, InstantiatedT } from '../../adapters/protocol/messages.js';
-import { encodingFromPath, parseDocument } from '../../runner/oracle/index.js';
+import { encodingFromPath, parseDocument } from '../../spec/document/index.js';
 import { expectEqual, expectTrue, fail } from '../framework/assert.js';
 import { permissivePolicy } from '../framework/policy.js';
 import type { CaseContext, CaseDef, Encoding } from '../framework/types.js';

@@ -13,7 +13,7 @@
 import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { HarnessPolicyT } from '../../adapters/protocol/messages.js';
-import { canonicalJson, isValid, loadDocumentFile } from '../../runner/oracle/index.js';
+import { canonicalJson, isValid, loadDocumentFile } from '../../spec/document/index.js';
 import { expectEqual, expectTrue, fail } from '../framework/assert.js';
 import { CaseNotApplicable } from '../framework/errors.js';
 import { permissivePolicy } from '../framework/policy.js';

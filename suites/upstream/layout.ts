@@ -12,7 +12,7 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import { parseDocument } from '../../runner/oracle/index.js';
+import { parseDocument } from '../../spec/document/index.js';
 
 export class UpstreamLayoutError extends Error {
   readonly code = 'fixtures.layout';

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fromRoot, packageRoot } from '../../runner/util/package-root.js';
+import { fromRoot, packageRoot } from '../../spec/package-root.js';
 
 /**
  * The CLI used adversarially, through the real launcher (bin/oap-conform.js -> dist/): every bad
@@ -12,7 +12,7 @@ import { fromRoot, packageRoot } from '../../runner/util/package-root.js';
  */
 const BIN = fromRoot('bin', 'oap-conform.js');
 const BUILT = fromRoot('dist', 'runner', 'cli', 'main.js');
-const SOURCES = ['runner/cli', 'runner/engine', 'runner/results', 'reports'].map((p) => fromRoot(p));
+const SOURCES = ['runner/cli', 'runner/engine', 'results', 'reports'].map((p) => fromRoot(p));
 
 function newestMtime(path: string): number {
   const stat = statSync(path);
@@ -130,8 +130,8 @@ rl.on('line', (l) => {
     expect(r.stderr).not.toMatch(/[\u0007\u001b]/);
     const lines = r.stderr.split('\n').filter(Boolean);
     expect(lines[0]).toMatch(/^adapter evil/);
-    expect(lines.find((l) => l.startsWith('error '))).toMatch(/line1 line2 RED bell$/);
-    expect(lines.filter((l) => !/^(adapter |error |oap-conform: |done: )/.test(l))).toEqual([]);
+    expect(lines.find((l) => /^\[\d+\/\d+\] ERROR /.test(l))).toMatch(/line1 line2 RED bell$/);
+    expect(lines.filter((l) => !/^(adapter |\[\d+\/\d+\] |oap-conform: |done: )/.test(l))).toEqual([]);
   });
 });
 

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fromRoot } from '../../runner/util/package-root.js';
+import { fromRoot } from '../../spec/package-root.js';
 import { requiredIdsUpTo } from '../../suites/requirements.js';
 
 const CLI = fromRoot('bin', 'oap-conform.js');
@@ -41,7 +41,7 @@ describe('certification run, end to end', () => {
     const result = JSON.parse(readFileSync(join(refOut, 'result.json'), 'utf8')) as Record<string, unknown> & { passed: string[]; failed: string[] };
     const addFormats = (addFormatsModule as unknown as { default: (a: Ajv2020) => Ajv2020 }).default ?? addFormatsModule;
     const ajv = addFormats(new Ajv2020({ allErrors: true }));
-    const validate = ajv.compile(JSON.parse(readFileSync(fromRoot('runner', 'oracle', 'schemas', 'oap-1.0.1', 'result.schema.json'), 'utf8')) as object);
+    const validate = ajv.compile(JSON.parse(readFileSync(fromRoot('spec', 'schemas', 'oap-1.0.1', 'result.schema.json'), 'utf8')) as object);
     expect(validate(result), JSON.stringify(validate.errors)).toBe(true);
     expect(result.failed).toEqual([]);
     expect(result.fixture_revision).toMatch(/^[0-9a-f]{40}$/);

@@ -3,8 +3,8 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { CliError } from '../../runner/cli/exit-codes.js';
-import { fromRoot } from '../../runner/util/package-root.js';
+import { CliError } from '../../runner/exit-codes.js';
+import { fromRoot } from '../../spec/package-root.js';
 import { ensureBuilt, isAlive, journalLines, readPidFile, runSynthetic, statuses, synthCases, tempDir, waitDead } from './helpers.js';
 
 /**
@@ -154,17 +154,16 @@ describe('interrupt', () => {
     const launcher = join(tempDir('oap-sigint-'), 'launch.mjs');
     const dist = (p: string): string => pathToFileURL(fromRoot('dist', p)).href;
     // The real CLI (main + the run command with its signal handling), plus one registered case
-    // source providing synthetic cases, the same hook the fuzzer uses.
+    // embedding that gives it synthetic cases.
     writeFileSync(
       launcher,
-      `import { registerCaseSource } from ${JSON.stringify(dist('runner/engine/case-sources.js'))};
-import { main } from ${JSON.stringify(dist('runner/cli/main.js'))};
+      `import { main } from ${JSON.stringify(dist('runner/cli/main.js'))};
 const profile = (n) => JSON.stringify({ oap: '1.0', kind: 'AgentProfile', metadata: { name: 'p' + n, description: 'd' }, spec: { role: { instructions: 'x' } } });
-registerCaseSource(async () => Array.from({ length: 6 }, (_, i) => ({
+const cases = Array.from({ length: 6 }, (_, i) => ({
   id: 'S-' + (i + 1), requirements: ['L1-P2'], title: 'synthetic',
   async run(ctx) { await ctx.adapter.call('validate', { document: { content: profile(i), encoding: 'json' } }); },
-})), 'sigint-test');
-process.exitCode = await main(process.argv.slice(2));
+}));
+process.exitCode = await main(process.argv.slice(2), { cases });
 `,
     );
     const child = spawn(

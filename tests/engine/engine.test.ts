@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { CliError } from '../../runner/cli/exit-codes.js';
+import { CliError } from '../../runner/exit-codes.js';
 import { manifestDigest } from '../../runner/engine/manifest.js';
 import { caseMatcher, distribute, parseShard, selectShard } from '../../runner/engine/selection.js';
 import { expectTrue } from '../../suites/framework/assert.js';
@@ -53,11 +53,11 @@ describe('runs', () => {
     expect(await waitDead(run.pids)).toEqual([]);
   });
 
-  test('cases above the judged level are not-applicable, never run; filter and shard select', async () => {
+  test('cases above the judged level are neither run nor recorded; filter and shard select', async () => {
     let ran = 0;
     const l2: CaseDef = { id: 'Z-L2', requirements: ['L2-A1'], title: 'level 2', run: async () => void ran++ };
     const run = await runSynthetic('builtin:example/ts', [...synthCases(4), l2]);
-    expect(statuses(run)['Z-L2']).toBe('not-applicable');
+    expect(statuses(run)['Z-L2']).toBeUndefined();
     expect(ran).toBe(0);
     const filtered = await runSynthetic('builtin:example/ts', synthCases(6), { filter: 'T-00[1-4]', shard: { index: 2, count: 2 } });
     expect(Object.keys(statuses(filtered))).toEqual(['T-002', 'T-004']);
@@ -87,9 +87,13 @@ describe('runs', () => {
     const first = await runSynthetic('builtin:example/ts', cases, {
       out,
       signal: controller.signal,
-      onCase: (r) => {
-        if (r.id === 'T-002') controller.abort();
-      },
+      reporters: [
+        {
+          onCaseEnd: (r) => {
+            if (r.id === 'T-002') controller.abort();
+          },
+        },
+      ],
     });
     expect(first.exitCode).toBe(130);
     expect(first.report.footer).toMatchObject({ complete: false, interrupted: true });

@@ -6,7 +6,8 @@ import { expectTrue } from '../../suites/framework/assert.js';
 import { minimalProfile } from '../../suites/framework/policy.js';
 import type { CaseDef } from '../../suites/framework/types.js';
 import { runEngine, type EngineOptions, type EngineResult } from '../../runner/engine/run.js';
-import { fromRoot } from '../../runner/util/package-root.js';
+import { finalizeRun } from '../../runner/finalize.js';
+import { fromRoot } from '../../spec/package-root.js';
 
 /** The chaos adapter and `--process` run through dist/adapters/host.js: build once if it is missing. */
 export function ensureBuilt(): void {
@@ -73,6 +74,8 @@ export function journalLines(path: string): { header: Record<string, unknown>; r
 
 export interface TestRun extends EngineResult {
   pids: number[];
+  /** The exit code the CLI would give this run. */
+  exitCode: number;
 }
 
 export async function runSynthetic(adapter: string, cases: CaseDef[], extra: Partial<EngineOptions> = {}): Promise<TestRun> {
@@ -88,12 +91,12 @@ export async function runSynthetic(adapter: string, cases: CaseDef[], extra: Par
     process: false,
     checkProtocol: false,
     fuzz: 0,
-    allowDirty: true,
     cases,
     onSpawn: (pid) => pids.push(pid),
     ...extra,
   });
-  return { ...result, pids };
+  const fin = await finalizeRun(result.report, result.outDir, { allowDirty: true, quiet: true, stdout: { write: () => true }, stderr: { write: () => true } });
+  return { ...result, pids, exitCode: result.report.footer?.interrupted ? 130 : fin.exitCode };
 }
 
 export function statuses(run: EngineResult): Record<string, string> {

@@ -10,7 +10,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, statSync, symlinkSync, wri
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { UNDECLARED_EXPORTS } from '../../adapters/sdk/ts/declarations.js';
-import { fromRoot } from '../../runner/util/package-root.js';
+import { fromRoot } from '../../spec/package-root.js';
 import { ensureBuilt, tempDir } from './helpers.js';
 
 const CLI = fromRoot('bin', 'oap-conform.js');

@@ -1,10 +1,10 @@
 import { describe, expect, test } from 'vitest';
-import { generateProtocolSchemas, schemaDrift } from '../../adapters/protocol/generate-schema.js';
+import { generateProtocolSchemas, schemaDrift } from '../../runner/protocol-schema.js';
 import { ProtocolChecker } from '../../runner/engine/protocol-check.js';
 import { minimalProfile, permissivePolicy } from '../../suites/framework/policy.js';
 
 describe('protocol JSON Schemas', () => {
-  test('the committed files match what messages.ts generates (run generate-schema.js when this fails)', () => {
+  test('the committed files match what messages.ts generates (run `npm run protocol:schema` when this fails)', () => {
     expect(schemaDrift()).toEqual([]);
   });
 

@@ -20,10 +20,10 @@ import {
   serveStdio,
   specDigest,
 } from '../../adapters/sdk/ts/index.js';
-import { canonicalJson as oracleCanonicalJson } from '../../runner/oracle/jcs.js';
-import { profileDigest as oracleProfileDigest, specDigest as oracleSpecDigest } from '../../runner/oracle/digest.js';
-import { createAjv } from '../../runner/util/ajv.js';
-import { fromRoot } from '../../runner/util/package-root.js';
+import { canonicalJson as oracleCanonicalJson } from '../../spec/document/jcs.js';
+import { profileDigest as oracleProfileDigest, specDigest as oracleSpecDigest } from '../../spec/document/digest.js';
+import { createAjv } from '../../spec/document/ajv.js';
+import { fromRoot } from '../../spec/package-root.js';
 import { ensureBuilt, tempDir } from './helpers.js';
 
 beforeAll(() => ensureBuilt(), 120_000);

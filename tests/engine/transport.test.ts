@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { LineSplitter, type LineEvent } from '../../adapters/sdk/ts/framing.js';
 import { defineAdapter, serveStdio } from '../../adapters/sdk/ts/index.js';
 import { StdioAdapterClient } from '../../runner/engine/stdio-client.js';
-import { AdapterTimeout } from '../../suites/framework/errors.js';
+import { AdapterTimeout } from '../../adapters/protocol/errors.js';
 import { adapterEnv } from '../../runner/engine/env.js';
 import { shellWords, ShellWordsError } from '../../runner/engine/shell-words.js';
 import { StderrTail } from '../../runner/engine/stderr-tail.js';

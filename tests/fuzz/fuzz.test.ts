@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { createReferenceAdapter } from '../../adapters/reference/index.js';
 import { createMutantAdapter, MUTANTS } from '../../adapters/reference/mutants.js';
-import { DEFAULT_FUZZ_BUDGET, fuzzCases, readFinding, replayCase, type FuzzCaseDef } from '../../runner/fuzz/index.js';
+import { DEFAULT_FUZZ_BUDGET, fuzzCases, readFinding, replayCase, type FuzzCaseDef } from '../../suites/fuzz/index.js';
 import { REQUIREMENT_IDS } from '../../suites/requirements.js';
 import { failedIds, runSuiteInProcess } from '../support/run-suite.js';
 

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fromRoot, packageRoot } from '../../runner/util/package-root.js';
+import { fromRoot, packageRoot } from '../../spec/package-root.js';
 
 /**
  * End-to-end through the real launcher (bin/oap-conform.js → dist/). The build is reused when it
@@ -13,7 +13,7 @@ import { fromRoot, packageRoot } from '../../runner/util/package-root.js';
  */
 const BIN = fromRoot('bin', 'oap-conform.js');
 const BUILT = fromRoot('dist', 'runner', 'cli', 'commands', 'validate.js');
-const SOURCES = [fromRoot('runner', 'oracle'), fromRoot('runner', 'cli'), fromRoot('runner', 'util')];
+const SOURCES = [fromRoot('spec'), fromRoot('runner', 'cli')];
 
 function newestMtime(path: string): number {
   const stat = statSync(path);

@@ -1,8 +1,9 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ISSUE_CATEGORIES, categoryOf, loadDocumentFile, profileDigest, specDigest, type OapIssue } from '../../runner/oracle/index.js';
-import { fromRoot } from '../../runner/util/package-root.js';
+import { ISSUE_CATEGORIES } from '../../adapters/protocol/vocabulary.js';
+import { categoryOf, loadDocumentFile, profileDigest, specDigest, type OapIssue } from '../../spec/document/index.js';
+import { fromRoot } from '../../spec/package-root.js';
 
 /**
  * fixtures/documents/manifest.json: one entry per fixture,

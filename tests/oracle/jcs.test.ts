@@ -10,8 +10,8 @@ import {
   sha256Hex,
   specDigest,
   type Encoding,
-} from '../../runner/oracle/index.js';
-import { fromRoot } from '../../runner/util/package-root.js';
+} from '../../spec/document/index.js';
+import { fromRoot } from '../../spec/package-root.js';
 
 function parsed(text: string, encoding: Encoding = 'json'): unknown {
   const r = parseDocument(text, encoding);

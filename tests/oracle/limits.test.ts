@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DEFAULT_LIMITS, loadDocumentFile, parseDocument, type Encoding, type OapIssue, type ParseLimits } from '../../runner/oracle/index.js';
+import { DEFAULT_LIMITS, loadDocumentFile, parseDocument, type Encoding, type OapIssue, type ParseLimits } from '../../spec/document/index.js';
 
 function issuesOf(input: string | Uint8Array, encoding: Encoding, limits?: Partial<ParseLimits>): OapIssue[] {
   const r = parseDocument(input, encoding, limits);

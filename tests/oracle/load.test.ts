@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { encodingFromPath, isOapDocumentName, loadDocument, loadDocumentFile } from '../../runner/oracle/index.js';
+import { encodingFromPath, isOapDocumentName, loadDocument, loadDocumentFile } from '../../spec/document/index.js';
 
 describe('encodingFromPath', () => {
   it.each([

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseDocument, type OapIssue } from '../../runner/oracle/index.js';
+import { parseDocument, type OapIssue } from '../../spec/document/index.js';
 
 function issues(text: string): OapIssue[] {
   const r = parseDocument(text, 'json');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseDocument, type ParseResult } from '../../runner/oracle/index.js';
+import { parseDocument, type ParseResult } from '../../spec/document/index.js';
 
 const FM = '---\noap: "1.0"\nkind: AgentProfile\nmetadata:\n  name: m\n  description: d\n';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseDocument, type OapIssue } from '../../runner/oracle/index.js';
+import { parseDocument, type OapIssue } from '../../spec/document/index.js';
 
 function value(text: string): unknown {
   const r = parseDocument(text, 'yaml');

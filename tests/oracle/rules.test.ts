@@ -10,7 +10,7 @@ import {
   findCredential,
   validateDocument,
   type OapIssue,
-} from '../../runner/oracle/index.js';
+} from '../../spec/document/index.js';
 
 const codes = (issues: readonly OapIssue[]): string[] => issues.map((i) => `${i.code} ${i.pointer}`);
 

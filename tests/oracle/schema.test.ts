@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { resultSchemaValidator, validateDeltaSchema, validateProfileSchema, validateResultSchema } from '../../runner/oracle/index.js';
-import { fromRoot } from '../../runner/util/package-root.js';
+import { resultSchemaValidator, validateDeltaSchema, validateProfileSchema, validateResultSchema } from '../../spec/document/index.js';
+import { fromRoot } from '../../spec/package-root.js';
 
-const SCHEMA_DIR = fromRoot('runner', 'oracle', 'schemas');
+const SCHEMA_DIR = fromRoot('spec', 'schemas');
 
 const profile = (): Record<string, unknown> => ({
   oap: '1.0',

@@ -2,7 +2,7 @@
 import { readFileSync, readdirSync, statSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { profileDigest, specDigest } from '../../runner/oracle/index.js';
+import { profileDigest, specDigest } from '../../spec/document/index.js';
 import { harness, minimalProfile as profile, permissivePolicy, sectionText, type Harness } from './support.js';
 
 const NOW = '2026-01-10T00:00:00Z';

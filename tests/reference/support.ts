@@ -5,7 +5,7 @@ import { parse as parseYaml } from 'yaml';
 import { PROTOCOL_VERSION, type HarnessPolicyT, type Result } from '../../adapters/protocol/messages.js';
 import { createReferenceAdapter } from '../../adapters/reference/index.js';
 import type { InProcessAdapter } from '../../adapters/sdk/ts/types.js';
-import { InProcessRpc } from '../../suites/framework/in-process.js';
+import { InProcessRpc } from '../../runner/engine/in-process-rpc.js';
 import { minimalProfile, permissivePolicy } from '../../suites/framework/policy.js';
 import { Workspace } from '../../suites/framework/workspace.js';
 

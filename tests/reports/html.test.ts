@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { renderHtml } from '../../reports/html.js';
-import { evaluateRun } from '../../runner/results/outcome.js';
+import { evaluateRun } from '../../results/outcome.js';
 import { REQUIREMENTS } from '../../suites/requirements.js';
 import { makeCase, makeReport } from '../results/make-report.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createProgressReporter } from '../../reports/progress.js';
-import { makeCase } from '../results/make-report.js';
+import { makeCase, makeReport } from '../results/make-report.js';
 
 function stream(isTTY: boolean) {
   let text = '';
@@ -11,10 +11,10 @@ describe('progress reporter', () => {
   it('prints one plain line per finished case when not on a TTY', () => {
     const s = stream(false);
     const p = createProgressReporter(s, { total: 2, env: {} });
-    p.onCaseStart({ id: 'L1-P1/basic' });
+    p.onCaseStart({ id: 'L1-P1/basic', title: 't' });
     p.onCaseEnd(makeCase('L1-P1/basic', ['L1-P1']));
     p.onCaseEnd(makeCase('L1-I3/basic', ['L1-I3'], 'fail', { message: 'effective allow\nunder deny \u001b[31m' }));
-    p.onRunEnd();
+    p.onRunEnd(makeReport());
     expect(s.text()).toBe('[1/2] PASS    L1-P1/basic (5 ms)\n[2/2] FAIL    L1-I3/basic (5 ms): effective allow under deny\n');
   });
 
@@ -28,11 +28,11 @@ describe('progress reporter', () => {
   it('redraws one status line on a TTY and keeps only non-passing cases', () => {
     const s = stream(true);
     const p = createProgressReporter(s, { total: 3, env: {} });
-    p.onCaseStart({ id: 'x/1' });
+    p.onCaseStart({ id: 'x/1', title: 't' });
     p.onCaseEnd(makeCase('x/1', ['L1-P1']));
-    p.onCaseStart({ id: 'x/2' });
+    p.onCaseStart({ id: 'x/2', title: 't' });
     p.onCaseEnd(makeCase('x/2', ['L1-P1'], 'timeout', { message: 'no answer' }));
-    p.onRunEnd();
+    p.onRunEnd(makeReport());
     const kept = s
       .text()
       .split('\r\u001b[2K')

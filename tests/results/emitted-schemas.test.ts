@@ -9,8 +9,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { schemaProblems, type SchemaName } from '../../runner/results/schemas.js';
-import { fromRoot } from '../../runner/util/package-root.js';
+import { schemaProblems, type SchemaName } from '../../results/schemas.js';
+import { fromRoot } from '../../spec/package-root.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'oap-emitted-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

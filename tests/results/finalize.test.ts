@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { afterEach, describe, expect, it } from 'vitest';
-import { finalizeRun } from '../../runner/results/index.js';
-import { reportDigest } from '../../runner/results/digest.js';
-import { schemaProblems } from '../../runner/results/schemas.js';
-import { fromRoot } from '../../runner/util/package-root.js';
+import { finalizeRun } from '../../runner/finalize.js';
+import { reportDigest } from '../../results/digest.js';
+import { schemaProblems } from '../../results/schemas.js';
+import { fromRoot } from '../../spec/package-root.js';
 import { makeReport, sink } from './make-report.js';
 
 const dirs: string[] = [];
@@ -34,7 +34,7 @@ const UPSTREAM_REQUIRED: Record<1 | 2 | 3, string[]> = {
 type FormatsPlugin = (ajv: Ajv2020) => Ajv2020;
 const addFormats = (addFormatsModule as unknown as { default?: FormatsPlugin }).default ?? (addFormatsModule as unknown as FormatsPlugin);
 const upstreamValidate = addFormats(new Ajv2020({ allErrors: true })).compile(
-  JSON.parse(readFileSync(fromRoot('runner', 'oracle', 'schemas', 'oap-1.0.1', 'result.schema.json'), 'utf8')) as object,
+  JSON.parse(readFileSync(fromRoot('spec', 'schemas', 'oap-1.0.1', 'result.schema.json'), 'utf8')) as object,
 );
 function upstreamAccepts(result: { level: 1 | 2 | 3; failed: string[]; passed: string[]; fixture_revision: string }): boolean {
   if (!upstreamValidate(result)) return false;

@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import * as baselineCommand from '../../runner/cli/commands/baseline.js';
 import * as diffCommand from '../../runner/cli/commands/diff.js';
-import { finalizeRun } from '../../runner/results/index.js';
-import { diffReports } from '../../runner/results/diff.js';
-import type { Baseline } from '../../runner/results/baseline.js';
+import { finalizeRun } from '../../runner/finalize.js';
+import { diffReports } from '../../results/diff.js';
+import type { Baseline } from '../../results/baseline.js';
 import { makeCase, makeReport, sink } from './make-report.js';
 import { runCommand } from './run-command.js';
 

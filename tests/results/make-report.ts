@@ -1,4 +1,4 @@
-import type { CaseRecord, RunReport } from '../../runner/results/model.js';
+import type { CaseRecord, RunReport } from '../../results/model.js';
 import type { CaseStatus } from '../../suites/framework/types.js';
 import { REQUIREMENTS } from '../../suites/requirements.js';
 

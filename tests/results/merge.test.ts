@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import * as mergeCommand from '../../runner/cli/commands/merge.js';
-import { finalizeRun } from '../../runner/results/index.js';
-import type { RunReport } from '../../runner/results/model.js';
+import { finalizeRun } from '../../runner/finalize.js';
+import type { RunReport } from '../../results/model.js';
 import { makeReport, sink, withFooter } from './make-report.js';
 import { runCommand } from './run-command.js';
 

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { fixtureRevision, writeEmbeddedRevision } from '../../runner/results/revision.js';
+import { fixtureRevision, writeEmbeddedRevision } from '../../results/revision.js';
 
 const dirs: string[] = [];
 const tmp = () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { attainedLevel, checkClaim, compareRequirementIds, computeVerdicts } from '../../runner/results/verdicts.js';
+import { attainedLevel, checkClaim, compareRequirementIds, computeVerdicts } from '../../results/verdicts.js';
 import { requiredIdsUpTo } from '../../suites/requirements.js';
 import { makeCase, makeReport } from './make-report.js';
 

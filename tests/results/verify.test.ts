@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import * as keygenCommand from '../../runner/cli/commands/keygen.js';
 import * as verifyCommand from '../../runner/cli/commands/verify.js';
-import { finalizeRun } from '../../runner/results/index.js';
-import { generateSigningKeys } from '../../runner/results/signature.js';
+import { finalizeRun } from '../../runner/finalize.js';
+import { generateSigningKeys } from '../../results/signature.js';
 import { makeCase, makeReport, sink } from './make-report.js';
 import { runCommand } from './run-command.js';
 

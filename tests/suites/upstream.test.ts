@@ -14,7 +14,7 @@ import { createMutantAdapter } from '../../adapters/reference/mutants.js';
 import { leadingComment } from '../../suites/upstream/layout.js';
 import { loadUpstreamCases } from '../../suites/upstream/index.js';
 import { namedDeltaRule, namedProfileRule } from '../../suites/upstream/rules.js';
-import { fromRoot } from '../../runner/util/package-root.js';
+import { fromRoot } from '../../spec/package-root.js';
 import { runSuiteInProcess } from '../support/run-suite.js';
 
 const REVIEWER_YAML = `# A reviewer used by the replay tests.

@@ -1,6 +1,6 @@
 import type { AdapterFactory } from '../../adapters/sdk/ts/types.js';
 import { PROTOCOL_VERSION } from '../../adapters/protocol/messages.js';
-import { InProcessRpc } from '../../suites/framework/in-process.js';
+import { InProcessRpc } from '../../runner/engine/in-process-rpc.js';
 import { runCase } from '../../suites/framework/run-case.js';
 import type { CaseDef, CaseOutcome, KillableAdapter } from '../../suites/framework/types.js';
 import { allCases, caseLevel } from '../../suites/index.js';

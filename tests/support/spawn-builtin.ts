@@ -5,7 +5,7 @@ import { hostScript } from '../../runner/engine/adapter-spec.js';
 import { adapterEnv } from '../../runner/engine/env.js';
 import { handshake } from '../../runner/engine/handshake.js';
 import { StdioAdapterClient } from '../../runner/engine/stdio-client.js';
-import { AdapterCrashed } from '../../suites/framework/errors.js';
+import { AdapterCrashed } from '../../adapters/protocol/errors.js';
 import type { KillableAdapter } from '../../suites/framework/types.js';
 
 const live = new Set<StdioAdapterClient>();

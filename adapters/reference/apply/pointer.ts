@@ -3,7 +3,7 @@
  * token `id:<entry-id>` that names an array entry by its stable id and is resolved to the current
  * index at apply time (L2-A14).
  */
-import { parsePointer } from '../../../runner/oracle/issue.js';
+import { parsePointer } from '../../../spec/document/issue.js';
 
 export function tokensOf(path: string): string[] {
   return parsePointer(path);

@@ -10,7 +10,7 @@
  * Other proposals keep the document's `risk`, or `medium` when it gives none.
  */
 import { isObject, type JsonObject } from '../document.js';
-import { parsePointer } from '../../../runner/oracle/issue.js';
+import { parsePointer } from '../../../spec/document/issue.js';
 import { decisionExceeds, modeExceeds, type Decision, type MemoryMode } from '../decisions.js';
 
 export type Risk = 'low' | 'medium' | 'high';

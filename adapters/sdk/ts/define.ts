@@ -1,5 +1,5 @@
 import { methods, type MethodName } from '../../protocol/messages.js';
-import { AdapterDecline } from '../../../suites/framework/errors.js';
+import { AdapterDecline } from '../../protocol/errors.js';
 import type { AdapterHandlers, InProcessAdapter } from './types.js';
 
 /** Thrown for a method name the protocol does not define (stdio: METHOD_NOT_FOUND). */

@@ -12,7 +12,7 @@ export { serveStdio, errorFor, type ServeOptions } from './stdio.js';
 export { PromptBuilder, sectionText, type StateDelimiters } from './prompt-builder.js';
 export { LineSplitter, encodeLine, DEFAULT_MAX_LINE_BYTES, type LineEvent } from './framing.js';
 export type { AdapterHandlers, InProcessAdapter, AdapterFactory } from './types.js';
-export { AdapterDecline } from '../../../suites/framework/errors.js';
+export { AdapterDecline } from '../../protocol/errors.js';
 export { PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS, RPC_ERROR } from '../../protocol/messages.js';
 export type { MethodName, Params, Result, HandshakeT, HarnessPolicyT, AdapterIssueT, InstantiatedT, EffectiveContractT } from '../../protocol/messages.js';
 

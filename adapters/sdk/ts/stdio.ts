@@ -1,6 +1,6 @@
 import type { Readable, Writable } from 'node:stream';
 import { RPC_ERROR } from '../../protocol/messages.js';
-import { AdapterDecline } from '../../../suites/framework/errors.js';
+import { AdapterDecline } from '../../protocol/errors.js';
 import { InvalidParams, RpcError, UnknownMethod } from './define.js';
 import { DEFAULT_MAX_LINE_BYTES, LineSplitter, encodeLine, type LineEvent } from './framing.js';
 import type { InProcessAdapter } from './types.js';

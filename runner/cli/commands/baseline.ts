@@ -1,10 +1,10 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import { EXIT } from '../exit-codes.js';
-import { baselineFromReport, checkBaseline, describeEntry, parseBaseline, type Baseline } from '../../results/baseline.js';
-import { DEFAULT_BASELINE_FILE, DEFAULT_OUT_DIR, withInputErrors } from '../../results/cli-support.js';
-import { loadReport, readJsonFile } from '../../results/load.js';
-import { computeVerdicts } from '../../results/verdicts.js';
+import { EXIT } from '../../exit-codes.js';
+import { baselineFromReport, checkBaseline, describeEntry, parseBaseline, type Baseline } from '../../../results/baseline.js';
+import { DEFAULT_BASELINE_FILE, DEFAULT_OUT_DIR, withInputErrors } from '../support.js';
+import { loadReport, readJsonFile } from '../../../results/load.js';
+import { computeVerdicts } from '../../../results/verdicts.js';
 
 /**
  * `oap-conform baseline update`: record the current failures as expected.

@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
-import { EXIT } from '../exit-codes.js';
-import { withInputErrors } from '../../results/cli-support.js';
-import { diffReports, formatDiff, hasRegressions } from '../../results/diff.js';
-import { loadReport } from '../../results/load.js';
+import { EXIT } from '../../exit-codes.js';
+import { withInputErrors } from '../support.js';
+import { diffReports, formatDiff, hasRegressions } from '../../../results/diff.js';
+import { loadReport } from '../../../results/load.js';
 
 /** `oap-conform diff A B`: what changed from run A to run B. Exit 1 on new failures, else 0. */
 export function register(program: Command): void {

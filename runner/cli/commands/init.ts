@@ -3,8 +3,8 @@ import { createRequire } from 'node:module';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { SDK_MODULE, sdkDeclarations } from '../../../adapters/sdk/ts/declarations.js';
-import { fromRoot, packageRoot } from '../../util/package-root.js';
-import { CliError, EXIT } from '../exit-codes.js';
+import { fromRoot, packageRoot } from '../../../spec/package-root.js';
+import { CliError, EXIT } from '../../exit-codes.js';
 
 const PY_STARTER = `#!/usr/bin/env python3
 """Starter OAP adapter: wire these handlers to your harness's real code, then run

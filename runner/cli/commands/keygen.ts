@@ -1,7 +1,7 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import { CliError } from '../exit-codes.js';
-import { generateSigningKeys } from '../../results/signature.js';
+import { CliError } from '../../exit-codes.js';
+import { generateSigningKeys } from '../../../results/signature.js';
 
 /** `oap-conform keygen`: an ed25519 key pair for `run --sign` / `verify --key`. Never overwrites. */
 export function register(program: Command): void {

@@ -3,7 +3,7 @@ import { loadMutants } from '../../../adapters/builtin.js';
 import { allCases, caseLevel } from '../../../suites/index.js';
 import { REQUIREMENTS } from '../../../suites/requirements.js';
 import { coverageMarkdown, coverageRows } from '../../coverage.js';
-import { CliError, EXIT } from '../exit-codes.js';
+import { CliError, EXIT } from '../../exit-codes.js';
 
 const WHAT = ['requirements', 'cases', 'mutants'] as const;
 type What = (typeof WHAT)[number];
@@ -19,7 +19,7 @@ async function rows(what: What): Promise<Record<string, unknown>[]> {
       .sort((a, b) => (a.id < b.id ? -1 : 1));
   }
   try {
-    return (await loadMutants()).map((m) => ({ ...m }));
+    return loadMutants().map((m) => ({ ...m }));
   } catch (err) {
     throw new CliError('mutants-unavailable', (err as Error).message, EXIT.USAGE);
   }

@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
-import { collect, DEFAULT_OUT_DIR, withInputErrors } from '../../results/cli-support.js';
-import { finalizeRun } from '../../results/index.js';
-import { loadReport, reportPathOf } from '../../results/load.js';
-import { mergeReports, missingShards } from '../../results/merge.js';
+import { collect, DEFAULT_OUT_DIR, withInputErrors } from '../support.js';
+import { finalizeRun } from '../../finalize.js';
+import { loadReport, reportPathOf } from '../../../results/load.js';
+import { mergeReports, missingShards } from '../../../results/merge.js';
 
 /**
  * `oap-conform merge DIR...`: joins `run --shard k/n` outputs into one result and every format.

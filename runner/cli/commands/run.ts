@@ -1,13 +1,15 @@
-import '../../engine/default-sources.js';
 import { availableParallelism } from 'node:os';
-import { DEFAULT_FUZZ_BUDGET } from '../../fuzz/index.js';
+import { DEFAULT_FUZZ_BUDGET } from '../../../suites/fuzz/index.js';
 
 import type { Command } from 'commander';
+import type { CliEmbedding } from '../embedding.js';
+import { createProgressReporter } from '../../../reports/progress.js';
 import { killAllSync } from '../../engine/process-registry.js';
 import { DEFAULT_TIMEOUT_MS, runEngine } from '../../engine/run.js';
 import { parseShard } from '../../engine/selection.js';
 import { parseIntIn, parseLevel, parseList } from '../../engine/options.js';
-import { CliError, EXIT } from '../exit-codes.js';
+import { CliError, EXIT } from '../../exit-codes.js';
+import { finalizeRun, prepareFinalize, type FinalizeOptions } from '../../finalize.js';
 
 /** One worker per core, up to 4: each worker is one adapter process, and cases are CPU-bound. */
 const DEFAULT_JOBS = Math.max(1, Math.min(availableParallelism(), 4));
@@ -39,7 +41,7 @@ interface RunFlags {
  * (adapters killed, partial results written and marked interrupted, exit 130); a second signal
  * kills everything at once.
  */
-export function register(program: Command): void {
+export function register(program: Command, embed: CliEmbedding = {}): void {
   program
     .command('run', { isDefault: true })
     .description('run the conformance suite against an adapter')
@@ -72,6 +74,20 @@ export function register(program: Command): void {
           throw new CliError('usage', (err as Error).message, EXIT.USAGE);
         }
       }
+      const finalOptions: FinalizeOptions = {
+        allowDirty: !!flags.allowDirty,
+        ...(flags.format ? { formats: flags.format } : {}),
+        ...(flags.baseline ? { baseline: flags.baseline } : {}),
+        ...(flags.sign ? { sign: flags.sign } : {}),
+      };
+      // Input problems are found before the adapter starts, not after every case has run.
+      try {
+        prepareFinalize(finalOptions);
+      } catch (err) {
+        const code = (err as { code?: unknown }).code;
+        if (err instanceof Error && typeof code === 'string') throw new CliError(code, err.message, EXIT.USAGE);
+        throw err;
+      }
       const controller = new AbortController();
       let signals = 0;
       const onSignal = (sig: NodeJS.Signals): void => {
@@ -100,21 +116,19 @@ export function register(program: Command): void {
           checkProtocol: !!flags.checkProtocol,
           fuzz: flags.fuzz,
           ...(flags.fixtures ? { fixturesDir: flags.fixtures } : {}),
-          ...(flags.baseline ? { baseline: flags.baseline } : {}),
-          ...(flags.sign ? { sign: flags.sign } : {}),
-          ...(flags.format ? { formats: flags.format } : {}),
           ...(shard ? { shard } : {}),
-          allowDirty: !!flags.allowDirty,
           signal: controller.signal,
-          ...(flags.quiet ? {} : { log: (line: string) => process.stderr.write(`${line}\n`) }),
+          ...(embed.cases ? { cases: embed.cases } : {}),
+          ...(flags.quiet ? {} : { reporters: [createProgressReporter(process.stderr)] }),
         });
+        const fin = await finalizeRun(result.report, result.outDir, finalOptions);
         const c = result.report.footer?.counts;
         if (c) {
           process.stderr.write(
             `${result.report.footer?.interrupted ? 'interrupted' : 'done'}: ${c.total} cases: ${c.pass} pass, ${c.fail} fail, ${c.error} error, ${c.crash} crash, ${c.timeout} timeout, ${c.skipped} skipped, ${c['not-applicable']} not-applicable; results in ${result.outDir}\n`,
           );
         }
-        process.exitCode = result.exitCode;
+        process.exitCode = result.report.footer?.interrupted ? EXIT.INTERRUPTED : fin.exitCode;
       } finally {
         process.off('SIGINT', onSignal);
         process.off('SIGTERM', onSignal);

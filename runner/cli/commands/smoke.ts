@@ -9,7 +9,7 @@ import { parseIntIn } from '../../engine/options.js';
 import { ProtocolChecker } from '../../engine/protocol-check.js';
 import { DEFAULT_TIMEOUT_MS } from '../../engine/run.js';
 import { smokeSteps } from '../../engine/smoke.js';
-import { CliError, EXIT } from '../exit-codes.js';
+import { CliError, EXIT } from '../../exit-codes.js';
 
 interface SmokeFlags {
   adapter?: string;

@@ -11,8 +11,8 @@ import {
   specDigest,
   type LoadedDocument,
   type OapIssue,
-} from '../../oracle/index.js';
-import { CliError, EXIT } from '../exit-codes.js';
+} from '../../../spec/document/index.js';
+import { CliError, EXIT } from '../../exit-codes.js';
 
 interface Digests {
   profile?: string;

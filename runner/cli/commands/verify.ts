@@ -1,13 +1,13 @@
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Command } from 'commander';
-import { EXIT } from '../exit-codes.js';
+import { EXIT } from '../../exit-codes.js';
 import { oneLine } from '../../../reports/text.js';
-import { SIGNATURE_FILE } from '../../results/index.js';
-import { withInputErrors } from '../../results/cli-support.js';
-import { readJsonFile } from '../../results/load.js';
-import { loadPublicKey } from '../../results/signature.js';
-import { verifyResult } from '../../results/verify.js';
+import { SIGNATURE_FILE } from '../../../results/signature.js';
+import { withInputErrors } from '../support.js';
+import { readJsonFile } from '../../../results/load.js';
+import { loadPublicKey } from '../../../results/signature.js';
+import { verifyResult } from '../../../results/verify.js';
 
 /**
  * `oap-conform verify result.json`: checks a result the way a certifier would. report.json and

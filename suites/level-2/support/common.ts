@@ -2,7 +2,7 @@
  * Small helpers shared by the Level 2 cases: the "inconclusive" outcome, deterministic randomness,
  * canonical comparison, and timestamps.
  */
-import { canonicalJson } from '../../../runner/oracle/index.js';
+import { canonicalJson } from '../../../spec/document/index.js';
 import { CaseNotApplicable } from '../../framework/errors.js';
 
 /**

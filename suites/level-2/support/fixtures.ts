@@ -4,8 +4,8 @@
  */
 import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseDocument } from '../../../runner/oracle/index.js';
-import { fromRoot } from '../../../runner/util/package-root.js';
+import { parseDocument } from '../../../spec/document/index.js';
+import { fromRoot } from '../../../spec/package-root.js';
 
 export interface FixtureMeta {
   id: string;

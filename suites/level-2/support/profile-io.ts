@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { HandshakeT } from '../../../adapters/protocol/messages.js';
-import { loadDocument, type OapIssue } from '../../../runner/oracle/index.js';
+import { loadDocument, type OapIssue } from '../../../spec/document/index.js';
 import { fail } from '../../framework/assert.js';
 import type { CaseContext } from '../../framework/types.js';
 import { serializeDocument } from '../../framework/workspace.js';

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { fromRoot } from '../../../runner/util/package-root.js';
+import { fromRoot } from '../../../spec/package-root.js';
 import type { AdapterIssueT } from '../../../adapters/protocol/messages.js';
 import type { Workspace } from '../../framework/workspace.js';
 

@@ -1,0 +1,7 @@
+import type { CaseDef } from '../../suites/framework/types.js';
+
+/** What a program embedding the CLI (a test, say) may give `main` besides argv. */
+export interface CliEmbedding {
+  /** Run exactly these cases instead of the suite's. */
+  cases?: CaseDef[];
+}

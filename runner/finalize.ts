@@ -1,0 +1,74 @@
+/**
+ * The end of every run (and of `merge`): judge the report (results/), render the selected formats
+ * (reports/) into the output directory, print the summary. This is composition, so it lives above
+ * both; the exit code is the CLI's business (runner/exit-codes.ts).
+ */
+import type { KeyObject } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { FORMATS, renderTerminalSummary, selectFormats, type FormatName } from '../reports/index.js';
+import { oneLine } from '../reports/text.js';
+import { parseBaseline, type Baseline } from '../results/baseline.js';
+import { readJsonFile } from '../results/load.js';
+import type { RunReport } from '../results/model.js';
+import { evaluateRun, type RunOutcome } from '../results/outcome.js';
+import { loadPrivateKey, SIGNATURE_FILE, signResult } from '../results/signature.js';
+import { exitCodeFor } from './exit-codes.js';
+
+export interface FinalizeOptions {
+  /** Format names (see reports/index.ts FORMATS); default all. result and report are always written. */
+  formats?: string[];
+  /** Path of a baseline of expected failures: gate on regressions instead of on the claim. */
+  baseline?: string;
+  /** Path of an ed25519 private key (PEM): also write result.sig over the JCS of result.json. */
+  sign?: string;
+  /** Accept a dirty fixture checkout (the result notes it and is not certifying). */
+  allowDirty?: boolean;
+  /** No terminal summary on stdout (reasons still go to stderr). */
+  quiet?: boolean;
+  /** For reproducible output in tests. */
+  now?: Date;
+  stdout?: { write(s: string): unknown };
+  stderr?: { write(s: string): unknown };
+}
+
+/**
+ * The input checks of finalizeRun (format names, baseline file, signing key), on their own so that
+ * `run` can make them before any case runs: a bad flag must not cost a whole run. Throws errors
+ * carrying a `code`.
+ */
+export function prepareFinalize(opts: Pick<FinalizeOptions, 'formats' | 'baseline' | 'sign'>): {
+  formats: FormatName[];
+  baseline: Baseline | undefined;
+  key: KeyObject | undefined;
+} {
+  const formats = selectFormats(opts.formats);
+  const baseline: Baseline | undefined = opts.baseline ? parseBaseline(readJsonFile(opts.baseline), opts.baseline) : undefined;
+  const key = opts.sign ? loadPrivateKey(opts.sign) : undefined;
+  return { formats, baseline, key };
+}
+
+/**
+ * Judge the report, write the selected formats into outDir, print the summary, and return the
+ * process exit code. Input problems (unreadable baseline or key, unknown format) throw errors
+ * carrying a `code` before anything is written.
+ */
+export async function finalizeRun(
+  report: RunReport,
+  outDir: string,
+  opts: FinalizeOptions = {},
+): Promise<{ exitCode: number; result: RunOutcome['result']; attainedLevel: 0 | 1 | 2 | 3; outcome: RunOutcome }> {
+  const { formats, baseline, key } = prepareFinalize(opts);
+
+  const outcome = evaluateRun(report, { baseline, allowDirty: opts.allowDirty, now: opts.now });
+  mkdirSync(outDir, { recursive: true });
+  for (const name of formats) writeFileSync(join(outDir, FORMATS[name].file), FORMATS[name].render(outcome));
+  if (key) writeFileSync(join(outDir, SIGNATURE_FILE), `${JSON.stringify(signResult(outcome.result, key), null, 2)}\n`);
+
+  const stdout = opts.stdout ?? process.stdout;
+  const stderr = opts.stderr ?? process.stderr;
+  if (!opts.quiet) stdout.write(renderTerminalSummary(outcome));
+  // Reasons can quote the adapter (its last fault): one line, no terminal control sequences.
+  for (const reason of outcome.reasons) stderr.write(`oap-conform: ${reason.code}: ${oneLine(reason.message, 10_000)}\n`);
+  return { exitCode: exitCodeFor(outcome.ending), result: outcome.result, attainedLevel: outcome.attained, outcome };
+}

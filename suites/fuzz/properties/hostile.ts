@@ -1,0 +1,611 @@
+/**
+ * Hostile documents. Attribution:
+ * - traversal (L1-I5): a context.files path that escapes the workspace (lexically, absolutely or
+ *   through a symlink created in the workspace) must make instantiate fail;
+ * - secrets (L1-I6): any non-reference value in mcp_servers[].env / headers must make instantiate fail;
+ * - delta-scope (L2-A2): an operation whose RFC 6901 path is outside /state must be rejected with
+ *   the file byte-identical; a pointer that only looks like it leaves /state (`/state/../spec`,
+ *   `id:` tricks, escaped tokens) must never change /spec or /metadata;
+ * - reserved-ops (L2-A1): a schema-invalid delta (move/copy/test, remove with value, ...) must be
+ *   rejected with the file byte-identical;
+ * - hostile-parse (L1-P2): invalid documents (YAML duplicate keys, non-finite numbers, strings
+ *   over maxLength) must be refused by validate; bombs, deep nesting and huge strings may be
+ *   accepted or refused but must be answered, in time, without the adapter throwing;
+ * - faker (L1-P1): a random document the oracle finds valid must be accepted in an encoding the
+ *   adapter claims. Refusing a valid document is not an L1-P2 failure (P2 is about refusing
+ *   invalid ones); it means the claimed encoding is not actually accepted.
+ */
+import { readFileSync, symlinkSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve, dirname, sep } from 'node:path';
+import { realpathSync, existsSync } from 'node:fs';
+import { isDeepStrictEqual } from 'node:util';
+import fc from 'fast-check';
+import { parse as parseYaml } from 'yaml';
+import type { HarnessPolicyT } from '../../../adapters/protocol/messages.js';
+import { permissivePolicy } from '../../framework/policy.js';
+import { AdapterCrashed, AdapterNotImplemented, AdapterProtocolError, AdapterSkipped, AdapterTimeout } from '../../../adapters/protocol/errors.js';
+import { serializeDocument } from '../../framework/workspace.js';
+import type { Encoding } from '../../framework/types.js';
+import { fakerDocument } from '../gen/faker.js';
+import { profileDoc } from '../gen/narrowing.js';
+import { countReason, instantiateIn, pickEncoding, undefinedBySpec, writeProfile, type Doc } from '../harness.js';
+import { oracleIssues } from '../oracle-gate.js';
+import { discard, HOLDS, violated, type ExecEnv, type FuzzProperty, type Verdict } from './types.js';
+
+// ---------------------------------------------------------------- L1-I5 traversal
+
+export interface TraversalInput {
+  profile: Doc;
+  policy: HarnessPolicyT;
+  /** Index into spec.context.files of the hostile path. */
+  index: number;
+  encoding: Encoding;
+}
+
+const ESCAPES = ['..', '../..', 'a/../..', './..', './/..', 'link', 'link/sub', 'rootlink/etc', 'src/../../..', '/etc', '/tmp', '//etc'];
+
+function traversalArb(): fc.Arbitrary<TraversalInput> {
+  return fc
+    .record({
+      prefix: fc.array(fc.constantFrom('.', 'src', ''), { maxLength: 2 }),
+      escape: fc.constantFrom(...ESCAPES),
+      suffix: fc.constantFrom('', 'passwd', 'notes/x.md'),
+      others: fc.subarray(['README.md', 'docs/guide.md', 'src/main.ts']),
+      index: fc.nat(3),
+      mode: fc.constantFrom('always' as const, 'on_demand' as const),
+      encoding: fc.constantFrom('yaml' as const, 'json' as const, 'md' as const),
+    })
+    .map(({ prefix, escape, suffix, others, index, mode, encoding }) => {
+      const hostile = escape.startsWith('/') ? [escape, suffix].filter(Boolean).join('/') : [...prefix, escape, suffix].filter((s, i, a) => s !== '' || i < a.length - 1).join('/');
+      const files = others.map((path) => ({ path }));
+      const at = Math.min(index, files.length);
+      files.splice(at, 0, { path: hostile, mode } as { path: string });
+      return { profile: profileDoc('fz-main', { context: { files } }), policy: permissivePolicy(), index: at, encoding };
+    });
+}
+
+/** Lay out the run directory: benign files, `link` to a directory outside it, `rootlink` to /. */
+function layoutTraversal(dir: string): void {
+  const outside = `${dir}-outside`;
+  mkdirSync(join(outside, 'sub'), { recursive: true });
+  writeFileSync(join(outside, 'passwd'), 'outside\n');
+  for (const f of ['README.md', 'docs/guide.md', 'src/main.ts']) {
+    mkdirSync(dirname(join(dir, f)), { recursive: true });
+    writeFileSync(join(dir, f), 'benign\n');
+  }
+  symlinkSync(outside, join(dir, 'link'));
+  symlinkSync('/', join(dir, 'rootlink'));
+}
+
+/** Does `p` leave `dir`, lexically or through a symlink on disk? (POSIX semantics.) */
+export function escapesWorkspace(dir: string, p: string): boolean {
+  if (p.startsWith('/')) return true;
+  const out = (rel: string): boolean => rel === '..' || rel.startsWith('..' + sep) || rel.startsWith('/');
+  const target = resolve(dir, p);
+  if (out(relative(dir, target))) return true;
+  let existing = target;
+  const rest: string[] = [];
+  while (!existsSync(existing) && existing !== dirname(existing)) {
+    rest.unshift(existing.slice(dirname(existing).length + 1));
+    existing = dirname(existing);
+  }
+  const real = join(realpathSync(existing), ...rest);
+  return out(relative(realpathSync(dir), real));
+}
+
+export const traversalProperty: FuzzProperty<TraversalInput> = {
+  name: 'traversal',
+  requirement: 'L1-I5',
+  title: 'context.files paths that escape the workspace (lexically, absolutely, via symlinks) are rejected',
+  weight: 1,
+  runsPerCase: 20,
+  arbitrary: traversalArb,
+  async execute(env, input) {
+    const files = (input.profile.spec as { context: { files: { path: string }[] } }).context.files;
+    const hostile = files[input.index]!.path;
+    const benign = structuredClone(input.profile) as typeof input.profile;
+    (benign.spec as { context: { files: { path: string }[] } }).context.files[input.index]!.path = 'README.md';
+    const why = undefinedBySpec(benign);
+    if (why) return discard(`profile invalid even without the hostile path: ${why}`);
+    const dir = env.freshDir();
+    layoutTraversal(dir);
+    if (!escapesWorkspace(dir, hostile)) {
+      countReason(env, 'path does not escape');
+      return HOLDS;
+    }
+    const { outcome } = await instantiateIn(env, input.profile, input.policy, { encoding: input.encoding, dir });
+    if (outcome.status === 'rejected') return HOLDS;
+    return violated(`context.files[${input.index}].path ${JSON.stringify(hostile)} escapes the workspace but the profile was instantiated`, { status: 'rejected', category: 'path-escape' }, { status: 'instantiated' });
+  },
+};
+
+// ---------------------------------------------------------------- L1-I6 secrets
+
+export interface SecretInput {
+  profile: Doc;
+  policy: HarnessPolicyT;
+  /** Where the literal sits, e.g. /spec/tools/mcp_servers/1/headers/Authorization. */
+  pointer: string;
+  encoding: Encoding;
+}
+
+const LITERALS = [
+  'sk-live-abc123',
+  'hunter2',
+  'TOKEN',
+  '$TOKEN',
+  '${token}',
+  '${TOKEN}x',
+  'x${TOKEN}',
+  '${ TOKEN }',
+  '${TOKEN',
+  ' ${TOKEN}',
+  '${TOKEN} ',
+  '${TOKEN}\n',
+  '$${TOKEN}',
+  '${{ vars.TOKEN }}',
+  '\uFF04{TOKEN}',
+  'Bearer sk-live-abc123',
+  'bearer ${TOKEN}',
+  'Bearer  ${TOKEN}',
+  'Basic dXNlcjpwYXNzd29yZA==',
+  '',
+];
+
+function secretsArb(): fc.Arbitrary<SecretInput> {
+  return fc
+    .record({
+      literal: fc.constantFrom(...LITERALS),
+      place: fc.constantFrom('env' as const, 'headers' as const),
+      servers: fc.integer({ min: 1, max: 3 }),
+      at: fc.nat(2),
+      encoding: fc.constantFrom('yaml' as const, 'json' as const, 'md' as const),
+    })
+    .map(({ literal, place, servers, at, encoding }) => {
+      const idx = Math.min(at, servers - 1);
+      const list = Array.from({ length: servers }, (_, i) =>
+        i % 2 === 0
+          ? { name: `srv${i}`, transport: 'stdio', command: 'mcp-server', env: { TOKEN: '${TOKEN}' } }
+          : { name: `srv${i}`, transport: 'http', url: 'https://mcp.example.com', headers: { Authorization: 'Bearer ${TOKEN}' } },
+      ) as Record<string, unknown>[];
+      const s = list[idx]!;
+      const key = place === 'env' ? 'API_KEY' : 'X-Api-Key';
+      s[place] = { ...((s[place] as Record<string, string>) ?? {}), [key]: literal };
+      return {
+        profile: profileDoc('fz-main', { tools: { allow: ['read', 'mcp/*/*'], mcp_servers: list } }),
+        policy: permissivePolicy({ env: { TOKEN: 't', API_KEY: 'k' } }),
+        pointer: `/spec/tools/mcp_servers/${idx}/${place}/${key}`,
+        encoding,
+      };
+    });
+}
+
+export const secretsProperty: FuzzProperty<SecretInput> = {
+  name: 'secrets',
+  requirement: 'L1-I6',
+  title: 'Literal values in mcp_servers[].env and headers are rejected, whatever their shape',
+  weight: 1,
+  runsPerCase: 20,
+  arbitrary: secretsArb,
+  async execute(env, input) {
+    // Sanity: our literal must be one the oracle refuses, else the input proves nothing.
+    if (oracleIssues(input.profile).length === 0) return discard('oracle accepts the value: not a literal');
+    const { outcome } = await instantiateIn(env, input.profile, input.policy, { encoding: input.encoding });
+    if (outcome.status === 'rejected') return HOLDS;
+    return violated(`literal value at ${input.pointer} was accepted: the profile instantiated`, { status: 'rejected', category: 'secret-literal', pointer: input.pointer }, { status: 'instantiated' });
+  },
+};
+
+// ---------------------------------------------------------------- deltas
+
+export interface DeltaInput {
+  profile: Doc;
+  encoding: 'yaml' | 'json';
+  delta: Record<string, unknown>;
+  /** 'outside': RFC 6901 path leaves /state; 'disguised': in /state but shaped to escape; 'invalid': schema-invalid delta. */
+  expect: 'outside' | 'disguised' | 'invalid';
+}
+
+const OUTSIDE_PATHS = [
+  '/statex/summary',
+  '/State/summary',
+  '/STATE/summary',
+  '/spec/role/instructions',
+  '/spec/tools/allow/-',
+  '/metadata/name',
+  '/metadata/trust',
+  '',
+  '/',
+  '/state~1summary',
+  '/%73tate/summary',
+  ' /state/summary',
+  '/ state/summary',
+  '/../spec/role/instructions',
+  '/sta\u200Bte/summary',
+  '/\u0455tate/summary',
+  '/state\u0000/summary',
+  'state/summary',
+  '/history/-',
+  '#/state/summary',
+];
+const DISGUISED_PATHS = [
+  '/state/../spec/role/instructions',
+  '/state/./../spec/role/instructions',
+  '/state/%2e%2e/spec/role/instructions',
+  '/state/..%2fspec/role/instructions',
+  '/state/~1..~1spec~1role~1instructions',
+  '/state/facts/id:../../spec/role/instructions',
+  '/state/facts/id:..%2F..%2Fspec',
+  '/state/facts/0/../../../spec/role/instructions',
+  '/state/../metadata/name',
+];
+
+function stateProfile(): Doc {
+  return profileDoc(
+    'fz-main',
+    { lifecycle: { writeback: 'auto' }, tools: { allow: ['read'] } },
+    { state: { summary: 'Original summary.', facts: [{ id: 'f1', text: 'A fact.' }] } },
+  );
+}
+
+const validOp = { op: 'add', path: '/state/facts/-', value: { id: 'f2', text: 'Another fact.' } };
+
+function deltaDoc(ops: unknown[]): Record<string, unknown> {
+  return { oap: '1.0', kind: 'AgentStateDelta', target: { name: 'fz-main', revision: 1 }, session: { id: 'sess-fz' }, operations: ops };
+}
+
+function scopeArb(): fc.Arbitrary<DeltaInput> {
+  const value = fc.constantFrom('pwned: shell allowed', 'root-agent');
+  return fc
+    .record({
+      outside: fc.boolean(),
+      o: fc.constantFrom(...OUTSIDE_PATHS),
+      d: fc.constantFrom(...DISGUISED_PATHS),
+      op: fc.constantFrom('add', 'replace', 'remove'),
+      value,
+      withValid: fc.boolean(),
+      encoding: fc.constantFrom('yaml' as const, 'json' as const),
+    })
+    .map(({ outside, o, d, op, value, withValid, encoding }) => {
+      const bad: Record<string, unknown> = { op, path: outside ? o : d, ...(op === 'remove' ? {} : { value }) };
+      return { profile: stateProfile(), encoding, delta: deltaDoc(withValid ? [validOp, bad] : [bad]), expect: outside ? ('outside' as const) : ('disguised' as const) };
+    });
+}
+
+function invalidDeltaArb(): fc.Arbitrary<DeltaInput> {
+  const bad = fc.constantFrom<Record<string, unknown>>(
+    { op: 'move', from: '/spec/role/instructions', path: '/state/summary' },
+    { op: 'copy', from: '/spec/role/instructions', path: '/state/summary' },
+    { op: 'test', path: '/state/summary', value: 'Original summary.' },
+    { op: 'move', from: '/state/facts/0', path: '/state/summary' },
+    { op: 'remove', path: '/state/summary', value: 'x' },
+    { op: 'add', path: '/state/summary' },
+    { op: 'replace', path: '/state/summary', value: 'x', from: '/spec' },
+    { op: 'ADD', path: '/state/summary', value: 'x' },
+    { path: '/state/summary', value: 'x' },
+    { op: 'add', path: '/state/summary', value: 'x', confidence: 7 },
+  );
+  return fc
+    .record({ bad, withValid: fc.boolean(), encoding: fc.constantFrom('yaml' as const, 'json' as const) })
+    .map(({ bad, withValid, encoding }) => ({ profile: stateProfile(), encoding, delta: deltaDoc(withValid ? [validOp, bad] : [bad]), expect: 'invalid' as const }));
+}
+
+function parseFile(text: string, encoding: 'yaml' | 'json'): Record<string, unknown> | undefined {
+  try {
+    return (encoding === 'json' ? JSON.parse(text) : parseYaml(text)) as Record<string, unknown>;
+  } catch {
+    return undefined;
+  }
+}
+
+function authored(doc: Record<string, unknown> | undefined): unknown {
+  if (!doc) return undefined;
+  const { revision: _r, updated_at: _u, ...metadata } = (doc.metadata ?? {}) as Record<string, unknown>;
+  return { spec: doc.spec, metadata };
+}
+
+async function judgeDelta(env: ExecEnv, input: DeltaInput): Promise<Verdict> {
+  if (!env.ctx.handshake.encodings.includes(input.encoding)) return discard(`adapter does not accept ${input.encoding}`);
+  const dir = env.freshDir();
+  const path = writeProfile(dir, input.profile, input.encoding);
+  const before = readFileSync(path);
+  env.stats.adapterCalls++;
+  const r = await env.ctx.adapter.call('apply_delta', { profile_path: path, delta: input.delta, approval: { operations: true, approver: 'fuzzer' }, actor: 'oap-conform-fuzz', now: '2026-01-01T00:00:00Z' });
+  const after = readFileSync(path);
+  const ops = (input.delta.operations as { path?: string }[]).map((o) => o.path);
+  if (input.expect === 'disguised') {
+    const a = authored(parseFile(before.toString('utf8'), input.encoding));
+    const b = authored(parseFile(after.toString('utf8'), input.encoding));
+    if (isDeepStrictEqual(a, b)) return HOLDS;
+    return violated(`delta operation ${JSON.stringify(ops[ops.length - 1])} (${r.outcome}) changed /spec or /metadata`, { spec_and_metadata: 'unchanged' }, { outcome: r.outcome, before: a, after: b });
+  }
+  const identical = before.equals(after);
+  if (r.outcome === 'rejected' && identical) return HOLDS;
+  const what = input.expect === 'outside' ? `operation path ${JSON.stringify(ops[ops.length - 1])} is outside /state` : 'the delta is schema-invalid';
+  return violated(`${what}, but apply_delta answered ${r.outcome}${identical ? '' : ' and the profile file changed'}`, { outcome: 'rejected', file: 'byte-identical' }, { outcome: r.outcome, file: identical ? 'byte-identical' : 'changed', errors: r.errors });
+}
+
+export const deltaScopeProperty: FuzzProperty<DeltaInput> = {
+  name: 'delta-scope',
+  requirement: 'L2-A2',
+  title: 'Delta operations outside /state, plain or disguised, never touch the profile contract',
+  weight: 1,
+  runsPerCase: 20,
+  arbitrary: scopeArb,
+  execute: judgeDelta,
+};
+
+export const reservedOpsProperty: FuzzProperty<DeltaInput> = {
+  name: 'reserved-ops',
+  requirement: 'L2-A1',
+  title: 'Schema-invalid deltas (reserved ops, malformed operations) are rejected before anything is applied',
+  weight: 1,
+  runsPerCase: 15,
+  arbitrary: invalidDeltaArb,
+  execute: judgeDelta,
+};
+
+// ---------------------------------------------------------------- L1-P2 hostile parsing
+
+export interface ParseInput {
+  /** What kind of hostility, and whether the spec requires refusal. */
+  attack: string;
+  mustReject: boolean;
+  encoding: Encoding;
+  /** Generator parameters (the text is rebuilt from them, so findings stay small). */
+  params: Record<string, number | string>;
+}
+
+export const HOSTILE_TIMEOUT_MS = 5000;
+
+const YAML_HEAD = 'oap: "1.0"\nkind: AgentProfile\nmetadata:\n  name: fz-main\n  description: Hostile document.\n';
+
+function yamlDoc(extraSpec: string, extraTop = ''): string {
+  return `${YAML_HEAD}spec:\n  role:\n    instructions: You are fz-main.\n${extraSpec}${extraTop}`;
+}
+
+/** Build the document text for `input` (pure, so a finding needs only the parameters). */
+export function hostileText(input: ParseInput): string {
+  const p = input.params;
+  const n = Number(p.n ?? 1);
+  switch (input.attack) {
+    case 'yaml-dup-key': {
+      const where = String(p.where);
+      if (where === 'top') return `${yamlDoc('')}kind: AgentProfile\n`;
+      if (where === 'metadata') return yamlDoc('').replace('  description: Hostile document.\n', '  description: Hostile document.\n  name: other-name\n');
+      if (where === 'permissions') return yamlDoc('  permissions:\n    shell: deny\n    shell: allow\n');
+      return yamlDoc('  role:\n    instructions: Second role.\n');
+    }
+    case 'json-dup-key':
+      return `{"oap":"1.0","kind":"AgentProfile","metadata":{"name":"fz-main","description":"Hostile document."},"spec":{"role":{"instructions":"You are fz-main."},"permissions":{"shell":"deny","shell":"${p.value}"}}}`;
+    case 'non-finite': {
+      const where = String(p.where);
+      if (input.encoding === 'json') {
+        const num = String(p.json);
+        return where === 'runtime'
+          ? `{"oap":"1.0","kind":"AgentProfile","metadata":{"name":"fz-main","description":"Hostile document."},"spec":{"role":{"instructions":"x"},"runtime":{"max_cost_usd":${num}}}}`
+          : `{"oap":"1.0","kind":"AgentProfile","metadata":{"name":"fz-main","description":"Hostile document."},"spec":{"role":{"instructions":"x"}},"state":{"metrics":{"total_cost_usd":${num}}}}`;
+      }
+      const num = String(p.yaml);
+      return where === 'runtime' ? yamlDoc(`  runtime:\n    max_cost_usd: ${num}\n`) : yamlDoc('', `state:\n  metrics:\n    total_cost_usd: ${num}\n`);
+    }
+    case 'over-length': {
+      const field = String(p.field);
+      const long = (len: number): string => 'a'.repeat(len);
+      const doc = { oap: '1.0', kind: 'AgentProfile', metadata: { name: 'fz-main', description: 'Hostile document.' }, spec: { role: { instructions: 'x' } } } as Record<string, any>;
+      if (field === 'instructions') doc.spec.role.instructions = long(100001);
+      else if (field === 'description') doc.metadata.description = long(501);
+      else if (field === 'name') doc.metadata.name = long(65);
+      else if (field === 'summary') doc.state = { summary: long(8001) };
+      else doc.state = { facts: [{ id: 'f', text: long(4001) }] };
+      return serializeDocument(doc, input.encoding);
+    }
+    case 'bomb': {
+      // n levels of 9-fold aliasing: 9^n leaves once expanded.
+      let s = 'x0: &a0 ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]\n';
+      for (let i = 1; i <= n; i++) s += `        x${i}: &a${i} [${Array.from({ length: 9 }, () => `*a${i - 1}`).join(',')}]\n`;
+      return yamlDoc(`  tools:\n    bindings:\n      - name: read\n        config:\n          ${s.trimStart().replace(/\n {8}/g, '\n          ')}`);
+    }
+    case 'deep': {
+      const open = String(p.shape) === 'array' ? '['.repeat(n) : '{"a":'.repeat(n);
+      const close = String(p.shape) === 'array' ? ']'.repeat(n) : '}'.repeat(n);
+      const nested = `${open}1${close}`;
+      if (input.encoding === 'json') return `{"oap":"1.0","kind":"AgentProfile","metadata":{"name":"fz-main","description":"Hostile document."},"spec":{"role":{"instructions":"x"},"tools":{"bindings":[{"name":"read","config":{"v":${nested}}}]}}}`;
+      return yamlDoc(`  tools:\n    bindings:\n      - name: read\n        config:\n          v: ${nested}\n`);
+    }
+    case 'huge-string': {
+      const s = 'A'.repeat(n);
+      if (input.encoding === 'json') return `{"oap":"1.0","kind":"AgentProfile","metadata":{"name":"fz-main","description":"Hostile document."},"spec":{"role":{"instructions":"x"},"tools":{"bindings":[{"name":"read","config":{"v":"${s}"}}]}}}`;
+      return yamlDoc(`  tools:\n    bindings:\n      - name: read\n        config:\n          v: ${s}\n`);
+    }
+    default:
+      throw new Error(`unknown hostile attack ${input.attack}`);
+  }
+}
+
+function parseArb(): fc.Arbitrary<ParseInput> {
+  const yamlOrJson = fc.constantFrom('yaml' as const, 'json' as const);
+  return fc.oneof(
+    fc.record({ attack: fc.constant('yaml-dup-key'), mustReject: fc.constant(true), encoding: fc.constant('yaml' as const), params: fc.record({ where: fc.constantFrom('top', 'metadata', 'permissions', 'spec') }) }),
+    fc.record({ attack: fc.constant('json-dup-key'), mustReject: fc.constant(false), encoding: fc.constant('json' as const), params: fc.record({ value: fc.constantFrom('allow', 'deny', 'ask') }) }),
+    fc.record({
+      attack: fc.constant('non-finite'),
+      mustReject: fc.constant(true),
+      encoding: yamlOrJson,
+      params: fc.record({ where: fc.constantFrom('runtime', 'metrics'), yaml: fc.constantFrom('.inf', '.Inf', '+.inf', '.NaN', '-.inf'), json: fc.constantFrom('1e400', '1E999', '-1e400', '123456789e999') }),
+    }),
+    fc.record({ attack: fc.constant('over-length'), mustReject: fc.constant(true), encoding: yamlOrJson, params: fc.record({ field: fc.constantFrom('instructions', 'description', 'name', 'summary', 'fact') }) }),
+    fc.record({ attack: fc.constant('bomb'), mustReject: fc.constant(false), encoding: fc.constant('yaml' as const), params: fc.record({ n: fc.integer({ min: 2, max: 9 }) }) }),
+    fc.record({ attack: fc.constant('deep'), mustReject: fc.constant(false), encoding: yamlOrJson, params: fc.record({ n: fc.integer({ min: 50, max: 20000 }), shape: fc.constantFrom('array', 'object') }) }),
+    fc.record({ attack: fc.constant('huge-string'), mustReject: fc.constant(false), encoding: yamlOrJson, params: fc.record({ n: fc.integer({ min: 100_000, max: 4_500_000 }) }) }),
+  );
+}
+
+const FRAMEWORK_ERRORS = [AdapterCrashed, AdapterNotImplemented, AdapterProtocolError, AdapterSkipped, AdapterTimeout];
+
+export const hostileParseProperty: FuzzProperty<ParseInput> = {
+  name: 'hostile-parse',
+  requirement: 'L1-P2',
+  title: 'Invalid documents are refused; hostile but well-formed ones are answered in time without crashing',
+  weight: 1,
+  runsPerCase: 15,
+  arbitrary: parseArb,
+  async execute(env, input) {
+    if (!env.ctx.handshake.encodings.includes(input.encoding)) return discard(`adapter does not accept ${input.encoding}`);
+    const content = hostileText(input);
+    env.stats.adapterCalls++;
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<'late'>((r) => (timer = setTimeout(() => r('late'), HOSTILE_TIMEOUT_MS)));
+    let answer: Awaited<ReturnType<typeof env.ctx.adapter.call<'validate'>>> | 'late';
+    try {
+      answer = await Promise.race([env.ctx.adapter.call('validate', { document: { content, encoding: input.encoding } }), late]);
+    } catch (err) {
+      // Typed adapter errors keep their own status; anything else is the adapter throwing on input.
+      if (FRAMEWORK_ERRORS.some((E) => err instanceof E)) throw err;
+      return violated(`validate threw on a ${input.attack} document (${content.length} chars): ${(err as Error).message}`, { answer: 'valid or invalid' }, { threw: String(err) });
+    } finally {
+      clearTimeout(timer);
+    }
+    if (answer === 'late') return violated(`validate did not answer a ${input.attack} document within ${HOSTILE_TIMEOUT_MS} ms`, { within_ms: HOSTILE_TIMEOUT_MS }, { answered: false });
+    if (input.mustReject && answer.valid) {
+      return violated(`a ${input.attack} document (${JSON.stringify(input.params)}) is invalid but validate accepted it`, { valid: false }, { valid: true, warnings: answer.warnings });
+    }
+    return HOLDS;
+  },
+};
+
+// ---------------------------------------------------------------- L1-P1 random schema-valid documents
+
+export interface FakerInput {
+  seed: number;
+  encoding: 'yaml' | 'json';
+  /** The document; regenerated from `seed` by the arbitrary, stored whole so replays need no faker. */
+  document: Doc;
+}
+
+export const fakerProperty: FuzzProperty<FakerInput> = {
+  name: 'faker',
+  requirement: 'L1-P1',
+  title: 'Random documents the oracle finds valid are accepted in every encoding the adapter claims',
+  weight: 0.5,
+  runsPerCase: 4,
+  arbitrary: () =>
+    fc
+      .record({ seed: fc.noShrink(fc.integer({ min: 1, max: 0x7fffffff })), encoding: fc.constantFrom('yaml' as const, 'json' as const) })
+      .map(({ seed, encoding }) => ({ seed, encoding, document: fakerDocument(seed) })),
+  async execute(env, input) {
+    const why = undefinedBySpec(input.document);
+    if (why) return discard(`oracle rejects the faker document: ${why}`);
+    const encoding = pickEncoding(env, input.encoding);
+    env.stats.adapterCalls++;
+    const r = await env.ctx.adapter.call('validate', { document: { content: serializeDocument(input.document, encoding), encoding } });
+    if (r.valid) return HOLDS;
+    return violated(`a document the oracle finds valid was refused in the claimed ${encoding} encoding: ${r.errors[0]?.category} at ${r.errors[0]?.pointer}`, { valid: true }, { valid: false, errors: r.errors.slice(0, 5) });
+  },
+  shrink: (input) => removalCandidates(input.document).map((document) => ({ ...input, document })),
+};
+
+/** Documents with one optional member or array element removed (required members are left alone). */
+export function removalCandidates(doc: Doc): Doc[] {
+  const out: Doc[] = [];
+  const keep = new Set(['oap', 'kind', 'metadata', 'spec', 'name', 'description', 'role', 'instructions', 'transport', 'command', 'url', 'id', 'text', 'term', 'definition', 'title', 'path', 'uri', 'hook', 'decision', 'revision', 'at', 'input', 'output', 'provider']);
+  const walk = (node: unknown, path: (string | number)[]): void => {
+    if (Array.isArray(node)) {
+      node.forEach((v, i) => {
+        out.push(without(doc, [...path, i]));
+        walk(v, [...path, i]);
+      });
+    } else if (node !== null && typeof node === 'object') {
+      for (const [k, v] of Object.entries(node)) {
+        if (!keep.has(k)) out.push(without(doc, [...path, k]));
+        walk(v, [...path, k]);
+      }
+    }
+  };
+  walk(doc, []);
+  return out;
+}
+
+function without(doc: Doc, path: (string | number)[]): Doc {
+  const copy = structuredClone(doc);
+  let node: any = copy;
+  for (const t of path.slice(0, -1)) node = node[t];
+  const last = path[path.length - 1]!;
+  if (Array.isArray(node)) node.splice(Number(last), 1);
+  else delete node[last];
+  return copy;
+}
+
+// ---------------------------------------------------------------- L1-P2 invalid documents never instantiate
+
+export interface InvalidInput {
+  profile: Doc;
+  policy: HarnessPolicyT;
+  /** The schema-breaking mutation applied to an otherwise valid profile. */
+  mutation: string;
+  encoding: Encoding;
+}
+
+/** One schema violation each; every one is plainly invalid under agent-profile.schema.json. */
+const MUTATIONS: Record<string, (d: any) => void> = {
+  'unknown-top-level': (d) => (d.permissions = { shell: 'allow' }),
+  'unknown-spec-key': (d) => (d.spec.capabilities = ['shell']),
+  'unknown-permission-key': (d) => (d.spec.permissions = { ...(d.spec.permissions ?? {}), sudo: 'allow' }),
+  'bad-decision': (d) => (d.spec.permissions = { ...(d.spec.permissions ?? {}), shell: 'always' }),
+  'bad-tools-policy': (d) => (d.spec.tools = { ...(d.spec.tools ?? {}), policy: 'everything' }),
+  'allow-not-array': (d) => (d.spec.tools = { ...(d.spec.tools ?? {}), allow: '*' }),
+  'missing-role': (d) => delete d.spec.role,
+  'empty-instructions': (d) => (d.spec.role.instructions = ''),
+  'missing-description': (d) => delete d.metadata.description,
+  'bad-name': (d) => (d.metadata.name = 'Fz Main!'),
+  'negative-budget': (d) => (d.spec.runtime = { ...(d.spec.runtime ?? {}), max_turns: 0 }),
+  'zero-cost': (d) => (d.spec.runtime = { ...(d.spec.runtime ?? {}), max_cost_usd: 0 }),
+  'depth-over-cap': (d) => (d.spec.runtime = { ...(d.spec.runtime ?? {}), subagents: { max_depth: 9 } }),
+  'string-budget': (d) => (d.spec.context = { budget: { max_state_tokens: '100' } }),
+  'bad-memory-mode': (d) => (d.spec.memory = { mode: 'admin' }),
+};
+
+function invalidArb(): fc.Arbitrary<InvalidInput> {
+  return fc
+    .record({
+      base: fc.constantFrom(
+        {},
+        { tools: { allow: ['read'] }, permissions: { shell: 'deny' as const } },
+        { memory: { mode: 'read_only' as const }, runtime: { max_turns: 5 } },
+      ),
+      mutation: fc.constantFrom(...Object.keys(MUTATIONS)),
+      encoding: fc.constantFrom('yaml' as const, 'json' as const, 'md' as const),
+    })
+    .map(({ base, mutation, encoding }) => {
+      const profile = profileDoc('fz-main', structuredClone(base));
+      MUTATIONS[mutation]!(profile);
+      return { profile, policy: permissivePolicy(), mutation, encoding };
+    });
+}
+
+export const invalidInstantiateProperty: FuzzProperty<InvalidInput> = {
+  name: 'invalid-instantiate',
+  requirement: 'L1-P2',
+  title: 'A schema-invalid profile is never instantiated',
+  weight: 0.5,
+  runsPerCase: 15,
+  arbitrary: invalidArb,
+  async execute(env, input) {
+    if (oracleIssues(input.profile).length === 0) return discard(`mutation ${input.mutation} left the profile valid`);
+    // Markdown cannot carry a document without instructions in the body; use YAML for that one.
+    const encoding = input.mutation === 'missing-role' || input.mutation === 'empty-instructions' ? 'yaml' : input.encoding;
+    let outcome;
+    try {
+      ({ outcome } = await instantiateIn(env, input.profile, input.policy, { encoding }));
+    } catch (err) {
+      // An invalid value carried into the contract makes the result protocol-invalid; a malformed
+      // result with an /effective (or /prompt, /session) part is still an instantiation.
+      if (err instanceof AdapterProtocolError && /^\/(effective|prompt|session)(\/|$)/.test(err.pointer)) {
+        return violated(`a profile made schema-invalid by "${input.mutation}" was instantiated (its contract is not even protocol-valid: ${err.message})`, { status: 'rejected', category: 'schema' }, { status: 'instantiated', protocol_error: err.pointer });
+      }
+      throw err;
+    }
+    if (outcome.status === 'rejected') return HOLDS;
+    return violated(`a profile made schema-invalid by "${input.mutation}" was instantiated`, { status: 'rejected', category: 'schema' }, { status: 'instantiated' });
+  },
+};

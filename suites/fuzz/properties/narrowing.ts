@@ -1,0 +1,85 @@
+/**
+ * L1-I3 and L1-I2 over random profile requests x random harness policies, one profile at a time.
+ * The two share the generator but not the judgement, so a failure counts against the one rule
+ * it broke: a tool the policy never granted is a narrowing failure (L1-I3); a granted tool that the
+ * allowlist did not ask for, that deny names, or that the table says must be present, is a
+ * policy-table failure (L1-I2).
+ */
+import fc from 'fast-check';
+import type { EffectiveContractT, HarnessPolicyT } from '../../../adapters/protocol/messages.js';
+import type { Encoding } from '../../framework/types.js';
+import { encodingArb, policyArb, profileDoc, specRequestArb } from '../gen/narrowing.js';
+import { countReason, instantiateIn, undefinedBySpec, type Doc } from '../harness.js';
+import { grantedTools, toolTable, type ToolsRequest } from '../semantics.js';
+import { ceilingFromPolicy, ceilingViolations, combine, requestViolations } from './contract.js';
+import { discard, HOLDS, violated, type ExecEnv, type FuzzProperty, type Verdict, type Violation } from './types.js';
+
+export interface NarrowingInput {
+  profile: Doc;
+  policy: HarnessPolicyT;
+  encoding: Encoding;
+}
+
+export function narrowingArb(): fc.Arbitrary<NarrowingInput> {
+  return fc
+    .record({ spec: specRequestArb(['fz-helper', 'fz-other']), policy: policyArb(), encoding: encodingArb })
+    .map(({ spec, policy, encoding }) => ({ profile: profileDoc('fz-main', spec), policy, encoding }));
+}
+
+/** Instantiate and hand the effective contract to `judge`; shared by both properties. */
+async function withEffective(
+  env: ExecEnv,
+  input: NarrowingInput,
+  judge: (eff: EffectiveContractT, dir: string) => Violation | undefined,
+): Promise<Verdict> {
+  const why = undefinedBySpec(input.profile);
+  if (why) return discard(`oracle rejects the generated profile: ${why}`);
+  const { outcome, dir } = await instantiateIn(env, input.profile, input.policy, { encoding: input.encoding });
+  if (outcome.status === 'rejected') {
+    env.stats.adapterRejected++;
+    countReason(env, `rejected: ${outcome.errors[0]?.category ?? '?'}`);
+    return HOLDS;
+  }
+  const v = judge(outcome.effective, dir);
+  return v ? violated(v.message, v.expected, v.observed) : HOLDS;
+}
+
+export const narrowingProperty: FuzzProperty<NarrowingInput> = {
+  name: 'narrowing',
+  requirement: 'L1-I3',
+  title: 'Effective contract never looser than policy alone; fixed answers are min(request, policy)',
+  weight: 4,
+  runsPerCase: 25,
+  arbitrary: narrowingArb,
+  execute: (env, input) =>
+    withEffective(env, input, (eff, dir) => {
+      const c = ceilingFromPolicy(input.policy, dir);
+      return combine([...ceilingViolations(eff, c), ...requestViolations(eff, input.profile, c, { subagentExact: true })]);
+    }),
+};
+
+export const toolPolicyProperty: FuzzProperty<NarrowingInput> = {
+  name: 'tool-policy',
+  requirement: 'L1-I2',
+  title: 'Effective tool set follows the spec.tools.policy table over the granted tools',
+  weight: 2,
+  runsPerCase: 25,
+  arbitrary: narrowingArb,
+  execute: (env, input) =>
+    withEffective(env, input, (eff) => {
+      const granted = grantedTools(input.policy);
+      const request = ((input.profile.spec as { tools?: ToolsRequest }).tools ?? undefined) as ToolsRequest | undefined;
+      const want = toolTable(request, granted);
+      // Tools outside the grant are L1-I3's business, not the table's.
+      const extra = eff.tools.filter((t) => granted.includes(t) && !want.includes(t));
+      // MCP tools may legitimately hinge on declared servers (L3-M1), so only their presence is judged.
+      const missing = want.filter((t) => !eff.tools.includes(t) && !t.startsWith('mcp/'));
+      if (!extra.length && !missing.length) return undefined;
+      const policy = request?.policy ?? 'allowlist';
+      const parts = [
+        extra.length ? `${JSON.stringify(extra)} present although the ${policy} table excludes them` : '',
+        missing.length ? `${JSON.stringify(missing)} missing although the ${policy} table includes them` : '',
+      ].filter(Boolean);
+      return { message: `tools.policy ${policy}: ${parts.join('; ')}`, expected: { tools: want }, observed: { tools: eff.tools } };
+    }),
+};
