@@ -178,7 +178,8 @@ export async function benchEngine(opts: { batch?: number; timeMs?: number; round
     };
   } finally {
     await client.close();
-    const exited = (c: typeof echoChild): Promise<unknown> => (c.exitCode !== null || c.signalCode !== null ? Promise.resolve() : once(c, 'exit').catch(() => {}));
+    const exited = (c: typeof echoChild): Promise<unknown> =>
+      c.exitCode !== null || c.signalCode !== null ? Promise.resolve() : once(c, 'exit').catch(() => {});
     const exits = [exited(echoChild), exited(coalescedChild)];
     echoChild.kill();
     coalescedChild.kill();

@@ -25,7 +25,11 @@ const TARGET_PROFILES_PER_SECOND = 2000;
 const BATCH = 200;
 
 /** Run the default-budget case list once; returns wall and CPU seconds (CPU is robust to a busy box). */
-async function runCases(rpc: AdapterRpc, handshake: HandshakeT, budget: number): Promise<{ cases: number; inputs: number; wall: number; cpu: number; failed: number }> {
+async function runCases(
+  rpc: AdapterRpc,
+  handshake: HandshakeT,
+  budget: number,
+): Promise<{ cases: number; inputs: number; wall: number; cpu: number; failed: number }> {
   const findingsDir = mkdtempSync(join(tmpdir(), 'oap-bench-findings-'));
   const cases = fuzzCases({ budget, seed: 1, findingsDir });
   const c0 = process.cpuUsage();
@@ -51,7 +55,11 @@ export async function benchFuzz(): Promise<void> {
   const rows: Record<string, unknown>[] = bench.tasks.map((task) => {
     const r = task.result;
     const stats = 'throughput' in r ? r : undefined;
-    return { task: task.name, 'valid profiles/s': stats ? Math.round(stats.throughput.mean * BATCH * validShare) : 'n/a', 'oracle-valid share': `${(validShare * 100).toFixed(1)}%` };
+    return {
+      task: task.name,
+      'valid profiles/s': stats ? Math.round(stats.throughput.mean * BATCH * validShare) : 'n/a',
+      'oracle-valid share': `${(validShare * 100).toFixed(1)}%`,
+    };
   });
   console.table(rows);
   process.stdout.write(`target: ≥ ${TARGET_PROFILES_PER_SECOND} generated valid profiles/s\n`);
@@ -61,14 +69,34 @@ export async function benchFuzz(): Promise<void> {
   const hs = await inproc.call('initialize', { protocol_versions: [PROTOCOL_VERSION], runner: { name: 'bench', version: '0' } });
   const table: Record<string, unknown>[] = [];
   const r = await runCases(inproc, hs, DEFAULT_FUZZ_BUDGET);
-  table.push({ adapter: 'reference in-process', budget: DEFAULT_FUZZ_BUDGET, cases: r.cases, inputs: r.inputs, 'wall s': r.wall.toFixed(2), 'cpu s': r.cpu.toFixed(2), 'cases/s': (r.cases / r.wall).toFixed(1), 'inputs/s': (r.inputs / r.wall).toFixed(0), failed: r.failed });
+  table.push({
+    adapter: 'reference in-process',
+    budget: DEFAULT_FUZZ_BUDGET,
+    cases: r.cases,
+    inputs: r.inputs,
+    'wall s': r.wall.toFixed(2),
+    'cpu s': r.cpu.toFixed(2),
+    'cases/s': (r.cases / r.wall).toFixed(1),
+    'inputs/s': (r.inputs / r.wall).toFixed(0),
+    failed: r.failed,
+  });
   if (hostScript()) {
     const dir = mkdtempSync(join(tmpdir(), 'oap-bench-stdio-'));
     const proc = await resolveAdapter('builtin:reference', { forceProcess: true });
     const conn = await connect(proc, { timeoutMs: 10_000, dir });
     try {
       const s = await runCases(conn.rpc, conn.handshake, DEFAULT_FUZZ_BUDGET);
-      table.push({ adapter: 'reference over stdio', budget: DEFAULT_FUZZ_BUDGET, cases: s.cases, inputs: s.inputs, 'wall s': s.wall.toFixed(2), 'cpu s (runner only)': s.cpu.toFixed(2), 'cases/s': (s.cases / s.wall).toFixed(1), 'inputs/s': (s.inputs / s.wall).toFixed(0), failed: s.failed });
+      table.push({
+        adapter: 'reference over stdio',
+        budget: DEFAULT_FUZZ_BUDGET,
+        cases: s.cases,
+        inputs: s.inputs,
+        'wall s': s.wall.toFixed(2),
+        'cpu s (runner only)': s.cpu.toFixed(2),
+        'cases/s': (s.cases / s.wall).toFixed(1),
+        'inputs/s': (s.inputs / s.wall).toFixed(0),
+        failed: s.failed,
+      });
     } finally {
       await conn.close();
       rmSync(dir, { recursive: true, force: true });

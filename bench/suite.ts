@@ -24,8 +24,15 @@ export async function benchSuite(): Promise<{ cases: number; ms: number }> {
   }
   const ms = performance.now() - t0;
   slow.sort((a, b) => b[0] - a[0]);
-  process.stdout.write(`suite in-process vs reference: ${cases.length} cases in ${ms.toFixed(0)} ms (${(ms / cases.length).toFixed(1)} ms/case)\n`);
-  process.stdout.write(`slowest: ${slow.slice(0, 5).map(([t, id]) => `${id} ${t.toFixed(0)}ms`).join(', ')}\n`);
+  process.stdout.write(
+    `suite in-process vs reference: ${cases.length} cases in ${ms.toFixed(0)} ms (${(ms / cases.length).toFixed(1)} ms/case)\n`,
+  );
+  process.stdout.write(
+    `slowest: ${slow
+      .slice(0, 5)
+      .map(([t, id]) => `${id} ${t.toFixed(0)}ms`)
+      .join(', ')}\n`,
+  );
   return { cases: cases.length, ms };
 }
 

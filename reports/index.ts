@@ -33,7 +33,10 @@ export class UnknownFormatError extends Error {
 
 /** Parses --format values (repeatable or comma-separated); no selection means every format. */
 export function selectFormats(requested?: readonly string[]): FormatName[] {
-  const names = (requested ?? []).flatMap((r) => r.split(',')).map((s) => s.trim()).filter(Boolean);
+  const names = (requested ?? [])
+    .flatMap((r) => r.split(','))
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (names.length === 0) return [...FORMAT_NAMES];
   for (const n of names) {
     if (!Object.hasOwn(FORMATS, n)) throw new UnknownFormatError(`unknown format "${n}"; choose from ${FORMAT_NAMES.join(', ')}`);

@@ -13,9 +13,14 @@ const junitBuilder: Builder = (junitModule as unknown as { default?: Builder }).
  * element takes no message).
  */
 export function renderJunit(o: RunOutcome): string {
-  const builder = junitBuilder.newBuilder().name(`OAP 1.0.1 conformance: ${xmlSafe(o.report.header.adapter.handshake.implementation.name)}`);
+  const builder = junitBuilder
+    .newBuilder()
+    .name(`OAP 1.0.1 conformance: ${xmlSafe(o.report.header.adapter.handshake.implementation.name)}`);
   for (const level of judgedLevels(o)) {
-    const suite = builder.testSuite().name(`OAP 1.0.1 Level ${level} (${LEVEL_NAMES[level]})`).timestamp(new Date(o.report.header.started_at));
+    const suite = builder
+      .testSuite()
+      .name(`OAP 1.0.1 Level ${level} (${LEVEL_NAMES[level]})`)
+      .timestamp(new Date(o.report.header.started_at));
     suite.property('level', String(level));
     for (const c of o.report.cases) {
       if (c.level !== level) continue;

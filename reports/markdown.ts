@@ -28,7 +28,10 @@ export function renderMarkdown(o: RunOutcome): string {
   out.push(`**Adapter:** ${mdCell(header.adapter.spec)}, seed ${header.seed}`, '');
   for (const reason of o.reasons) out.push(`> **${reason.code}**: ${mdCell(reason.message)}`, '');
   if (o.baseline) {
-    out.push(`Baseline: ${o.baseline.expected.length} expected failure(s), ${o.baseline.unexpected.length} unexpected, ${o.baseline.stale.length} stale.`, '');
+    out.push(
+      `Baseline: ${o.baseline.expected.length} expected failure(s), ${o.baseline.unexpected.length} unexpected, ${o.baseline.stale.length} stale.`,
+      '',
+    );
   }
   out.push('| ID | Level | Strength | Verdict | Pass | Fail | Error | Skip | Requirement |');
   out.push('| --- | --- | --- | --- | ---: | ---: | ---: | ---: | --- |');
@@ -36,13 +39,16 @@ export function renderMarkdown(o: RunOutcome): string {
   for (const v of o.verdicts.byId.values()) {
     if (!levels.has(v.requirement.level)) continue;
     const c = v.counts;
-    out.push(`| ${v.id} | ${v.requirement.level} | ${v.requirement.strength} | ${ICON[v.verdict]} ${v.verdict} | ${c.pass} | ${c.fail} | ${c.error} | ${c.skip} | ${mdCell(v.requirement.title)} |`);
+    out.push(
+      `| ${v.id} | ${v.requirement.level} | ${v.requirement.strength} | ${ICON[v.verdict]} ${v.verdict} | ${c.pass} | ${c.fail} | ${c.error} | ${c.skip} | ${mdCell(v.requirement.title)} |`,
+    );
   }
   const failing = o.report.cases.filter((c) => ['fail', 'error', 'crash', 'timeout'].includes(c.status));
   if (failing.length > 0) {
     out.push('', `<details><summary>${failing.length} case(s) not passing</summary>`, '');
     out.push('| Case | Status | Requirements | Message |', '| --- | --- | --- | --- |');
-    for (const c of failing.slice(0, MAX_CASES)) out.push(`| ${mdCell(c.id)} | ${c.status} | ${c.requirements.join(', ')} | ${mdCell(c.message ?? '')} |`);
+    for (const c of failing.slice(0, MAX_CASES))
+      out.push(`| ${mdCell(c.id)} | ${c.status} | ${c.requirements.join(', ')} | ${mdCell(c.message ?? '')} |`);
     if (failing.length > MAX_CASES) out.push('', `… and ${failing.length - MAX_CASES} more; see report.html.`);
     out.push('', '</details>');
   }

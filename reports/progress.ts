@@ -13,7 +13,10 @@ export type ProgressReporter = Required<RunReporter>;
 function startLine(start: RunStart): string {
   const hs = start.header.adapter.handshake;
   const resumed = start.resumed > 0 ? `; resuming, ${start.resumed} case(s) already in the journal` : '';
-  return oneLine(`adapter ${hs.implementation.name} ${hs.implementation.version} (protocol ${hs.protocol_version}, claims level ${hs.level}); judging level ${start.header.level}, ${start.toRun} case(s) to run${resumed}`, 1000);
+  return oneLine(
+    `adapter ${hs.implementation.name} ${hs.implementation.version} (protocol ${hs.protocol_version}, claims level ${hs.level}); judging level ${start.header.level}, ${start.toRun} case(s) to run${resumed}`,
+    1000,
+  );
 }
 
 export interface ProgressStream {

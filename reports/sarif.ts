@@ -32,7 +32,9 @@ export function buildSarif(o: RunOutcome): Record<string, unknown> {
         locations: [
           {
             logicalLocations: [{ fullyQualifiedName: c.id, kind: 'test' }],
-            ...(c.fixtures?.[0] ? { physicalLocation: { artifactLocation: { uri: encodeURI(c.fixtures[0]), uriBaseId: 'OAPFIXTURES' } } } : {}),
+            ...(c.fixtures?.[0]
+              ? { physicalLocation: { artifactLocation: { uri: encodeURI(c.fixtures[0]), uriBaseId: 'OAPFIXTURES' } } }
+              : {}),
           },
         ],
         partialFingerprints: { caseId: c.id },
@@ -57,7 +59,12 @@ export function buildSarif(o: RunOutcome): Record<string, unknown> {
         originalUriBaseIds: { OAPFIXTURES: { description: { text: 'The oap-conform fixtures/ directory' } } },
         invocations: [{ executionSuccessful: o.report.footer?.complete === true, endTimeUtc: o.report.footer?.finished_at }],
         results,
-        properties: { implementation: header.adapter.handshake.implementation, level: header.level, attainedLevel: o.attained, fixtureRevision: header.fixture_revision },
+        properties: {
+          implementation: header.adapter.handshake.implementation,
+          level: header.level,
+          attainedLevel: o.attained,
+          fixtureRevision: header.fixture_revision,
+        },
       },
     ],
   };

@@ -7,7 +7,12 @@ import { verdictLine } from './verdict-line.js';
 export function renderTerminalSummary(o: RunOutcome): string {
   const { header, footer } = o.report;
   const lines: string[] = [];
-  lines.push(oneLine(`OAP 1.0.1 conformance of ${header.adapter.handshake.implementation.name} ${header.adapter.handshake.implementation.version} (adapter ${header.adapter.spec}), level ${header.level}`, 300));
+  lines.push(
+    oneLine(
+      `OAP 1.0.1 conformance of ${header.adapter.handshake.implementation.name} ${header.adapter.handshake.implementation.version} (adapter ${header.adapter.spec}), level ${header.level}`,
+      300,
+    ),
+  );
   const idWidth = Math.max(...REQUIREMENTS.map((q) => q.id.length));
   for (const level of judgedLevels(o)) {
     lines.push('', `Level ${level} (${LEVEL_NAMES[level]})`);
@@ -23,14 +28,19 @@ export function renderTerminalSummary(o: RunOutcome): string {
   lines.push('');
   if (footer) {
     const c = footer.counts;
-    lines.push(`Cases: ${c.total} total, ${c.pass} pass, ${c.fail} fail, ${c.error + c.crash + c.timeout} error/crash/timeout, ${c.skipped} skipped, ${c['not-applicable']} not applicable`);
+    lines.push(
+      `Cases: ${c.total} total, ${c.pass} pass, ${c.fail} fail, ${c.error + c.crash + c.timeout} error/crash/timeout, ${c.skipped} skipped, ${c['not-applicable']} not applicable`,
+    );
   } else {
     lines.push(`Cases: ${o.report.cases.length} recorded; report truncated (no footer)`);
   }
   const failing = o.report.cases.filter((c) => c.status !== 'pass' && c.status !== 'skipped' && c.status !== 'not-applicable');
   if (failing.length > 0) {
     lines.push('', 'Not passing:');
-    for (const c of failing.slice(0, 50)) lines.push(`  ${c.status.toUpperCase().padEnd(7)} ${c.id} [${c.requirements.join(', ')}]${c.message ? `: ${oneLine(c.message)}` : ''}`);
+    for (const c of failing.slice(0, 50))
+      lines.push(
+        `  ${c.status.toUpperCase().padEnd(7)} ${c.id} [${c.requirements.join(', ')}]${c.message ? `: ${oneLine(c.message)}` : ''}`,
+      );
     if (failing.length > 50) lines.push(`  ... and ${failing.length - 50} more (see report.html)`);
   }
   // Required and SHOULD IDs are reported apart: a SHOULD never decides a claim.
@@ -40,12 +50,16 @@ export function renderTerminalSummary(o: RunOutcome): string {
   const passedOf = (vs: typeof judged) => vs.filter((v) => v.verdict === 'pass').length;
   lines.push('', `Required (MUST) IDs up to level ${header.level}: ${passedOf(must)}/${must.length} passed`);
   if (should.length > 0) {
-    lines.push(`Recommended (SHOULD) IDs, reported, not required: ${passedOf(should)}/${should.length} passed (${should.map((v) => `${v.id} ${v.verdict}`).join(', ')})`);
+    lines.push(
+      `Recommended (SHOULD) IDs, reported, not required: ${passedOf(should)}/${should.length} passed (${should.map((v) => `${v.id} ${v.verdict}`).join(', ')})`,
+    );
   }
   lines.push('', `Attained level: ${o.attained === 0 ? 'none' : o.attained}`);
   lines.push(verdictLine(o));
   if (o.baseline) {
-    lines.push(`Baseline: ${o.baseline.expected.length} expected failure(s), ${o.baseline.unexpected.length} unexpected, ${o.baseline.stale.length} stale, ${o.baseline.unmatched.length} unmatched`);
+    lines.push(
+      `Baseline: ${o.baseline.expected.length} expected failure(s), ${o.baseline.unexpected.length} unexpected, ${o.baseline.stale.length} stale, ${o.baseline.unmatched.length} unmatched`,
+    );
   }
   return `${lines.join('\n')}\n`;
 }

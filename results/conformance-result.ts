@@ -61,19 +61,22 @@ export function buildConformanceResult(input: BuildResultInput): ConformanceResu
     partialRun(report) !== undefined
       ? `${NOTE.claim}level ${header.level} not judged (partial run)`
       : claim.holds && isComplete(report)
-      ? `${NOTE.claim}level ${header.level} holds`
-      : `${NOTE.claim}level ${header.level} does not hold (${claim.problems.length} requirement(s) not passed)`,
+        ? `${NOTE.claim}level ${header.level} holds`
+        : `${NOTE.claim}level ${header.level} does not hold (${claim.problems.length} requirement(s) not passed)`,
     `${NOTE.runner}${header.runner.name}@${header.runner.version}`,
     `${NOTE.manifest}${header.manifest_digest}`,
   ];
   const partial = partialRun(report);
   if (partial !== undefined) notes.push(`${NOTE.partial}${partial} (not a certifying result: run the whole suite, or merge every shard)`);
   if (header.fixture_dirty) {
-    notes.push(`${NOTE.dirty}true${input.allowDirty ? ' (allowed with --allow-dirty; not a certifying result)' : ' (not a certifying result)'}`);
+    notes.push(
+      `${NOTE.dirty}true${input.allowDirty ? ' (allowed with --allow-dirty; not a certifying result)' : ' (not a certifying result)'}`,
+    );
   }
   if (!report.footer) notes.push(`${NOTE.incomplete}report truncated (no footer)`);
   else if (report.footer.interrupted) notes.push(`${NOTE.incomplete}run interrupted`);
-  else if (!report.footer.complete) notes.push(`${NOTE.incomplete}run did not complete${report.footer.adapter_error ? `: ${report.footer.adapter_error}` : ''}`);
+  else if (!report.footer.complete)
+    notes.push(`${NOTE.incomplete}run did not complete${report.footer.adapter_error ? `: ${report.footer.adapter_error}` : ''}`);
   for (const v of verdicts.byId.values()) {
     if (v.verdict === 'pass' || v.verdict === 'fail') continue;
     if (v.requirement.level > header.level) continue; // not judged by this run

@@ -52,10 +52,19 @@ export function formatDiff(d: RunDiff): string {
     lines.push(`${title} (${rows.length})`);
     for (const r of rows) lines.push(`  ${r}`);
   };
-  section('New failures', d.newFailures.map((f) => `${f.id}: ${f.before} -> ${f.after} [${f.requirements.join(', ')}]`));
-  section('Fixes', d.fixes.map((f) => `${f.id}: ${f.before} -> pass [${f.requirements.join(', ')}]`));
+  section(
+    'New failures',
+    d.newFailures.map((f) => `${f.id}: ${f.before} -> ${f.after} [${f.requirements.join(', ')}]`),
+  );
+  section(
+    'Fixes',
+    d.fixes.map((f) => `${f.id}: ${f.before} -> pass [${f.requirements.join(', ')}]`),
+  );
   section('Added checks', d.addedCases);
   section('Removed checks', d.removedCases);
-  section('Requirement changes', d.requirementChanges.map((c) => `${c.id}: ${c.before} -> ${c.after}`));
+  section(
+    'Requirement changes',
+    d.requirementChanges.map((c) => `${c.id}: ${c.before} -> ${c.after}`),
+  );
   return `${lines.join('\n')}\n`;
 }

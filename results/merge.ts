@@ -37,7 +37,10 @@ export function mergeReports(shards: readonly Shard[]): RunReport {
   for (const shard of shards.slice(1)) {
     for (const [what, get] of same) {
       if (get(shard.report) !== get(first.report)) {
-        throw new MergeError('shard-mismatch', `${shard.source} differs from ${first.source} in ${what}: ${String(get(shard.report))} vs ${String(get(first.report))}`);
+        throw new MergeError(
+          'shard-mismatch',
+          `${shard.source} differs from ${first.source} in ${what}: ${String(get(shard.report))} vs ${String(get(first.report))}`,
+        );
       }
     }
   }
@@ -68,7 +71,10 @@ export function mergeReports(shards: readonly Shard[]): RunReport {
     started_at: minIso(shards.map((s) => s.report.header.started_at)),
   };
   const merged: RunReport = { header, cases };
-  const footer = mergeFooters(shards.map((s) => s.report.footer), cases);
+  const footer = mergeFooters(
+    shards.map((s) => s.report.footer),
+    cases,
+  );
   if (footer) merged.footer = footer;
   return merged;
 }

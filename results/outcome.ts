@@ -82,23 +82,38 @@ export function evaluateRun(input: RunReport, opts: EvaluateOptions = {}): RunOu
   else if (report.footer.adapter_error) why('adapter-failed', `adapter could not be run: ${report.footer.adapter_error}`);
   else if (report.footer.interrupted) why('interrupted', 'run interrupted: partial result, not a claim');
   else if (!report.footer.complete) why('incomplete', 'run did not complete');
-  if (dirtyBlocks) why('dirty-fixtures', 'fixture checkout has uncommitted changes under fixtures/ or suites/: not a certifying result (--allow-dirty to accept)');
+  if (dirtyBlocks)
+    why(
+      'dirty-fixtures',
+      'fixture checkout has uncommitted changes under fixtures/ or suites/: not a certifying result (--allow-dirty to accept)',
+    );
 
   const baseline = opts.baseline ? checkBaseline(opts.baseline, report, verdicts) : undefined;
   if (baseline) {
     if (baseline.unexpected.length > 0) {
-      why('unexpected-failures', `${baseline.unexpected.length} failure(s) not in the baseline: ${listIds(baseline.unexpected.map((c) => `${c.id} [${c.requirements.join(',')}]`))}`);
+      why(
+        'unexpected-failures',
+        `${baseline.unexpected.length} failure(s) not in the baseline: ${listIds(baseline.unexpected.map((c) => `${c.id} [${c.requirements.join(',')}]`))}`,
+      );
     }
     if (baseline.stale.length > 0) {
-      why('stale-baseline', `${baseline.stale.length} baseline entr${baseline.stale.length === 1 ? 'y is' : 'ies are'} stale (now passing), remove: ${listIds(baseline.stale.map((s) => describeEntry(s.entry)))}`);
+      why(
+        'stale-baseline',
+        `${baseline.stale.length} baseline entr${baseline.stale.length === 1 ? 'y is' : 'ies are'} stale (now passing), remove: ${listIds(baseline.stale.map((s) => describeEntry(s.entry)))}`,
+      );
     }
   } else if (partial !== undefined) {
     // A partial run (one shard, a filter) is judged on what it ran: an ID whose cases failed or
     // could not judge the adapter fails it; IDs it did not reach say nothing.
-    const bad = [...verdicts.byId.values()].filter((v) => v.requirement.level <= report.header.level && (v.verdict === 'fail' || v.verdict === 'errored'));
+    const bad = [...verdicts.byId.values()].filter(
+      (v) => v.requirement.level <= report.header.level && (v.verdict === 'fail' || v.verdict === 'errored'),
+    );
     if (bad.length > 0) why('failures', `partial run (${partial}): ${listIds(bad.map((v) => `${v.id} ${v.verdict}`))}`);
   } else if (!claim.holds) {
-    why('claim-not-held', `level ${report.header.level} claim does not hold: ${listIds(claim.problems.map((p) => `${p.id} ${p.why.split(':')[0]}`))}`);
+    why(
+      'claim-not-held',
+      `level ${report.header.level} claim does not hold: ${listIds(claim.problems.map((p) => `${p.id} ${p.why.split(':')[0]}`))}`,
+    );
   }
 
   let ending: RunEnding = reasons.length > 0 ? 'failures' : 'ok';
@@ -106,7 +121,18 @@ export function evaluateRun(input: RunReport, opts: EvaluateOptions = {}): RunOu
   if (report.footer?.adapter_error) ending = 'adapter-failed';
 
   const certified = complete && claim.holds && !dirtyBlocks && partial === undefined;
-  const outcome: RunOutcome = { report, verdicts, result, statement, claim, attained, certified, dirtyBlocked: dirtyBlocks, ending, reasons };
+  const outcome: RunOutcome = {
+    report,
+    verdicts,
+    result,
+    statement,
+    claim,
+    attained,
+    certified,
+    dirtyBlocked: dirtyBlocks,
+    ending,
+    reasons,
+  };
   if (baseline) outcome.baseline = baseline;
   return outcome;
 }

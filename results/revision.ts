@@ -45,7 +45,9 @@ export function revisionFromGit(root: string): FixtureRevision | undefined {
 function revisionFromEmbedded(root: string): FixtureRevision {
   const file = join(root, EMBEDDED_REVISION_FILE);
   if (!existsSync(file)) {
-    throw new RevisionUnavailableError(`cannot identify the fixture revision: ${root} is not a Git checkout and ${EMBEDDED_REVISION_FILE} is missing (rebuild the package)`);
+    throw new RevisionUnavailableError(
+      `cannot identify the fixture revision: ${root} is not a Git checkout and ${EMBEDDED_REVISION_FILE} is missing (rebuild the package)`,
+    );
   }
   let parsed: unknown;
   try {
@@ -63,7 +65,8 @@ function revisionFromEmbedded(root: string): FixtureRevision {
 /** Build step: record the checkout's revision for installs that have no .git. */
 export function writeEmbeddedRevision(root: string = packageRoot): FixtureRevision {
   const found = revisionFromGit(root);
-  if (!found) throw new RevisionUnavailableError(`cannot embed the fixture revision: ${root} is not the top of a Git checkout with a commit`);
+  if (!found)
+    throw new RevisionUnavailableError(`cannot embed the fixture revision: ${root} is not the top of a Git checkout with a commit`);
   const file = join(root, EMBEDDED_REVISION_FILE);
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, `${JSON.stringify(found, null, 2)}\n`);

@@ -28,7 +28,8 @@ const compiled = new Map<SchemaName, ValidateFunction>();
 function ownAjv(): Ajv2020 {
   if (!ajv) {
     ajv = createAjv({ allErrors: true, strict: true });
-    for (const file of Object.values(OWN_SCHEMAS)) ajv.addSchema(JSON.parse(readFileSync(fromRoot('results-schema', file), 'utf8')) as object, file);
+    for (const file of Object.values(OWN_SCHEMAS))
+      ajv.addSchema(JSON.parse(readFileSync(fromRoot('results-schema', file), 'utf8')) as object, file);
   }
   return ajv;
 }

@@ -38,14 +38,16 @@ export function generateSigningKeys(): { privatePem: string; publicPem: string }
 
 export function loadPrivateKey(path: string): KeyObject {
   const key = readKey(path, (pem) => createPrivateKey(pem));
-  if (key.asymmetricKeyType !== 'ed25519') throw new SignatureError('bad-key', `${path} is a ${key.asymmetricKeyType} key; an ed25519 private key is required`);
+  if (key.asymmetricKeyType !== 'ed25519')
+    throw new SignatureError('bad-key', `${path} is a ${key.asymmetricKeyType} key; an ed25519 private key is required`);
   return key;
 }
 
 /** Accepts a public key PEM or a private key PEM (whose public half is used). */
 export function loadPublicKey(path: string): KeyObject {
   const key = readKey(path, (pem) => createPublicKey(pem));
-  if (key.asymmetricKeyType !== 'ed25519') throw new SignatureError('bad-key', `${path} is a ${key.asymmetricKeyType} key; an ed25519 public key is required`);
+  if (key.asymmetricKeyType !== 'ed25519')
+    throw new SignatureError('bad-key', `${path} is a ${key.asymmetricKeyType} key; an ed25519 public key is required`);
   return key;
 }
 
@@ -65,12 +67,20 @@ function readKey(path: string, parse: (pem: string) => KeyObject): KeyObject {
 
 export function keyFingerprint(key: KeyObject): string {
   const pub = key.type === 'private' ? createPublicKey(key) : key;
-  return createHash('sha256').update(pub.export({ type: 'spki', format: 'der' })).digest('hex');
+  return createHash('sha256')
+    .update(pub.export({ type: 'spki', format: 'der' }))
+    .digest('hex');
 }
 
 export function signResult(result: unknown, privateKey: KeyObject): DetachedSignature {
   const signature = sign(null, Buffer.from(canonicalJson(result), 'utf8'), privateKey).toString('base64');
-  return { schema: 'oap-conform.signature.v1', alg: 'ed25519', payload: 'jcs(result.json)', key_sha256: keyFingerprint(privateKey), signature };
+  return {
+    schema: 'oap-conform.signature.v1',
+    alg: 'ed25519',
+    payload: 'jcs(result.json)',
+    key_sha256: keyFingerprint(privateKey),
+    signature,
+  };
 }
 
 /** Returns a one-line problem, or undefined when the signature is valid for `result` under `publicKey`. */

@@ -93,12 +93,18 @@ function judge(requirement: Requirement, cases: CaseRecord[]): RequirementVerdic
   const describe = (c: CaseRecord | undefined) => (c ? `${c.id}: ${c.status}${c.message ? ` (${c.message})` : ''}` : '');
 
   if (cases.length === 0) return { ...base, verdict: 'untested', reason: 'no case ran for it' };
-  if (counts.fail > 0) return { ...base, verdict: 'fail', reason: `${counts.fail} of ${cases.length} case(s) failed; ${describe(first(['fail']))}` };
+  if (counts.fail > 0)
+    return { ...base, verdict: 'fail', reason: `${counts.fail} of ${cases.length} case(s) failed; ${describe(first(['fail']))}` };
   if (counts.error > 0) {
-    return { ...base, verdict: 'errored', reason: `${counts.error} case(s) could not judge the adapter; ${describe(first(['error', 'crash', 'timeout']))}` };
+    return {
+      ...base,
+      verdict: 'errored',
+      reason: `${counts.error} case(s) could not judge the adapter; ${describe(first(['error', 'crash', 'timeout']))}`,
+    };
   }
   const applicable = cases.filter((c) => c.status !== 'not-applicable');
-  if (applicable.length === 0) return { ...base, verdict: 'skipped', reason: `not applicable to this implementation; ${describe(cases[0])}` };
+  if (applicable.length === 0)
+    return { ...base, verdict: 'skipped', reason: `not applicable to this implementation; ${describe(cases[0])}` };
   if (counts.pass === applicable.length) return { ...base, verdict: 'pass' };
   return { ...base, verdict: 'skipped', reason: `${applicable.length - counts.pass} case(s) skipped; ${describe(first(['skipped']))}` };
 }
@@ -147,5 +153,5 @@ export function partialRun(report: Pick<RunReport, 'header'>): string | undefine
 
 /** A report is complete when its footer is present (not truncated) and says the run finished. */
 export function isComplete(report: Pick<RunReport, 'footer'>): boolean {
-  return report.footer !== undefined && report.footer.complete && !report.footer.interrupted;
+  return report.footer?.complete === true && !report.footer.interrupted;
 }

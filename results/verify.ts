@@ -46,7 +46,8 @@ export function verifyResult(input: VerifyInput): VerifyOutcome {
   }
   const result = input.result as ConformanceResult;
 
-  if (!FULL_SHA.test(result.fixture_revision)) fail('revision', `fixture_revision "${result.fixture_revision}" is not a full 40-hex Git commit`);
+  if (!FULL_SHA.test(result.fixture_revision))
+    fail('revision', `fixture_revision "${result.fixture_revision}" is not a full 40-hex Git commit`);
   if (result.failed.length > 0) fail('failed-not-empty', `failed is not empty: ${result.failed.join(', ')}`);
   const both = result.passed.filter((id) => result.failed.includes(id));
   if (both.length > 0) fail('contradiction', `in both passed and failed: ${both.join(', ')}`);
@@ -88,11 +89,13 @@ function checkAgainstReport(result: ConformanceResult, reportValue: unknown, fai
   const recorded = noteValue(result, REPORT_DIGEST_NOTE);
   const actual = reportDigest(report);
   if (recorded === undefined) fail('digest-missing', `result.json has no ${REPORT_DIGEST_NOTE} note binding it to a report`);
-  else if (recorded !== actual) fail('digest-mismatch', `report.json digest ${actual} differs from the ${recorded} recorded in result.json`);
+  else if (recorded !== actual)
+    fail('digest-mismatch', `report.json digest ${actual} differs from the ${recorded} recorded in result.json`);
 
   const h = report.header;
   const partial = partialRun(report);
-  if (partial !== undefined && noteValue(result, NOTE.partial) === undefined) fail('partial-run', `report.json is of a partial run (${partial}) but result.json does not say so`);
+  if (partial !== undefined && noteValue(result, NOTE.partial) === undefined)
+    fail('partial-run', `report.json is of a partial run (${partial}) but result.json does not say so`);
   const pairs: [string, unknown, unknown][] = [
     ['implementation', result.implementation, h.adapter.handshake.implementation.name],
     ['implementation_version', result.implementation_version, h.adapter.handshake.implementation.version],
@@ -100,20 +103,24 @@ function checkAgainstReport(result: ConformanceResult, reportValue: unknown, fai
     ['fixture_revision', result.fixture_revision, h.fixture_revision],
   ];
   for (const [field, inResult, inReport] of pairs) {
-    if (inResult !== inReport) fail('report-mismatch', `${field} is ${JSON.stringify(inResult)} in result.json but ${JSON.stringify(inReport)} in report.json`);
+    if (inResult !== inReport)
+      fail('report-mismatch', `${field} is ${JSON.stringify(inResult)} in result.json but ${JSON.stringify(inReport)} in report.json`);
   }
-  if (h.fixture_dirty && noteValue(result, NOTE.dirty) === undefined) fail('report-mismatch', 'report.json says the fixture checkout was dirty; result.json does not');
+  if (h.fixture_dirty && noteValue(result, NOTE.dirty) === undefined)
+    fail('report-mismatch', 'report.json says the fixture checkout was dirty; result.json does not');
   if (!isComplete(report)) fail('incomplete', 'report.json is truncated or from an interrupted run');
 
   // One line per ID whose place in result.json differs from what the report's cases give it.
   const v = computeVerdicts(report.cases);
-  const place = (passed: string[], failed: string[], id: string) => (passed.includes(id) ? 'passed' : failed.includes(id) ? 'failed' : 'neither passed nor failed');
+  const place = (passed: string[], failed: string[], id: string) =>
+    passed.includes(id) ? 'passed' : failed.includes(id) ? 'failed' : 'neither passed nor failed';
   const ids = new Set([...result.passed, ...result.failed, ...v.passed, ...v.failed]);
   const diffs: string[] = [];
   for (const id of sortRequirementIds(ids)) {
     const claimed = place(result.passed, result.failed, id);
     const judged = place(v.passed, v.failed, id);
-    if (claimed !== judged) diffs.push(`${id} is ${claimed} in result.json but the report's cases make it ${v.byId.get(id)?.verdict ?? 'unknown'}`);
+    if (claimed !== judged)
+      diffs.push(`${id} is ${claimed} in result.json but the report's cases make it ${v.byId.get(id)?.verdict ?? 'unknown'}`);
   }
   for (const d of diffs) fail('verdict-mismatch', d);
 }

@@ -39,7 +39,11 @@ beforeAll(async () => {
     { concurrency: 4, onMutant: (name, out) => outcomes.set(name, [...out]) },
   );
   for (const m of MUTANTS.filter((x) => x.breaks.some((id) => PROCESS_IDS.has(id)))) {
-    const out = await runSuiteInProcess(() => createMutantAdapter(m.name), { level: 3, cases: PROCESS_CASES, ...spawnFor(`builtin:mutant/${m.name}`) });
+    const out = await runSuiteInProcess(() => createMutantAdapter(m.name), {
+      level: 3,
+      cases: PROCESS_CASES,
+      ...spawnFor(`builtin:mutant/${m.name}`),
+    });
     outcomes.get(m.name)!.push(...out);
   }
 }, 900_000);
@@ -74,7 +78,9 @@ describe.each(MUTANTS.map((m) => [m.name, m] as const))('mutant %s', (name, muta
     const out = outcomes.get(name)!;
     expect(failedIds(out)).toEqual([...mutant.breaks].sort());
     // A mutant may make its own IDs' cases error (an adapter that throws), never anyone else's.
-    const stray = out.filter((o) => ['error', 'crash', 'timeout'].includes(o.status) && !o.requirements.every((id) => mutant.breaks.includes(id)));
+    const stray = out.filter(
+      (o) => ['error', 'crash', 'timeout'].includes(o.status) && !o.requirements.every((id) => mutant.breaks.includes(id)),
+    );
     expect(stray.map((o) => `${o.id}: ${o.status}: ${o.message ?? ''}`)).toEqual([]);
   });
 });

@@ -19,12 +19,12 @@ import { errorFor } from '../sdk/ts/stdio.js';
 import { createExampleAdapter } from '../examples/ts/example-adapter.js';
 
 export const CHAOS_FAULTS = {
-  'none': 'behave (the minimal working adapter)',
+  none: 'behave (the minimal working adapter)',
   'crash-on-start': 'exit with status 3 before reading anything',
   'crash-mid-case': 'exit with status 1 on request n, without answering',
-  'hang': 'never answer request n',
+  hang: 'never answer request n',
   'slow-start': 'answer initialize after `ms` milliseconds (default 1000)',
-  'garbage': 'answer request n with a line that is not JSON',
+  garbage: 'answer request n with a line that is not JSON',
   'wrong-id': 'answer request n with an id nobody asked for',
   'invalid-utf8': 'answer request n with a line containing bytes that are not UTF-8',
   'huge-line': 'answer request n with a 100 MB line (`bytes` to change the size)',
@@ -44,7 +44,7 @@ export interface ChaosOptions {
 }
 
 export function isChaosFault(name: string): name is ChaosFault {
-  return Object.prototype.hasOwnProperty.call(CHAOS_FAULTS, name);
+  return Object.hasOwn(CHAOS_FAULTS, name);
 }
 
 /** Parse `<fault>[?k=v&…]` (the part after `builtin:chaos/`). Throws on unknown faults or options. */
@@ -97,7 +97,14 @@ export async function serveChaos(fault: ChaosFault, opts: ChaosOptions): Promise
     if (fault === 'stderr-flood') await writeAll(process.stderr, Buffer.alloc(opts.bytes, 'E'));
     if (req.method === 'initialize') {
       if (fault === 'version-mismatch') {
-        await writeAll(out, encodeLine({ jsonrpc: '2.0', id: req.id, error: { code: RPC_ERROR.UNSUPPORTED_PROTOCOL_VERSION, message: 'chaos: only protocol 0.9 is spoken here' } }));
+        await writeAll(
+          out,
+          encodeLine({
+            jsonrpc: '2.0',
+            id: req.id,
+            error: { code: RPC_ERROR.UNSUPPORTED_PROTOCOL_VERSION, message: 'chaos: only protocol 0.9 is spoken here' },
+          }),
+        );
         return;
       }
       if (fault === 'slow-start') await new Promise((r) => setTimeout(r, opts.ms));
@@ -131,7 +138,14 @@ export async function serveChaos(fault: ChaosFault, opts: ChaosOptions): Promise
         await writeAll(out, encodeLine({ jsonrpc: '2.0', id: typeof req.id === 'number' ? req.id + 1000 : `${req.id}-x`, result: {} }));
         return;
       case 'invalid-utf8':
-        await writeAll(out, Buffer.concat([Buffer.from(`{"jsonrpc":"2.0","id":${JSON.stringify(req.id)},"result":{"text":"`), Buffer.from([0xff, 0xfe, 0xc3]), Buffer.from('"}}\n')]));
+        await writeAll(
+          out,
+          Buffer.concat([
+            Buffer.from(`{"jsonrpc":"2.0","id":${JSON.stringify(req.id)},"result":{"text":"`),
+            Buffer.from([0xff, 0xfe, 0xc3]),
+            Buffer.from('"}}\n'),
+          ]),
+        );
         return;
       case 'schema-invalid':
         await writeAll(out, encodeLine({ jsonrpc: '2.0', id: req.id, result: { chaos: 'this is not the result you are looking for' } }));
@@ -158,9 +172,11 @@ export async function serveChaos(fault: ChaosFault, opts: ChaosOptions): Promise
     } catch {
       return;
     }
-    queue = queue.then(() => onRequest(req)).catch((err: unknown) => {
-      process.stderr.write(`chaos: ${(err as Error).message}\n`);
-    });
+    queue = queue
+      .then(() => onRequest(req))
+      .catch((err: unknown) => {
+        process.stderr.write(`chaos: ${(err as Error).message}\n`);
+      });
   };
   const splitter = new LineSplitter(onLine);
   process.stdin.on('data', (chunk: Buffer) => splitter.push(chunk));

@@ -135,9 +135,7 @@ export const EffectiveContract = z
     tools: z.array(z.string()).describe('Concrete tool names the session may call, sorted.'),
     permissions: z.object({ default: Decision, shell: Decision, edit: Decision, network: Decision }).strict(),
     rules: z.array(PolicyRule).describe('Effective rules in evaluation order (first match wins).'),
-    filesystem: z
-      .object({ read_roots: z.array(z.string()), write_roots: z.array(z.string()), deny_paths: z.array(z.string()) })
-      .strict(),
+    filesystem: z.object({ read_roots: z.array(z.string()), write_roots: z.array(z.string()), deny_paths: z.array(z.string()) }).strict(),
     hosts: z.array(z.string()),
     memory: z
       .object({
@@ -176,9 +174,7 @@ export const EffectiveContract = z
         .strict(),
     ),
     skills: z.array(z.object({ name: z.string(), status: z.enum(['present', 'missing']) }).strict()),
-    subagents: z
-      .object({ allow: z.array(z.string()), max_depth: z.number().int(), max_concurrent: z.number().int() })
-      .strict(),
+    subagents: z.object({ allow: z.array(z.string()), max_depth: z.number().int(), max_concurrent: z.number().int() }).strict(),
     writeback: z.enum(['off', 'propose', 'auto']),
   })
   .strict();
@@ -309,17 +305,19 @@ export const methods = {
     params: z.object({ workspace: z.string(), roots: DiscoveryRoots }).strict(),
     result: z
       .object({
-        profiles: z.array(
-          z
-            .object({
-              name: z.string(),
-              root: RootKind,
-              path: z.string(),
-              trust: Trust,
-              file_name_matches: z.boolean(),
-            })
-            .strict(),
-        ).describe('The winning profile per name.'),
+        profiles: z
+          .array(
+            z
+              .object({
+                name: z.string(),
+                root: RootKind,
+                path: z.string(),
+                trust: Trust,
+                file_name_matches: z.boolean(),
+              })
+              .strict(),
+          )
+          .describe('The winning profile per name.'),
         collisions: z.array(
           z
             .object({

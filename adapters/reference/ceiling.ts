@@ -41,7 +41,12 @@ export function ceilingFromPolicy(policy: HarnessPolicyT, workspace: string): Ce
       ...(policy.permissions.edit ? { edit: policy.permissions.edit } : {}),
       ...(policy.permissions.network ? { network: policy.permissions.network } : {}),
     },
-    rules: (policy.permissions.rules ?? []).map((r) => ({ tool: r.tool ?? '*', action: r.action ?? '*', target: r.target ?? '*', decision: r.decision })),
+    rules: (policy.permissions.rules ?? []).map((r) => ({
+      tool: r.tool ?? '*',
+      action: r.action ?? '*',
+      target: r.target ?? '*',
+      decision: r.decision,
+    })),
     read_roots: roots(policy.filesystem.read_roots),
     write_roots: roots(policy.filesystem.write_roots),
     deny_paths: [],

@@ -31,7 +31,13 @@ export interface DeltaSource {
 type Operation = { op: 'add' | 'replace' | 'remove'; path: string; value?: unknown; reason?: string };
 type Proposal = { path: string; op: 'add' | 'replace' | 'remove'; value?: unknown; rationale: string; risk?: 'low' | 'medium' | 'high' };
 
-export function generateDelta(src: DeltaSource, evidence: readonly EvidenceT[], outcome: string, now: string, quirks: Quirks): JsonObject | null {
+export function generateDelta(
+  src: DeltaSource,
+  evidence: readonly EvidenceT[],
+  outcome: string,
+  now: string,
+  quirks: Quirks,
+): JsonObject | null {
   // The L2-G5 mutant copies evidence into the delta without the redaction pass.
   const redactText = (t: string): string => (quirks.has('evidence-not-redacted') ? t : redactAlways(t));
   const redactValue = <T>(v: T): T => (quirks.has('evidence-not-redacted') ? v : redactValueAlways(v));
@@ -66,7 +72,12 @@ export function generateDelta(src: DeltaSource, evidence: readonly EvidenceT[], 
       });
     } else if (ev.type === 'thread_status') {
       if (known.has(`open_threads:${ev.thread_id}`)) {
-        operations.push({ op: 'replace', path: `/state/open_threads/id:${escapeToken(ev.thread_id)}/status`, value: ev.status, reason: 'Thread status changed during the session.' });
+        operations.push({
+          op: 'replace',
+          path: `/state/open_threads/id:${escapeToken(ev.thread_id)}/status`,
+          value: ev.status,
+          reason: 'Thread status changed during the session.',
+        });
       } else {
         known.add(`open_threads:${ev.thread_id}`);
         operations.push({
@@ -79,18 +90,35 @@ export function generateDelta(src: DeltaSource, evidence: readonly EvidenceT[], 
     } else if (ev.type === 'capability_request') {
       if (quirks.has('capability-request-dropped')) continue;
       if (!/^\/(metadata|spec)(\/.*)?$/.test(ev.path)) continue;
-      proposals.push({ path: ev.path, op: ev.op, ...(ev.value !== undefined ? { value: redactValue(ev.value) } : {}), rationale: redactText(ev.rationale) || 'requested by the session' });
+      proposals.push({
+        path: ev.path,
+        op: ev.op,
+        ...(ev.value !== undefined ? { value: redactValue(ev.value) } : {}),
+        rationale: redactText(ev.rationale) || 'requested by the session',
+      });
     }
   }
   // The L2-G5 mutant lets the "model" rewrite its summary freely, evidence or not.
-  if (quirks.has('evidence-free-summary')) operations.push({ op: 'replace', path: '/state/summary', value: `Session ${src.sessionId} ${outcome}; the agent summarised its own work.` });
+  if (quirks.has('evidence-free-summary'))
+    operations.push({
+      op: 'replace',
+      path: '/state/summary',
+      value: `Session ${src.sessionId} ${outcome}; the agent summarised its own work.`,
+    });
   if (operations.length === 0 && proposals.length === 0) return null;
 
   const delta: JsonObject = {
     oap: '1.0',
     kind: 'AgentStateDelta',
     target: { name: src.name, revision: quirks.has('target-revision-next') ? src.revision + 1 : src.revision, digest: src.profileDigest },
-    session: { id: src.sessionId, harness: HARNESS_NAME, harness_version: src.harnessVersion, started_at: src.startedAt, ended_at: now, outcome },
+    session: {
+      id: src.sessionId,
+      harness: HARNESS_NAME,
+      harness_version: src.harnessVersion,
+      started_at: src.startedAt,
+      ended_at: now,
+      outcome,
+    },
     summary: summarize(operations.length, proposals.length),
     ...(operations.length > 0 ? { operations } : {}),
     ...(proposals.length > 0 ? { proposals } : {}),
@@ -108,4 +136,3 @@ function summarize(ops: number, proposals: number): string {
 function escapeToken(t: string): string {
   return t.replace(/~/g, '~0').replace(/\//g, '~1');
 }
-

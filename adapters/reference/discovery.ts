@@ -75,7 +75,9 @@ export function discover(roots: DiscoveryRootsT, quirks: Quirks, opts: { include
       poisoned.add(name);
       collisions.push({ name, scope: 'within-root', paths: list.map((c) => c.path), winner: null });
       for (const c of list) {
-        issues.errors.push(adapterIssue('collision', '/metadata/name', `profile name "${name}" is defined more than once in the ${root.kind} root`, c.path));
+        issues.errors.push(
+          adapterIssue('collision', '/metadata/name', `profile name "${name}" is defined more than once in the ${root.kind} root`, c.path),
+        );
       }
     }
     perRoot.push(kept);
@@ -87,10 +89,23 @@ export function discover(roots: DiscoveryRootsT, quirks: Quirks, opts: { include
   for (const [name, list] of byName) {
     if (poisoned.has(name)) continue;
     const winner = list.reduce((a, b) => (b.root.rank >= a.root.rank ? b : a));
-    profiles.push({ name, root: winner.root.kind, path: winner.path, trust: TRUST_OF_ROOT[winner.root.kind], file_name_matches: winner.fileNameMatches });
+    profiles.push({
+      name,
+      root: winner.root.kind,
+      path: winner.path,
+      trust: TRUST_OF_ROOT[winner.root.kind],
+      file_name_matches: winner.fileNameMatches,
+    });
     if (list.length > 1 && !quirks.has('cross-root-collision-unreported')) {
       collisions.push({ name, scope: 'across-roots', paths: list.map((c) => c.path), winner: winner.path });
-      issues.warnings.push(adapterIssue('collision', '/metadata/name', `profile "${name}" is defined in several roots; the ${winner.root.kind} root wins`, winner.path));
+      issues.warnings.push(
+        adapterIssue(
+          'collision',
+          '/metadata/name',
+          `profile "${name}" is defined in several roots; the ${winner.root.kind} root wins`,
+          winner.path,
+        ),
+      );
     }
   }
   profiles.sort((a, b) => a.name.localeCompare(b.name));
@@ -100,7 +115,8 @@ export function discover(roots: DiscoveryRootsT, quirks: Quirks, opts: { include
 /** Parse and validate one file; a broken file becomes an error for its path and is skipped. */
 function readCandidate(path: string, root: RootDir, quirks: Quirks, issues: IssueList): Candidate | undefined {
   const read = readDocumentFile(path, quirks);
-  const problems = read.value === undefined ? read.issues : [...read.issues, ...validateProfile(read.value, quirks, { forInstantiation: true })];
+  const problems =
+    read.value === undefined ? read.issues : [...read.issues, ...validateProfile(read.value, quirks, { forInstantiation: true })];
   const errors = errorsOf(problems);
   for (const i of problems) (errors.includes(i) ? issues.errors : issues.warnings).push(fromOapIssue(i, path));
   if (errors.length > 0 || !isObject(read.value)) return undefined;
@@ -110,7 +126,14 @@ function readCandidate(path: string, root: RootDir, quirks: Quirks, issues: Issu
   const fileName = basename(path).replace(PROFILE_FILE, '');
   const fileNameMatches = fileName === metaName;
   if (!fileNameMatches) {
-    issues.warnings.push(adapterIssue('other', '/metadata/name', `file name "${fileName}" differs from metadata.name "${metaName}"; metadata.name is used`, path));
+    issues.warnings.push(
+      adapterIssue(
+        'other',
+        '/metadata/name',
+        `file name "${fileName}" differs from metadata.name "${metaName}"; metadata.name is used`,
+        path,
+      ),
+    );
   }
   const name = quirks.has('file-name-wins') ? fileName : metaName;
   return { name, root, path, fileNameMatches };

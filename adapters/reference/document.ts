@@ -9,13 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { parse as parseYaml } from 'yaml';
-import {
-  encodingFromPath,
-  parseDocument,
-  profileDigest,
-  specDigest,
-  validateDocument,
-} from '../../spec/document/index.js';
+import { encodingFromPath, parseDocument, profileDigest, specDigest, validateDocument } from '../../spec/document/index.js';
 import { issue, type OapIssue } from '../../spec/document/issue.js';
 import type { Quirks } from './quirks.js';
 
@@ -86,7 +80,9 @@ export function validateDelta(value: unknown, quirks: Quirks): OapIssue[] {
   if (quirks.has('skips-delta-validation')) all = all.filter((i) => i.code.startsWith('delta-scope'));
   // L2-A2 mutant: no scope rule, including the schema's own /state pattern on operation paths.
   if (quirks.has('ops-outside-state-applied')) {
-    all = all.filter((i) => !i.code.startsWith('delta-scope') && !(i.code.startsWith('schema') && /^\/operations\/\d+\/path$/.test(i.pointer)));
+    all = all.filter(
+      (i) => !i.code.startsWith('delta-scope') && !(i.code.startsWith('schema') && /^\/operations\/\d+\/path$/.test(i.pointer)),
+    );
   }
   return all;
 }
@@ -100,7 +96,11 @@ function filterByQuirks(issues: OapIssue[], quirks: Quirks, forInstantiation: bo
   if (quirks.has('accepts-higher-minor')) drop((i) => cat(i, 'version-minor'));
   if (quirks.has('accepts-unknown-kind')) drop((i) => cat(i, 'kind') || (cat(i, 'schema') && i.pointer === '/kind'));
   if (quirks.has('literal-secret-accepted')) {
-    drop((i) => /^\/spec\/tools\/mcp_servers\/\d+\/(env|headers)(\/|$)/.test(i.pointer) && (cat(i, 'schema') || cat(i, 'secret-literal') || cat(i, 'secret-pattern')));
+    drop(
+      (i) =>
+        /^\/spec\/tools\/mcp_servers\/\d+\/(env|headers)(\/|$)/.test(i.pointer) &&
+        (cat(i, 'schema') || cat(i, 'secret-literal') || cat(i, 'secret-pattern')),
+    );
   }
   if (quirks.has('context-path-unchecked')) drop((i) => cat(i, 'path-escape') && /^\/spec\/context\/files\//.test(i.pointer));
   if (quirks.has('non-finite-accepted')) drop((i) => cat(i, 'non-finite'));
@@ -141,8 +141,10 @@ function lenientMarkdown(text: string): JsonObject | undefined {
   if (!m) return undefined;
   const front = parseYaml(m[1] ?? '') as unknown;
   if (!isObject(front)) return undefined;
-  const spec = isObject(front['spec']) ? front['spec'] : (front['spec'] = {});
-  const role = isObject(spec['role']) ? spec['role'] : (spec['role'] = {});
+  if (!isObject(front['spec'])) front['spec'] = {};
+  const spec = front['spec'] as JsonObject;
+  if (!isObject(spec['role'])) spec['role'] = {};
+  const role = spec['role'] as JsonObject;
   role['instructions'] = (m[2] ?? '').replace(/^\r?\n/, '').replace(/\r?\n$/, '');
   return front;
 }

@@ -8,7 +8,17 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { methods, PROTOCOL_VERSION, RPC_ERROR, type AdapterIssueT, type HarnessPolicyT, type InstantiateOutcomeT, type MethodName, type Params, type Result } from '../protocol/messages.js';
+import {
+  methods,
+  PROTOCOL_VERSION,
+  RPC_ERROR,
+  type AdapterIssueT,
+  type HarnessPolicyT,
+  type InstantiateOutcomeT,
+  type MethodName,
+  type Params,
+  type Result,
+} from '../protocol/messages.js';
 import type { InProcessAdapter } from '../sdk/ts/types.js';
 import { parsePointer, type OapIssue } from '../../spec/document/issue.js';
 import { packageVersion } from '../../spec/package-root.js';
@@ -77,7 +87,7 @@ export class ReferenceHarness implements InProcessAdapter {
   }
 
   async handle(method: string, params: unknown): Promise<unknown> {
-    if (!Object.prototype.hasOwnProperty.call(methods, method)) throw new HarnessRpcError(RPC_ERROR.METHOD_NOT_FOUND, `unknown method ${method}`);
+    if (!Object.hasOwn(methods, method)) throw new HarnessRpcError(RPC_ERROR.METHOD_NOT_FOUND, `unknown method ${method}`);
     const m = method as MethodName;
     const parsed = methods[m].params.safeParse(params ?? {});
     if (!parsed.success) throw new HarnessRpcError(RPC_ERROR.INVALID_PARAMS, `${method}: ${parsed.error.message}`);
@@ -93,7 +103,10 @@ export class ReferenceHarness implements InProcessAdapter {
 
   private initialize(p: Params<'initialize'>): Result<'initialize'> {
     if (!p.protocol_versions.includes(PROTOCOL_VERSION)) {
-      throw new HarnessRpcError(RPC_ERROR.UNSUPPORTED_PROTOCOL_VERSION, `protocol ${PROTOCOL_VERSION} not offered (offered: ${p.protocol_versions.join(', ')})`);
+      throw new HarnessRpcError(
+        RPC_ERROR.UNSUPPORTED_PROTOCOL_VERSION,
+        `protocol ${PROTOCOL_VERSION} not offered (offered: ${p.protocol_versions.join(', ')})`,
+      );
     }
     return {
       protocol_version: PROTOCOL_VERSION,
@@ -117,7 +130,9 @@ export class ReferenceHarness implements InProcessAdapter {
     // The L1-P6 mutant's validator (not its parser) reports pointers in JSONPath form (`$`, `$.metadata.name`).
     const report = (i: OapIssue): AdapterIssueT => {
       const out = fromOapIssue(i);
-      return this.quirks.has('error-pointers-jsonpath') && validated.includes(i) ? { ...out, pointer: ['$', ...parsePointer(out.pointer)].join('.') } : out;
+      return this.quirks.has('error-pointers-jsonpath') && validated.includes(i)
+        ? { ...out, pointer: ['$', ...parsePointer(out.pointer)].join('.') }
+        : out;
     };
     return {
       valid: errors.length === 0,
@@ -170,21 +185,38 @@ export class ReferenceHarness implements InProcessAdapter {
       warnings: [],
     });
     const allowIgnored = this.quirks.has('subagent-allow-ignored');
-    if ('name' in p.profile && !allowIgnored && !allowed.includes(p.profile.name)) return deny('delegation-denied', `"${p.profile.name}" is not in the parent's subagents.allow`);
+    if ('name' in p.profile && !allowIgnored && !allowed.includes(p.profile.name))
+      return deny('delegation-denied', `"${p.profile.name}" is not in the parent's subagents.allow`);
     const depth = parent.depth + 1;
-    for (let a: SessionEntry | undefined = this.quirks.has('subagent-depth-unbounded') ? undefined : parent; a; a = a.parentId ? this.sessions.get(a.parentId) : undefined) {
-      if (depth - a.depth > a.body.effective.subagents.max_depth) return deny('delegation-depth', `delegation depth ${depth - a.depth} exceeds max_depth ${a.body.effective.subagents.max_depth} of ${a.body.session.name}`);
+    for (
+      let a: SessionEntry | undefined = this.quirks.has('subagent-depth-unbounded') ? undefined : parent;
+      a;
+      a = a.parentId ? this.sessions.get(a.parentId) : undefined
+    ) {
+      if (depth - a.depth > a.body.effective.subagents.max_depth)
+        return deny(
+          'delegation-depth',
+          `delegation depth ${depth - a.depth} exceeds max_depth ${a.body.effective.subagents.max_depth} of ${a.body.session.name}`,
+        );
     }
     const live = [...parent.children].filter((id) => !this.sessions.get(id)?.ended).length;
     if (!this.quirks.has('subagent-concurrency-unbounded') && live >= parent.body.effective.subagents.max_concurrent) {
-      return deny('delegation-concurrency', `parent already has ${live} live subagent(s); max_concurrent is ${parent.body.effective.subagents.max_concurrent}`);
+      return deny(
+        'delegation-concurrency',
+        `parent already has ${live} live subagent(s); max_concurrent is ${parent.body.effective.subagents.max_concurrent}`,
+      );
     }
     // Delegation never escalates: the child's ceiling is the parent's effective contract (L3-B1).
-    const ceiling: Ceiling = this.quirks.has('subagent-from-harness-default') ? ceilingFromPolicy(parent.policy, parent.workspace) : ceilingFromParent(parent.body.effective);
+    const ceiling: Ceiling = this.quirks.has('subagent-from-harness-default')
+      ? ceilingFromPolicy(parent.policy, parent.workspace)
+      : ceilingFromParent(parent.body.effective);
     const outcome = this.startSession(
       { workspace: parent.workspace, roots: parent.roots, selector: p.profile, policy: parent.policy, depth, parentId: parent.id },
       (resolved) => {
-        if (!allowIgnored && !allowed.includes(resolved.name)) throw new Rejection([adapterIssue('delegation-denied', '/spec/runtime/subagents', `"${resolved.name}" is not in the parent's subagents.allow`)]);
+        if (!allowIgnored && !allowed.includes(resolved.name))
+          throw new Rejection([
+            adapterIssue('delegation-denied', '/spec/runtime/subagents', `"${resolved.name}" is not in the parent's subagents.allow`),
+          ]);
         return buildSession(resolved, ceiling, parent.policy, this.quirks, 'subagent', parent.id);
       },
     );
@@ -193,11 +225,24 @@ export class ReferenceHarness implements InProcessAdapter {
   }
 
   private startSession(
-    ctx: { workspace: string; roots: DiscoveryRootsT; selector: ProfileSelectorT; policy: HarnessPolicyT; depth: number; parentId?: string },
+    ctx: {
+      workspace: string;
+      roots: DiscoveryRootsT;
+      selector: ProfileSelectorT;
+      policy: HarnessPolicyT;
+      depth: number;
+      parentId?: string;
+    },
     build: (resolved: ResolvedProfile) => SessionBody,
   ): InstantiateOutcomeT {
     try {
-      const resolved = resolveProfile({ workspace: ctx.workspace, roots: ctx.roots, selector: ctx.selector, policy: ctx.policy, quirks: this.quirks });
+      const resolved = resolveProfile({
+        workspace: ctx.workspace,
+        roots: ctx.roots,
+        selector: ctx.selector,
+        policy: ctx.policy,
+        quirks: this.quirks,
+      });
       const body = build(resolved);
       const id = `sess_${randomUUID()}`;
       this.sessions.set(id, { id, body, resolved, ...ctx, children: new Set(), ended: false, startedAt: new Date().toISOString() });
@@ -218,7 +263,13 @@ export class ReferenceHarness implements InProcessAdapter {
   /** The L1-I10 mutant: re-resolve the file and replace the running session's contract. */
   private reload(s: SessionEntry): void {
     try {
-      const resolved = resolveProfile({ workspace: s.workspace, roots: s.roots, selector: s.selector, policy: s.policy, quirks: this.quirks });
+      const resolved = resolveProfile({
+        workspace: s.workspace,
+        roots: s.roots,
+        selector: s.selector,
+        policy: s.policy,
+        quirks: this.quirks,
+      });
       const parent = s.parentId ? this.sessions.get(s.parentId) : undefined;
       const ceiling = parent ? ceilingFromParent(parent.body.effective) : ceilingFromPolicy(s.policy, s.workspace);
       s.body = buildSession(resolved, ceiling, s.policy, this.quirks, parent ? 'subagent' : 'primary', s.parentId);
@@ -248,7 +299,8 @@ export class ReferenceHarness implements InProcessAdapter {
       this.quirks,
     );
     s.ended = true;
-    if (this.quirks.has('writes-profile-on-end')) writeFileAtomic(s.resolved.path, serializeProfile(fileDoc, s.resolved.encoding, this.quirks));
+    if (this.quirks.has('writes-profile-on-end'))
+      writeFileAtomic(s.resolved.path, serializeProfile(fileDoc, s.resolved.encoding, this.quirks));
     return { delta };
   }
 

@@ -13,7 +13,14 @@ import type { ResolvedProfile } from './resolve.js';
 
 export type SessionBody = Omit<InstantiatedT, 'status' | 'session_id'>;
 
-export function buildSession(resolved: ResolvedProfile, ceiling: Ceiling, policy: HarnessPolicyT, quirks: Quirks, role: 'primary' | 'subagent', parentId?: string): SessionBody {
+export function buildSession(
+  resolved: ResolvedProfile,
+  ceiling: Ceiling,
+  policy: HarnessPolicyT,
+  quirks: Quirks,
+  role: 'primary' | 'subagent',
+  parentId?: string,
+): SessionBody {
   const { effective, adjustments, warnings } = narrow(resolved, ceiling, policy, quirks);
   if (quirks.has('state-grants-authority')) obeyStateInstructions(resolved.profile, effective, ceiling);
   const prompt = renderPrompt(resolved.profile, effective, quirks);

@@ -60,7 +60,8 @@ export function mergeLayers(bases: JsonObject[], child: JsonObject, quirks: Quir
   delete childBody['extends'];
   let merged = deepMerge(acc, childBody, quirks) as JsonObject;
   merged = stripNullsDeep(merged) as JsonObject;
-  const meta = isObject(merged['metadata']) ? merged['metadata'] : (merged['metadata'] = {});
+  if (!isObject(merged['metadata'])) merged['metadata'] = {};
+  const meta = merged['metadata'] as JsonObject;
   const childMeta = isObject(child['metadata']) ? child['metadata'] : {};
   for (const k of ['name', 'id', 'revision'] as const) {
     if (childMeta[k] !== undefined && childMeta[k] !== null) meta[k] = structuredClone(childMeta[k]);

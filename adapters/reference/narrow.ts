@@ -38,12 +38,22 @@ export function narrow(resolved: ResolvedProfile, ceiling: Ceiling, policy: Harn
   const unnarrowed = (q: Parameters<Quirks['has']>[0]): boolean => quirks.has(q) && ceiling.origin === 'policy';
   const rootsAsRequested = unnarrowed('roots-not-intersected');
   const filesystem = {
-    read_roots: rootsAsRequested && resolved.filesystem.read_roots ? [...resolved.filesystem.read_roots] : narrowRoots(resolved.filesystem.read_roots, ceiling.read_roots, '/spec/permissions/filesystem/read_roots', adjustments),
-    write_roots: rootsAsRequested && resolved.filesystem.write_roots ? [...resolved.filesystem.write_roots] : narrowRoots(resolved.filesystem.write_roots, ceiling.write_roots, '/spec/permissions/filesystem/write_roots', adjustments),
+    read_roots:
+      rootsAsRequested && resolved.filesystem.read_roots
+        ? [...resolved.filesystem.read_roots]
+        : narrowRoots(resolved.filesystem.read_roots, ceiling.read_roots, '/spec/permissions/filesystem/read_roots', adjustments),
+    write_roots:
+      rootsAsRequested && resolved.filesystem.write_roots
+        ? [...resolved.filesystem.write_roots]
+        : narrowRoots(resolved.filesystem.write_roots, ceiling.write_roots, '/spec/permissions/filesystem/write_roots', adjustments),
     deny_paths: [...new Set([...ceiling.deny_paths, ...resolved.filesystem.deny_paths])],
   };
-  const requestedHosts = isObject(spec['permissions']) && Array.isArray(spec['permissions']['allow_hosts']) ? (spec['permissions']['allow_hosts'] as string[]) : [];
-  const hosts = unnarrowed('hosts-not-intersected') && requestedHosts.length > 0 ? [...requestedHosts] : narrowHosts(spec, ceiling, adjustments);
+  const requestedHosts =
+    isObject(spec['permissions']) && Array.isArray(spec['permissions']['allow_hosts'])
+      ? (spec['permissions']['allow_hosts'] as string[])
+      : [];
+  const hosts =
+    unnarrowed('hosts-not-intersected') && requestedHosts.length > 0 ? [...requestedHosts] : narrowHosts(spec, ceiling, adjustments);
   const memory = narrowMemory(spec, resolved, ceiling, quirks, adjustments);
   const budgets = narrowBudgets(spec, ceiling, adjustments, unnarrowed('budgets-profile-wins'));
   if (resolved.usesExtends && quirks.has('child-override-after-narrowing')) layChildBudgetsOver(resolved, budgets);
@@ -70,13 +80,24 @@ export function narrow(resolved: ResolvedProfile, ceiling: Ceiling, policy: Harn
   return { effective, adjustments, warnings: [...resolved.warnings, ...tools.warnings] };
 }
 
-function narrowPermissions(resolved: ResolvedProfile, ceiling: Ceiling, quirks: Quirks, adjustments: AdjustmentT[]): EffectiveContractT['permissions'] {
+function narrowPermissions(
+  resolved: ResolvedProfile,
+  ceiling: Ceiling,
+  quirks: Quirks,
+  adjustments: AdjustmentT[],
+): EffectiveContractT['permissions'] {
   const spec = resolved.profile['spec'] as JsonObject;
   const p = isObject(spec['permissions']) ? spec['permissions'] : {};
   const requestedDefault = p['default'] as Decision | undefined;
   const out = { default: minDecision(requestedDefault ?? 'allow', ceiling.permissions.default) } as EffectiveContractT['permissions'];
   if (requestedDefault && decisionExceeds(requestedDefault, out.default)) {
-    adjustments.push({ pointer: '/spec/permissions/default', action: 'narrowed', reason: 'harness policy grants less', requested: requestedDefault, effective: out.default });
+    adjustments.push({
+      pointer: '/spec/permissions/default',
+      action: 'narrowed',
+      reason: 'harness policy grants less',
+      requested: requestedDefault,
+      effective: out.default,
+    });
   }
   for (const f of PERMISSION_FIELDS) {
     const explicit = p[f] as Decision | undefined;
@@ -84,11 +105,18 @@ function narrowPermissions(resolved: ResolvedProfile, ceiling: Ceiling, quirks: 
     const limit = ceiling.permissions[f] ?? ceiling.permissions.default;
     out[f] = minDecision(requested, limit);
     if (explicit && decisionExceeds(explicit, out[f])) {
-      adjustments.push({ pointer: `/spec/permissions/${f}`, action: 'narrowed', reason: `${ceiling.origin === 'parent' ? 'parent session' : 'harness policy'} allows at most ${limit}`, requested: explicit, effective: out[f] });
+      adjustments.push({
+        pointer: `/spec/permissions/${f}`,
+        action: 'narrowed',
+        reason: `${ceiling.origin === 'parent' ? 'parent session' : 'harness policy'} allows at most ${limit}`,
+        requested: explicit,
+        effective: out[f],
+      });
     }
     // Mutants: L1-I3 lets the profile's explicit value stand; L3-E2 leaves inherited values un-narrowed.
     if (explicit && quirks.has('permission-profile-wins') && ceiling.origin === 'policy') out[f] = explicit;
-    if (explicit && resolved.usesExtends && quirks.has('inherited-permissions-not-narrowed') && resolved.ownPermissions?.[f] === undefined) out[f] = explicit;
+    if (explicit && resolved.usesExtends && quirks.has('inherited-permissions-not-narrowed') && resolved.ownPermissions?.[f] === undefined)
+      out[f] = explicit;
     // L3-E2 mutants: the child's own layer laid over the narrowed merge; a null-deleted restriction read as "unrestricted".
     const own = resolved.ownPermissions?.[f];
     if (resolved.usesExtends && quirks.has('child-override-after-narrowing') && typeof own === 'string') out[f] = own as Decision;
@@ -131,7 +159,13 @@ function narrowRules(spec: JsonObject, ceiling: Ceiling, universe: string[], adj
     const limits = (covered.length > 0 ? covered : [tool]).map((n) => ceilingDecisionForTool(n, ceiling));
     const decision = minDecision(requested, ...limits);
     if (decisionExceeds(requested, decision)) {
-      adjustments.push({ pointer: `/spec/permissions/rules/${i}/decision`, action: 'narrowed', reason: 'rule capped at what the ceiling decides for the tools it matches', requested, effective: decision });
+      adjustments.push({
+        pointer: `/spec/permissions/rules/${i}/decision`,
+        action: 'narrowed',
+        reason: 'rule capped at what the ceiling decides for the tools it matches',
+        requested,
+        effective: decision,
+      });
     }
     out.push({ tool, action: (r['action'] as string | undefined) ?? '*', target: (r['target'] as string | undefined) ?? '*', decision });
   });
@@ -150,7 +184,13 @@ function narrowRoots(requested: string[] | undefined, limit: string[], pointer: 
     const inner = limit.filter((q) => isWithin(q, r));
     if (inner.length > 0) {
       out.push(...inner);
-      adjustments.push({ pointer: `${pointer}/${i}`, action: 'narrowed', reason: 'only the parts inside the permitted roots', requested: r, effective: inner });
+      adjustments.push({
+        pointer: `${pointer}/${i}`,
+        action: 'narrowed',
+        reason: 'only the parts inside the permitted roots',
+        requested: r,
+        effective: inner,
+      });
     } else {
       adjustments.push({ pointer: `${pointer}/${i}`, action: 'dropped', reason: 'outside every permitted root', requested: r });
     }
@@ -182,7 +222,13 @@ function narrowHosts(spec: JsonObject, ceiling: Ceiling, adjustments: Adjustment
     const inner = ceiling.hosts.filter((q) => hostCovers(h, q));
     if (inner.length > 0) {
       out.push(...inner);
-      adjustments.push({ pointer: `/spec/permissions/allow_hosts/${i}`, action: 'narrowed', reason: 'only the hosts the ceiling allows', requested: h, effective: inner });
+      adjustments.push({
+        pointer: `/spec/permissions/allow_hosts/${i}`,
+        action: 'narrowed',
+        reason: 'only the hosts the ceiling allows',
+        requested: h,
+        effective: inner,
+      });
     } else {
       adjustments.push({ pointer: `/spec/permissions/allow_hosts/${i}`, action: 'dropped', reason: 'host not allowed', requested: h });
     }
@@ -190,13 +236,25 @@ function narrowHosts(spec: JsonObject, ceiling: Ceiling, adjustments: Adjustment
   return [...new Set(out)];
 }
 
-function narrowMemory(spec: JsonObject, resolved: ResolvedProfile, ceiling: Ceiling, quirks: Quirks, adjustments: AdjustmentT[]): EffectiveContractT['memory'] {
+function narrowMemory(
+  spec: JsonObject,
+  resolved: ResolvedProfile,
+  ceiling: Ceiling,
+  quirks: Quirks,
+  adjustments: AdjustmentT[],
+): EffectiveContractT['memory'] {
   const m = isObject(spec['memory']) ? spec['memory'] : {};
   const requestedMode = m['mode'] as MemoryMode | undefined;
   // The schema default for memory.mode is read_only.
   const mode = minMode(requestedMode ?? 'read_only', ceiling.memory.mode);
   if (requestedMode && modeExceeds(requestedMode, mode)) {
-    adjustments.push({ pointer: '/spec/memory/mode', action: 'narrowed', reason: `memory mode limited to ${mode}`, requested: requestedMode, effective: mode });
+    adjustments.push({
+      pointer: '/spec/memory/mode',
+      action: 'narrowed',
+      reason: `memory mode limited to ${mode}`,
+      requested: requestedMode,
+      effective: mode,
+    });
   }
   let scopes: string[];
   if (Array.isArray(m['scopes'])) {
@@ -213,14 +271,25 @@ function narrowMemory(spec: JsonObject, resolved: ResolvedProfile, ceiling: Ceil
   for (const s of resolved.stores) {
     const index = requestedStores.findIndex((r) => r['name'] === s.name);
     if (ceiling.memory.stores && !ceiling.memory.stores.includes(s.name)) {
-      adjustments.push({ pointer: `/spec/memory/stores/${index}`, action: 'dropped', reason: 'the parent session has no such store', requested: s.name });
+      adjustments.push({
+        pointer: `/spec/memory/stores/${index}`,
+        action: 'dropped',
+        reason: 'the parent session has no such store',
+        requested: s.name,
+      });
       continue;
     }
     // The L3-Y1 mutant caps a store at the ceiling's mode instead of the effective memory mode.
     const cap = quirks.has('store-mode-above-memory-mode') ? ceiling.memory.mode : mode;
     const storeMode = quirks.has('store-mode-uncapped') ? s.mode : minMode(s.mode, cap);
     if (modeExceeds(s.mode, storeMode)) {
-      adjustments.push({ pointer: `/spec/memory/stores/${index}/mode`, action: 'narrowed', reason: `store mode limited to ${storeMode}`, requested: s.mode, effective: storeMode });
+      adjustments.push({
+        pointer: `/spec/memory/stores/${index}/mode`,
+        action: 'narrowed',
+        reason: `store mode limited to ${storeMode}`,
+        requested: s.mode,
+        effective: storeMode,
+      });
     }
     stores.push({ name: s.name, kind: s.kind, mode: storeMode });
   }
@@ -264,7 +333,13 @@ function narrowSubagents(spec: JsonObject, ceiling: Ceiling, adjustments: Adjust
     if (requested === undefined) continue;
     out[key] = Math.min(requested, ceiling.subagents[key]);
     if (out[key] < requested) {
-      adjustments.push({ pointer: `/spec/runtime/subagents/${key}`, action: 'narrowed', reason: 'delegation limited by the ceiling', requested, effective: out[key] });
+      adjustments.push({
+        pointer: `/spec/runtime/subagents/${key}`,
+        action: 'narrowed',
+        reason: 'delegation limited by the ceiling',
+        requested,
+        effective: out[key],
+      });
     }
   }
   return out;

@@ -28,7 +28,7 @@ export function containPath(workspace: string, p: string, allowAbsolute: boolean
 }
 
 function escapes(rel: string): boolean {
-  return rel === '..' || rel.startsWith('..' + sep) || isAbsolute(rel);
+  return rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel);
 }
 
 /** Real path of the longest existing prefix, with the non-existing rest appended unchanged. */
@@ -58,5 +58,5 @@ export function normalizeRelative(p: string): string {
 /** Is workspace-relative `inner` equal to or below `outer`? */
 export function isWithin(inner: string, outer: string): boolean {
   if (outer === '.') return true;
-  return inner === outer || inner.startsWith(outer + '/');
+  return inner === outer || inner.startsWith(`${outer}/`);
 }

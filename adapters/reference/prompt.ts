@@ -40,7 +40,13 @@ export function renderPrompt(profile: JsonObject, effective: EffectiveContractT,
     ['postamble', POSTAMBLE, true],
   ];
   if (quirks.has('prompt-constraints-before-instructions')) swap(parts, 'instructions', 'constraints');
-  if (quirks.has('state-after-postamble')) parts.push(parts.splice(parts.findIndex((p) => p[0] === 'state'), 1)[0]!);
+  if (quirks.has('state-after-postamble'))
+    parts.push(
+      parts.splice(
+        parts.findIndex((p) => p[0] === 'state'),
+        1,
+      )[0]!,
+    );
 
   let text = '';
   let offset = 0;
@@ -93,14 +99,20 @@ function persona(role: JsonObject): string | null {
     }
     if (Array.isArray(p['style_rules'])) for (const r of p['style_rules']) lines.push(`- style: ${String(r)}`);
   }
-  if (Array.isArray(role['expertise']) && role['expertise'].length > 0) lines.push(`- expertise: ${role['expertise'].map(String).join(', ')}`);
+  if (Array.isArray(role['expertise']) && role['expertise'].length > 0)
+    lines.push(`- expertise: ${role['expertise'].map(String).join(', ')}`);
   return lines.length > 0 ? ['Persona:', ...lines].join('\n') : null;
 }
 
 function examples(items: unknown): string | null {
   if (!Array.isArray(items) || items.length === 0) return null;
   const blocks = (items as JsonObject[]).map((e, i) =>
-    [`Example ${i + 1}:`, `Input: ${String(e['input'])}`, `Output: ${String(e['output'])}`, ...(typeof e['note'] === 'string' ? [`Note: ${e['note']}`] : [])].join('\n'),
+    [
+      `Example ${i + 1}:`,
+      `Input: ${String(e['input'])}`,
+      `Output: ${String(e['output'])}`,
+      ...(typeof e['note'] === 'string' ? [`Note: ${e['note']}`] : []),
+    ].join('\n'),
   );
   return ['Examples:', ...blocks].join('\n');
 }

@@ -23,7 +23,9 @@ const PATTERNS: RegExp[] = [
 export function redactText(text: string): string {
   let out = text;
   for (const p of PATTERNS) {
-    out = out.replace(p, (match: string, prefix?: unknown) => (typeof prefix === 'string' && match.startsWith(prefix) ? `${prefix}${REDACTED}` : REDACTED));
+    out = out.replace(p, (match: string, prefix?: unknown) =>
+      typeof prefix === 'string' && match.startsWith(prefix) ? `${prefix}${REDACTED}` : REDACTED,
+    );
   }
   return out;
 }

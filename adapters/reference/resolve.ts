@@ -22,7 +22,16 @@ import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { AdapterIssueT, AdjustmentT, HarnessPolicyT, Params } from '../protocol/messages.js';
 import { discover } from './discovery.js';
-import { digestsOf, errorsOf, isObject, readDocumentFile, validateProfile, type Digests, type Encoding, type JsonObject } from './document.js';
+import {
+  digestsOf,
+  errorsOf,
+  isObject,
+  readDocumentFile,
+  validateProfile,
+  type Digests,
+  type Encoding,
+  type JsonObject,
+} from './document.js';
 import { adapterIssue, fromOapIssue, Rejection } from './issues.js';
 import { mergeLayers } from './merge.js';
 import { containPath } from './paths.js';
@@ -81,10 +90,15 @@ export function resolveProfile(input: ResolveInput): ResolvedProfile {
   const { quirks } = input;
   const located = locate(input);
   const read = readDocumentFile(located.path, quirks);
-  const issues = read.value === undefined ? read.issues : [...read.issues, ...validateProfile(read.value, quirks, { forInstantiation: true })];
+  const issues =
+    read.value === undefined ? read.issues : [...read.issues, ...validateProfile(read.value, quirks, { forInstantiation: true })];
   const errors = errorsOf(issues);
   const warnings: AdapterIssueT[] = issues.filter((i) => !errors.includes(i)).map((i) => fromOapIssue(i, located.path));
-  if (errors.length > 0 || !isObject(read.value) || !read.encoding) throw new Rejection(errors.map((i) => fromOapIssue(i, located.path)), warnings);
+  if (errors.length > 0 || !isObject(read.value) || !read.encoding)
+    throw new Rejection(
+      errors.map((i) => fromOapIssue(i, located.path)),
+      warnings,
+    );
   const fileDoc = read.value;
   if (quirks.has('instantiates-schema-invalid')) fillLenientDefaults(fileDoc);
 
@@ -92,7 +106,11 @@ export function resolveProfile(input: ResolveInput): ResolvedProfile {
   const profile = usesExtends ? applyExtends(fileDoc, located.path, input, [realOrResolved(located.path)], 0) : structuredClone(fileDoc);
   if (usesExtends) {
     const merged = errorsOf(validateProfile(profile, quirks, { forInstantiation: true }));
-    if (merged.length > 0) throw new Rejection(merged.map((i) => fromOapIssue(i, located.path)), warnings);
+    if (merged.length > 0)
+      throw new Rejection(
+        merged.map((i) => fromOapIssue(i, located.path)),
+        warnings,
+      );
   }
 
   const meta = profile['metadata'] as JsonObject;
@@ -126,7 +144,13 @@ export function resolveProfile(input: ResolveInput): ResolvedProfile {
     revision: typeof fileMeta['revision'] === 'number' ? fileMeta['revision'] : 1,
     trust,
     ...(located.root ? { root: located.root } : {}),
-    ...(usesExtends ? { ownPermissions: isObject((fileDoc['spec'] as JsonObject)['permissions']) ? ((fileDoc['spec'] as JsonObject)['permissions'] as JsonObject) : {} } : {}),
+    ...(usesExtends
+      ? {
+          ownPermissions: isObject((fileDoc['spec'] as JsonObject)['permissions'])
+            ? ((fileDoc['spec'] as JsonObject)['permissions'] as JsonObject)
+            : {},
+        }
+      : {}),
     usesExtends,
     keptServers,
     skills,
@@ -149,7 +173,8 @@ function locate(input: ResolveInput): { path: string; trust: Trust; root?: RootK
   const hit = found.profiles.find((p) => p.name === selector.name);
   if (hit) return { path: hit.path, trust: hit.trust, root: hit.root };
   const collision = found.collisions.find((c) => c.name === selector.name && c.scope === 'within-root');
-  if (collision) throw new Rejection([adapterIssue('collision', '/metadata/name', `profile "${selector.name}" is defined more than once in one root`)]);
+  if (collision)
+    throw new Rejection([adapterIssue('collision', '/metadata/name', `profile "${selector.name}" is defined more than once in one root`)]);
   throw new Rejection([adapterIssue('io', '', `no profile named "${selector.name}" in any discovery root`)]);
 }
 
@@ -172,31 +197,54 @@ function applyExtends(doc: JsonObject, path: string, input: ResolveInput, chain:
     const hit = index.profiles.find((p) => p.name === name);
     // The L3-E1 mutant skips a base it cannot find, as if the reference were optional.
     if (!hit && quirks.has('extends-missing-base-ignored')) return;
-    if (!hit) throw new Rejection([adapterIssue('extends-missing', pointer, `base profile "${name}" not found in any discovery root`, path)]);
+    if (!hit)
+      throw new Rejection([adapterIssue('extends-missing', pointer, `base profile "${name}" not found in any discovery root`, path)]);
     const real = realOrResolved(hit.path);
     // The L3-E1 mutant has no cycle check: a cycle runs into the depth cap instead (extends-depth).
-    if (chain.includes(real) && !quirks.has('extends-cycle-undetected')) throw new Rejection([adapterIssue('extends-cycle', pointer, `extends cycle through "${name}"`, path)]);
+    if (chain.includes(real) && !quirks.has('extends-cycle-undetected'))
+      throw new Rejection([adapterIssue('extends-cycle', pointer, `extends cycle through "${name}"`, path)]);
     const read = readDocumentFile(hit.path, quirks);
-    const problems = read.value === undefined ? read.issues : [...read.issues, ...validateProfile(read.value, quirks, { forInstantiation: true })];
+    const problems =
+      read.value === undefined ? read.issues : [...read.issues, ...validateProfile(read.value, quirks, { forInstantiation: true })];
     const errs = errorsOf(problems);
     if (errs.length > 0 || !isObject(read.value)) throw new Rejection(errs.map((e) => fromOapIssue(e, hit.path)));
     const base = read.value;
     if (typeof ref['digest'] === 'string' && !quirks.has('extends-pin-unverified')) {
       // The L3-G2 mutant pins the file bytes, which no document digest (spec or profile) ever equals.
-      const actual = quirks.has('extends-pin-over-file-bytes') ? `sha256:${createHash('sha256').update(readFileSync(hit.path)).digest('hex')}` : digestsOf(base).spec_digest;
+      const actual = quirks.has('extends-pin-over-file-bytes')
+        ? `sha256:${createHash('sha256').update(readFileSync(hit.path)).digest('hex')}`
+        : digestsOf(base).spec_digest;
       if (actual !== ref['digest']) {
-        throw new Rejection([adapterIssue('digest-mismatch', `${pointer}/digest`, `base "${name}" has spec digest ${actual}, the pin says ${String(ref['digest'])}`, path)]);
+        throw new Rejection([
+          adapterIssue(
+            'digest-mismatch',
+            `${pointer}/digest`,
+            `base "${name}" has spec digest ${actual}, the pin says ${String(ref['digest'])}`,
+            path,
+          ),
+        ]);
       }
     }
     if (typeof ref['revision'] === 'number') {
       const baseMeta = base['metadata'] as JsonObject;
       const rev = typeof baseMeta['revision'] === 'number' ? baseMeta['revision'] : 1;
       if (rev !== ref['revision']) {
-        throw new Rejection([adapterIssue('extends-missing', `${pointer}/revision`, `base "${name}" is at revision ${rev}, revision ${ref['revision']} is not available`, path)]);
+        throw new Rejection([
+          adapterIssue(
+            'extends-missing',
+            `${pointer}/revision`,
+            `base "${name}" is at revision ${rev}, revision ${ref['revision']} is not available`,
+            path,
+          ),
+        ]);
       }
     }
     // The L3-E1 mutant keeps one visited set for the whole walk, so a shared ancestor reads as a cycle.
-    const next = quirks.has('extends-diamond-as-cycle') ? (chain.push(real), chain) : [...chain, real];
+    let next: string[];
+    if (quirks.has('extends-diamond-as-cycle')) {
+      chain.push(real);
+      next = chain;
+    } else next = [...chain, real];
     bases.push(applyExtends(base, hit.path, input, next, depth + 1));
   });
   return mergeLayers(bases, doc, quirks);
@@ -214,7 +262,7 @@ function substituteVariables(spec: JsonObject, path: string): void {
   const errors: AdapterIssueT[] = [];
   const sub = (text: string, pointer: string): string =>
     text.replace(VAR_REF, (whole, key: string) => {
-      if (Object.prototype.hasOwnProperty.call(vars, key)) return vars[key]!;
+      if (Object.hasOwn(vars, key)) return vars[key]!;
       errors.push(adapterIssue('variable-undefined', pointer, `variable "${key}" is not defined in spec.context.variables`, path));
       return whole;
     });
@@ -228,7 +276,14 @@ function substituteVariables(spec: JsonObject, path: string): void {
 
 // ---------------------------------------------------------------- MCP environment (SPEC §5.2 step 6)
 
-function resolveMcpEnv(spec: JsonObject, policy: HarnessPolicyT, adjustments: AdjustmentT[], warnings: AdapterIssueT[], path: string, quirks: Quirks): number[] {
+function resolveMcpEnv(
+  spec: JsonObject,
+  policy: HarnessPolicyT,
+  adjustments: AdjustmentT[],
+  warnings: AdapterIssueT[],
+  path: string,
+  quirks: Quirks,
+): number[] {
   const tools = isObject(spec['tools']) ? spec['tools'] : {};
   const servers = Array.isArray(tools['mcp_servers']) ? (tools['mcp_servers'] as JsonObject[]) : [];
   const kept: number[] = [];
@@ -236,7 +291,7 @@ function resolveMcpEnv(spec: JsonObject, policy: HarnessPolicyT, adjustments: Ad
     const refs = [...Object.values(isObject(s['env']) ? s['env'] : {}), ...Object.values(isObject(s['headers']) ? s['headers'] : {})]
       .map((v) => /\$\{([A-Z][A-Z0-9_]*)\}/.exec(String(v))?.[1])
       .filter((v): v is string => v !== undefined);
-    const missing = refs.filter((v) => !Object.prototype.hasOwnProperty.call(policy.env, v));
+    const missing = refs.filter((v) => !Object.hasOwn(policy.env, v));
     // The L3-M1 mutant launches the server anyway, with the unresolved `${VAR}` text as the value.
     if (missing.length === 0 || quirks.has('mcp-env-unresolved')) {
       kept.push(i);
@@ -252,7 +307,15 @@ function resolveMcpEnv(spec: JsonObject, policy: HarnessPolicyT, adjustments: Ad
 
 // ---------------------------------------------------------------- skills (SPEC §3.4)
 
-function checkSkills(spec: JsonObject, policy: HarnessPolicyT, adjustments: AdjustmentT[], warnings: AdapterIssueT[], path: string, quirks: Quirks, workspace: string): SkillStatus[] {
+function checkSkills(
+  spec: JsonObject,
+  policy: HarnessPolicyT,
+  adjustments: AdjustmentT[],
+  warnings: AdapterIssueT[],
+  path: string,
+  quirks: Quirks,
+  workspace: string,
+): SkillStatus[] {
   const tools = isObject(spec['tools']) ? spec['tools'] : {};
   const skills = Array.isArray(tools['skills']) ? (tools['skills'] as JsonObject[]) : [];
   const errors: AdapterIssueT[] = [];
@@ -262,13 +325,21 @@ function checkSkills(spec: JsonObject, policy: HarnessPolicyT, adjustments: Adju
     // The L3-K1 mutant never consults the harness's installed skills.
     const installed = quirks.has('installed-skills-unrecognized') ? undefined : policy.skills.find((k) => k.name === name);
     if (installed && typeof s['digest'] === 'string' && !quirks.has('skill-digest-unverified') && installed.digest !== s['digest']) {
-      errors.push(adapterIssue('digest-mismatch', `${pointer}/digest`, `skill "${name}" is installed with digest ${installed.digest ?? '(unknown)'}, the pin says ${String(s['digest'])}`, path));
+      errors.push(
+        adapterIssue(
+          'digest-mismatch',
+          `${pointer}/digest`,
+          `skill "${name}" is installed with digest ${installed.digest ?? '(unknown)'}, the pin says ${String(s['digest'])}`,
+          path,
+        ),
+      );
       return { name, status: 'missing' };
     }
     if (installed) return { name, status: 'present' };
     if (quirks.has('skill-installed-on-load') && installFromSource(s, workspace, path)) return { name, status: 'present' };
     const reason = `skill "${name}" is not installed; it is reported missing, never installed`;
-    if (s['required'] === true && !quirks.has('required-skill-missing-ignored')) errors.push(adapterIssue('skill-missing', pointer, reason, path));
+    if (s['required'] === true && !quirks.has('required-skill-missing-ignored'))
+      errors.push(adapterIssue('skill-missing', pointer, reason, path));
     else {
       warnings.push(adapterIssue('skill-missing', pointer, reason, path));
       adjustments.push({ pointer, action: 'dropped', reason, requested: name });
@@ -297,7 +368,14 @@ function installFromSource(skill: JsonObject, workspace: string, profilePath: st
 
 // ---------------------------------------------------------------- memory stores (SPEC §3.7)
 
-function checkStores(spec: JsonObject, policy: HarnessPolicyT, adjustments: AdjustmentT[], warnings: AdapterIssueT[], path: string, quirks: Quirks): StoreRequest[] {
+function checkStores(
+  spec: JsonObject,
+  policy: HarnessPolicyT,
+  adjustments: AdjustmentT[],
+  warnings: AdapterIssueT[],
+  path: string,
+  quirks: Quirks,
+): StoreRequest[] {
   const memory = isObject(spec['memory']) ? spec['memory'] : {};
   const stores = Array.isArray(memory['stores']) ? (memory['stores'] as JsonObject[]) : [];
   const errors: AdapterIssueT[] = [];
@@ -311,7 +389,8 @@ function checkStores(spec: JsonObject, policy: HarnessPolicyT, adjustments: Adju
       kept.push({ name, kind, mode: (s['mode'] as StoreRequest['mode'] | undefined) ?? 'read_only' });
       return;
     }
-    if (s['required'] === true && !quirks.has('required-store-missing-ignored')) errors.push(adapterIssue('store-missing', pointer, problem, path));
+    if (s['required'] === true && !quirks.has('required-store-missing-ignored'))
+      errors.push(adapterIssue('store-missing', pointer, problem, path));
     else {
       warnings.push(adapterIssue('store-missing', pointer, problem, path));
       adjustments.push({ pointer, action: 'dropped', reason: problem, requested: { name, kind } });
@@ -324,9 +403,10 @@ function checkStores(spec: JsonObject, policy: HarnessPolicyT, adjustments: Adju
 function storeProblem(name: string, kind: string, policy: HarnessPolicyT, quirks: Quirks): string | undefined {
   if (kind === 'oap-state') return undefined;
   // The L3-Y1 mutant implements no store kind beyond oap-state, whatever policy says.
-  if (!policy.memory.store_kinds.includes(kind) || quirks.has('external-store-kinds-unsupported')) return `store kind "${kind}" is not implemented by this harness`;
+  if (!policy.memory.store_kinds.includes(kind) || quirks.has('external-store-kinds-unsupported'))
+    return `store kind "${kind}" is not implemented by this harness`;
   const known = policy.memory.stores.find((s) => s.name === name && s.kind === kind);
-  if (!known || !known.reachable) return `store "${name}" (${kind}) cannot be reached`;
+  if (!known?.reachable) return `store "${name}" (${kind}) cannot be reached`;
   return undefined;
 }
 
@@ -367,15 +447,20 @@ function checkPaths(spec: JsonObject, input: ResolveInput, path: string): Resolv
   if (!input.quirks.has('context-path-unchecked')) {
     const files = Array.isArray(context['files']) ? (context['files'] as JsonObject[]) : [];
     // Context files are always workspace-relative (schema: absolute paths MUST be rejected).
-    files.forEach((f, i) => contain(f['path'], `/spec/context/files/${i}/path`, false));
+    files.forEach((f, i) => {
+      contain(f['path'], `/spec/context/files/${i}/path`, false);
+    });
   }
-  if (typeof context['working_directory'] === 'string') contain(context['working_directory'], '/spec/context/working_directory', allowAbsolute);
+  if (typeof context['working_directory'] === 'string')
+    contain(context['working_directory'], '/spec/context/working_directory', allowAbsolute);
   const perms = isObject(spec['permissions']) ? spec['permissions'] : {};
   const fs = isObject(perms['filesystem']) ? perms['filesystem'] : {};
   const list = (key: string): string[] | undefined => {
     const v = fs[key];
     if (!Array.isArray(v)) return undefined;
-    return v.map((p, i) => contain(p, `/spec/permissions/filesystem/${key}/${i}`, allowAbsolute)).filter((p): p is string => p !== undefined);
+    return v
+      .map((p, i) => contain(p, `/spec/permissions/filesystem/${key}/${i}`, allowAbsolute))
+      .filter((p): p is string => p !== undefined);
   };
   const read_roots = list('read_roots');
   const write_roots = list('write_roots');
@@ -399,5 +484,6 @@ function fillLenientDefaults(doc: JsonObject): void {
   if (typeof role['instructions'] !== 'string') role['instructions'] = '';
   for (const section of Object.keys(spec)) if (!isObject(spec[section])) delete spec[section];
   const perms = isObject(spec['permissions']) ? spec['permissions'] : {};
-  for (const f of ['default', 'shell', 'edit', 'network']) if (perms[f] !== undefined && !['allow', 'ask', 'deny'].includes(String(perms[f]))) delete perms[f];
+  for (const f of ['default', 'shell', 'edit', 'network'])
+    if (perms[f] !== undefined && !['allow', 'ask', 'deny'].includes(String(perms[f]))) delete perms[f];
 }

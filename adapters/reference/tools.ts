@@ -20,14 +20,23 @@ export interface ToolOutcome {
   warnings: AdapterIssueT[];
 }
 
-export function effectiveTools(spec: JsonObject, keptServers: number[], trust: Trust, ceiling: Ceiling, policy: HarnessPolicyT, quirks: Quirks): ToolOutcome {
+export function effectiveTools(
+  spec: JsonObject,
+  keptServers: number[],
+  trust: Trust,
+  ceiling: Ceiling,
+  policy: HarnessPolicyT,
+  quirks: Quirks,
+): ToolOutcome {
   const t = isObject(spec['tools']) ? spec['tools'] : {};
   const servers = Array.isArray(t['mcp_servers']) ? (t['mcp_servers'] as JsonObject[]) : [];
   const adjustments: AdjustmentT[] = [];
   const warnings: AdapterIssueT[] = [];
 
   const declared = new Map<string, JsonObject>();
-  servers.forEach((s, i) => declared.set(String(s['name']), { ...s, __kept: keptServers.includes(i) }));
+  servers.forEach((s, i) => {
+    declared.set(String(s['name']), { ...s, __kept: keptServers.includes(i) });
+  });
   const universe = new Set(policy.tools.available);
   for (const i of keptServers) {
     const s = servers[i]!;
@@ -54,8 +63,15 @@ export function effectiveTools(spec: JsonObject, keptServers: number[], trust: T
     selected = base;
     if (allow.length > 0 || deny.length > 0) {
       warnings.push(adapterIssue('other', '/spec/tools', 'tools.policy is inherit: allow and deny are ignored'));
-      if (allow.length > 0) adjustments.push({ pointer: '/spec/tools/allow', action: 'dropped', reason: 'ignored under tools.policy inherit', requested: allow });
-      if (deny.length > 0) adjustments.push({ pointer: '/spec/tools/deny', action: 'dropped', reason: 'ignored under tools.policy inherit', requested: deny });
+      if (allow.length > 0)
+        adjustments.push({
+          pointer: '/spec/tools/allow',
+          action: 'dropped',
+          reason: 'ignored under tools.policy inherit',
+          requested: allow,
+        });
+      if (deny.length > 0)
+        adjustments.push({ pointer: '/spec/tools/deny', action: 'dropped', reason: 'ignored under tools.policy inherit', requested: deny });
     }
   } else if (policyKind === 'denylist') {
     selected = quirks.has('denylist-ignored') ? base : base.filter((n) => !matchesAny(deny, n));
@@ -69,7 +85,9 @@ export function effectiveTools(spec: JsonObject, keptServers: number[], trust: T
       adjustments.push({
         pointer: `/spec/tools/allow/${i}`,
         action: 'dropped',
-        reason: inUniverse ? `"${entry}" is not granted ${ceiling.origin === 'parent' ? 'to the parent session' : 'by harness policy'}` : `"${entry}" is not a tool this harness has`,
+        reason: inUniverse
+          ? `"${entry}" is not granted ${ceiling.origin === 'parent' ? 'to the parent session' : 'by harness policy'}`
+          : `"${entry}" is not a tool this harness has`,
         requested: entry,
       });
       // The L1-I3 mutant adds what the profile listed even though policy did not grant it.

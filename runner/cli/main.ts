@@ -47,7 +47,9 @@ export function reportFatal(err: unknown): number {
 
 function oneLine(s: string): string {
   // Messages can quote the adapter (its stderr, a bad line): no terminal control sequences either.
-  return stripControl(s).replace(/\s*[\r\n]\s*/g, ' ').trim();
+  return stripControl(s)
+    .replace(/\s*[\r\n]\s*/g, ' ')
+    .trim();
 }
 
 /** Run the CLI on `argv` (without node and the script); resolves to the exit code. */

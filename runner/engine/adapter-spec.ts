@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, extname, isAbsolute, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { resolveBuiltin, UnknownBuiltin } from '../../adapters/builtin.js';
+import { resolveBuiltin, UnknownBuiltin, type BuiltinAdapter } from '../../adapters/builtin.js';
 import type { AdapterFactory } from '../../adapters/sdk/ts/types.js';
 import { CliError, EXIT } from '../exit-codes.js';
 import { fromRoot, packageRoot } from '../../spec/package-root.js';
@@ -81,7 +81,7 @@ export async function resolveAdapter(spec: string, opts: { forceProcess?: boolea
   const text = spec.trim();
   if (!text) throw new CliError('adapter-spec', '--adapter is empty', EXIT.USAGE);
   if (text.startsWith('builtin:')) {
-    let builtin;
+    let builtin: BuiltinAdapter;
     try {
       builtin = await resolveBuiltin(text.slice('builtin:'.length));
     } catch (err) {
@@ -90,7 +90,12 @@ export async function resolveAdapter(spec: string, opts: { forceProcess?: boolea
     }
     const processArgv = hostArgv(text);
     if (builtin.mode === 'process-only' || opts.forceProcess) {
-      if (!processArgv) throw new CliError('adapter-host', `${text} runs as a process through dist/adapters/host.js, which is not built (run npm run build)`, EXIT.ADAPTER);
+      if (!processArgv)
+        throw new CliError(
+          'adapter-host',
+          `${text} runs as a process through dist/adapters/host.js, which is not built (run npm run build)`,
+          EXIT.ADAPTER,
+        );
       return { spec: text, kind: 'builtin', mode: 'stdio', processArgv };
     }
     return { spec: text, kind: 'builtin', mode: 'in-process', factory: builtin.create, ...(processArgv ? { processArgv } : {}) };
@@ -101,13 +106,23 @@ export async function resolveAdapter(spec: string, opts: { forceProcess?: boolea
     let modulePath = asPath;
     if (/\.m?ts$/.test(asPath)) {
       const compiled = compiledModulePath(asPath);
-      if (!compiled) throw new CliError('adapter-module', `${text} is TypeScript and no compiled .js was found next to it or under dist/; compile it first (tsc) or pass the .js`, EXIT.ADAPTER);
+      if (!compiled)
+        throw new CliError(
+          'adapter-module',
+          `${text} is TypeScript and no compiled .js was found next to it or under dist/; compile it first (tsc) or pass the .js`,
+          EXIT.ADAPTER,
+        );
       modulePath = compiled;
     }
     const factory = await importFactory(modulePath);
     const processArgv = hostArgv(modulePath);
     if (opts.forceProcess) {
-      if (!processArgv) throw new CliError('adapter-host', 'module adapters run as a process through dist/adapters/host.js, which is not built', EXIT.ADAPTER);
+      if (!processArgv)
+        throw new CliError(
+          'adapter-host',
+          'module adapters run as a process through dist/adapters/host.js, which is not built',
+          EXIT.ADAPTER,
+        );
       return { spec: text, kind: 'module', mode: 'stdio', processArgv };
     }
     return { spec: text, kind: 'module', mode: 'in-process', factory, ...(processArgv ? { processArgv } : {}) };

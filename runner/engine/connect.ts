@@ -20,7 +20,10 @@ export interface Connected {
  * One adapter, started and handshaken, outside the worker machinery (smoke, bench). Throws
  * HandshakeError when it cannot be brought up; the process (if any) is killed in that case.
  */
-export async function connect(adapter: ResolvedAdapter, opts: { timeoutMs: number; dir: string; checker?: ProtocolChecker }): Promise<Connected> {
+export async function connect(
+  adapter: ResolvedAdapter,
+  opts: { timeoutMs: number; dir: string; checker?: ProtocolChecker },
+): Promise<Connected> {
   if (adapter.mode === 'in-process' && adapter.factory) {
     const conn = new InProcessConnection(await createInProcess(adapter.factory), opts.timeoutMs, opts.checker);
     const hs = await handshake(conn);

@@ -1,6 +1,13 @@
 import { methods, type MethodName, type Params, type Result } from '../../adapters/protocol/messages.js';
 import type { InProcessAdapter } from '../../adapters/sdk/ts/types.js';
-import { AdapterCrashed, AdapterDecline, AdapterNotImplemented, AdapterProtocolError, AdapterSkipped, AdapterTimeout } from '../../adapters/protocol/errors.js';
+import {
+  AdapterCrashed,
+  AdapterDecline,
+  AdapterNotImplemented,
+  AdapterProtocolError,
+  AdapterSkipped,
+  AdapterTimeout,
+} from '../../adapters/protocol/errors.js';
 import type { AdapterRpc } from '../../suites/framework/types.js';
 
 /**
@@ -37,8 +44,12 @@ export class InProcessRpc implements AdapterRpc {
     const r = spec.result.safeParse(copy);
     if (!r.success) {
       const first = r.error.issues[0];
-      const pointer = first ? '/' + first.path.map(String).join('/') : '';
-      throw new AdapterProtocolError('protocol.invalid-result', `${method} result does not match the protocol schema at ${pointer}: ${first?.message ?? ''}`, pointer);
+      const pointer = first ? `/${first.path.map(String).join('/')}` : '';
+      throw new AdapterProtocolError(
+        'protocol.invalid-result',
+        `${method} result does not match the protocol schema at ${pointer}: ${first?.message ?? ''}`,
+        pointer,
+      );
     }
     return r.data as Result<M>;
   }

@@ -38,17 +38,21 @@ export interface JournalContents {
 
 export function readJournal(path: string): JournalContents | undefined {
   if (!existsSync(path)) return undefined;
-  const lines = readFileSync(path, 'utf8').split('\n').filter((l) => l.length > 0);
+  const lines = readFileSync(path, 'utf8')
+    .split('\n')
+    .filter((l) => l.length > 0);
   if (lines.length === 0) return undefined;
   // --resume must never start over on top of a journal it cannot read: that would discard its cases.
-  const unreadable = (why: string) => new CliError('resume-unreadable', `cannot resume ${path}: ${why} (move it away to start a fresh run)`, EXIT.USAGE);
+  const unreadable = (why: string) =>
+    new CliError('resume-unreadable', `cannot resume ${path}: ${why} (move it away to start a fresh run)`, EXIT.USAGE);
   let header: RunHeader;
   try {
     header = JSON.parse(lines[0]!) as RunHeader;
   } catch {
     throw unreadable('its first line is not a run header');
   }
-  if (header === null || typeof header !== 'object' || header.schema !== 'oap-conform.report.v1') throw unreadable('its first line is not an oap-conform.report.v1 run header');
+  if (header === null || typeof header !== 'object' || header.schema !== 'oap-conform.report.v1')
+    throw unreadable('its first line is not an oap-conform.report.v1 run header');
   const records: CaseRecord[] = [];
   for (const line of lines.slice(1)) {
     try {
@@ -64,8 +68,12 @@ export function readJournal(path: string): JournalContents | undefined {
 }
 
 /** Why a journal cannot be resumed with this header, or undefined when it can. */
-export function resumeMismatch(old: RunHeader, current: Pick<RunHeader, 'manifest_digest' | 'seed' | 'adapter' | 'level'>): string | undefined {
-  if (old.manifest_digest !== current.manifest_digest) return `the case manifest changed (${old.manifest_digest} -> ${current.manifest_digest})`;
+export function resumeMismatch(
+  old: RunHeader,
+  current: Pick<RunHeader, 'manifest_digest' | 'seed' | 'adapter' | 'level'>,
+): string | undefined {
+  if (old.manifest_digest !== current.manifest_digest)
+    return `the case manifest changed (${old.manifest_digest} -> ${current.manifest_digest})`;
   if (old.seed !== current.seed) return `the seed differs (${old.seed} vs ${current.seed})`;
   if (old.adapter?.spec !== current.adapter.spec) return `the adapter differs (${old.adapter?.spec} vs ${current.adapter.spec})`;
   // Kept records were judged at the old level (a case above it is not-applicable, not run).

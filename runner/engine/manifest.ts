@@ -8,7 +8,10 @@ import { REQUIREMENTS, type Requirement } from '../../suites/requirements.js';
  * form of {requirements, cases: [{id, requirements}]} with cases sorted by ID. Two runs with the
  * same digest ran the same checks for the same requirements; `--resume` refuses to mix runs that differ.
  */
-export function manifestDigest(cases: readonly Pick<CaseDef, 'id' | 'requirements'>[], requirements: readonly Requirement[] = REQUIREMENTS): string {
+export function manifestDigest(
+  cases: readonly Pick<CaseDef, 'id' | 'requirements'>[],
+  requirements: readonly Requirement[] = REQUIREMENTS,
+): string {
   const body = {
     requirements,
     cases: [...cases].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)).map((c) => ({ id: c.id, requirements: c.requirements })),

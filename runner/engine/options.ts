@@ -17,5 +17,8 @@ export function parseLevel(value: string): 1 | 2 | 3 {
 }
 
 export function parseList(value: string): string[] {
-  return value.split(',').map((s) => s.trim()).filter(Boolean);
+  return value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }

@@ -40,7 +40,7 @@ export class ProtocolChecker {
     const envelope = this.check('rpc-request.schema.json', message);
     if (envelope) return envelope;
     const { method, params } = message as { method: string; params?: unknown };
-    if (!Object.prototype.hasOwnProperty.call(methods, method)) return `unknown method ${method}`;
+    if (!Object.hasOwn(methods, method)) return `unknown method ${method}`;
     return this.check(`${method as MethodName}.params.schema.json`, params ?? {});
   }
 

@@ -21,7 +21,10 @@ export function errorFromRpc(method: string, error: { code: number; message: str
     case RPC_ERROR.SKIPPED:
       return new AdapterSkipped(method, reason || 'no reason given');
     default:
-      return new AdapterProtocolError(`rpc.${rpcErrorName(error.code)}`, `${method} answered with error ${error.code} ${rpcErrorName(error.code)}: ${oneLine(error.message)}`);
+      return new AdapterProtocolError(
+        `rpc.${rpcErrorName(error.code)}`,
+        `${method} answered with error ${error.code} ${rpcErrorName(error.code)}: ${oneLine(error.message)}`,
+      );
   }
 }
 

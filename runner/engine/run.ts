@@ -53,11 +53,19 @@ export interface EngineResult {
 export const DEFAULT_TIMEOUT_MS = 10_000;
 
 function counts(records: CaseRecord[]): RunFooter['counts'] {
-  const c: RunFooter['counts'] = { pass: 0, fail: 0, error: 0, crash: 0, timeout: 0, skipped: 0, 'not-applicable': 0, total: records.length };
+  const c: RunFooter['counts'] = {
+    pass: 0,
+    fail: 0,
+    error: 0,
+    crash: 0,
+    timeout: 0,
+    skipped: 0,
+    'not-applicable': 0,
+    total: records.length,
+  };
   for (const r of records) c[r.status]++;
   return c;
 }
-
 
 /**
  * A conformance run: resolve the adapter, shake hands (the claimed level is judged unless
@@ -114,7 +122,8 @@ export async function runEngine(opts: EngineOptions): Promise<EngineResult> {
 
     // ---- cases
     const all = (opts.cases ?? suiteCases(opts, seed, outDir, handshakeResult)).sort(byId);
-    for (let i = 1; i < all.length; i++) if (all[i]!.id === all[i - 1]!.id) throw new CliError('duplicate-case', `two cases have the ID ${all[i]!.id}`, EXIT.USAGE);
+    for (let i = 1; i < all.length; i++)
+      if (all[i]!.id === all[i - 1]!.id) throw new CliError('duplicate-case', `two cases have the ID ${all[i]!.id}`, EXIT.USAGE);
     const digest = manifestDigest(all);
     let selected = opts.filter ? all.filter(caseMatcher(opts.filter)) : all;
     if (opts.shard) selected = selectShard(selected, opts.shard);
@@ -215,7 +224,13 @@ export async function runEngine(opts: EngineOptions): Promise<EngineResult> {
 /** The suite's cases for this run; an unreadable --fixtures tree is a usage error (exit 2). */
 function suiteCases(opts: EngineOptions, seed: number, outDir: string, handshake: HandshakeT): CaseDef[] {
   try {
-    return runCases({ seed, fuzz: opts.fuzz, findingsDir: join(outDir, 'findings'), handshake, ...(opts.fixturesDir ? { fixturesDir: opts.fixturesDir } : {}) });
+    return runCases({
+      seed,
+      fuzz: opts.fuzz,
+      findingsDir: join(outDir, 'findings'),
+      handshake,
+      ...(opts.fixturesDir ? { fixturesDir: opts.fixturesDir } : {}),
+    });
   } catch (err) {
     if (err instanceof UpstreamLayoutError) throw new CliError('fixtures.layout', err.message, EXIT.USAGE);
     throw err;
@@ -230,7 +245,12 @@ function prepareOutDir(outDir: string): void {
     accessSync(outDir, constants.W_OK);
   } catch (err) {
     const e = err as NodeJS.ErrnoException;
-    const why = e.code === 'EEXIST' || e.code === 'ENOTDIR' ? 'it or one of its parents is a file, not a directory' : e.code === 'EACCES' || e.code === 'EPERM' || e.code === 'EROFS' ? 'permission denied' : e.message;
+    const why =
+      e.code === 'EEXIST' || e.code === 'ENOTDIR'
+        ? 'it or one of its parents is a file, not a directory'
+        : e.code === 'EACCES' || e.code === 'EPERM' || e.code === 'EROFS'
+          ? 'permission denied'
+          : e.message;
     throw new CliError('out-dir', `cannot write results to --out ${outDir}: ${why}`, EXIT.USAGE);
   }
 }

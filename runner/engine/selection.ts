@@ -9,7 +9,10 @@ const GLOB_CHARS = /[*?[\]{}!]/;
  * `,` separates alternatives.
  */
 export function caseMatcher(pattern: string): (c: Pick<CaseDef, 'id' | 'requirements'>) => boolean {
-  const parts = pattern.split(',').map((p) => p.trim()).filter(Boolean);
+  const parts = pattern
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
   const tests = parts.map((p) => (GLOB_CHARS.test(p) ? picomatch(p, { dot: true, bash: true }) : (s: string) => s.includes(p)));
   return (c) => tests.some((t) => t(c.id) || c.requirements.some((r) => t(r)));
 }
@@ -24,7 +27,8 @@ export function parseShard(text: string): Shard {
   const m = /^(\d+)\/(\d+)$/.exec(text.trim());
   const index = m ? Number(m[1]) : NaN;
   const count = m ? Number(m[2]) : NaN;
-  if (!m || !Number.isSafeInteger(count) || count < 1 || index < 1 || index > count) throw new Error(`--shard must be k/n with 1 <= k <= n, got ${text}`);
+  if (!m || !Number.isSafeInteger(count) || count < 1 || index < 1 || index > count)
+    throw new Error(`--shard must be k/n with 1 <= k <= n, got ${text}`);
   return { index, count };
 }
 
@@ -39,7 +43,9 @@ export function selectShard<T extends { id: string }>(sorted: readonly T[], shar
 /** Worker w of n gets the same modulo slice of the ID-sorted cases, so assignment is deterministic. */
 export function distribute<T>(sorted: readonly T[], workers: number): T[][] {
   const out: T[][] = Array.from({ length: workers }, () => []);
-  sorted.forEach((c, i) => out[i % workers]!.push(c));
+  sorted.forEach((c, i) => {
+    out[i % workers]!.push(c);
+  });
   return out;
 }
 

@@ -3,6 +3,11 @@
  * running a shell: no expansion, no globbing, no variables, no operators. Supported: whitespace
  * separation, '…' (literal), "…" (with \" \\ \$ \` escapes), and backslash escapes outside quotes.
  * Anything the split cannot honour exactly (an unterminated quote, a trailing backslash) is an error.
+ *
+ * Our own rather than a library's: execa's parseCommandString splits on spaces and backslashes only
+ * (`python3 -c "import sys"` would break into the wrong argv), and shell-quote reads an unterminated
+ * quote as if it were closed and parses operators and $VARIABLES, so a mistyped --adapter would run
+ * some other command instead of getting a one-line error.
  */
 export class ShellWordsError extends Error {
   constructor(message: string) {

@@ -46,7 +46,12 @@ export async function smokeSteps(rpc: AdapterRpc, hs: HandshakeT, emit: (s: Smok
     const ext = { json: 'json', yaml: 'yaml', md: 'md' }[encoding];
     const good = ws.writeDocument(ws.projectAgents, `${SMOKE_OK_NAME}.agent.${ext}`, minimalProfile(SMOKE_OK_NAME), encoding);
     // Major version 9 does not exist: every conforming adapter must refuse it (L1-P3).
-    const bad = ws.writeDocument(join(ws.root, 'elsewhere'), `${SMOKE_BAD_NAME}.agent.${ext}`, { ...minimalProfile(SMOKE_BAD_NAME), oap: '9.0' }, encoding);
+    const bad = ws.writeDocument(
+      join(ws.root, 'elsewhere'),
+      `${SMOKE_BAD_NAME}.agent.${ext}`,
+      { ...minimalProfile(SMOKE_BAD_NAME), oap: '9.0' },
+      encoding,
+    );
     const roots = { project: ws.dir };
 
     const step = async (name: string, run: () => Promise<{ ok: boolean; detail: string }>): Promise<void> => {
@@ -60,7 +65,10 @@ export async function smokeSteps(rpc: AdapterRpc, hs: HandshakeT, emit: (s: Smok
       const r = await rpc.call('validate', { document: { path: good } });
       return r.valid && r.errors.length === 0
         ? { ok: true, detail: `valid${r.kind ? `, kind ${r.kind}` : ''}` }
-        : { ok: false, detail: `expected valid, got invalid: ${r.errors.map((e) => `${e.category} at ${JSON.stringify(e.pointer)}`).join('; ')}` };
+        : {
+            ok: false,
+            detail: `expected valid, got invalid: ${r.errors.map((e) => `${e.category} at ${JSON.stringify(e.pointer)}`).join('; ')}`,
+          };
     });
     await step('validate rejected profile (oap: "9.0")', async () => {
       const r = await rpc.call('validate', { document: { path: bad } });
@@ -70,7 +78,8 @@ export async function smokeSteps(rpc: AdapterRpc, hs: HandshakeT, emit: (s: Smok
     });
     await step(`instantiate accepted profile by name`, async () => {
       const r = await rpc.call('instantiate', { workspace: ws.dir, roots, profile: { name: SMOKE_OK_NAME }, policy: permissivePolicy() });
-      if (r.status !== 'instantiated') return { ok: false, detail: `expected instantiated, got rejected: ${r.errors.map((e) => e.message).join('; ')}` };
+      if (r.status !== 'instantiated')
+        return { ok: false, detail: `expected instantiated, got rejected: ${r.errors.map((e) => e.message).join('; ')}` };
       return {
         ok: true,
         detail: `session ${r.session.name} rev ${r.session.revision} trust ${r.session.trust} ${r.session.spec_digest.slice(0, 19)}…, ${r.prompt.sections.length} prompt sections, ${r.effective.tools.length} tools`,

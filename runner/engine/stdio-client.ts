@@ -218,7 +218,9 @@ export class StdioAdapterClient implements KillableAdapter {
       return;
     }
     if (event.kind === 'invalid-utf8') {
-      this.poison(new AdapterProtocolError('protocol.invalid-utf8', `adapter wrote a line of ${event.bytes} bytes that is not valid UTF-8`));
+      this.poison(
+        new AdapterProtocolError('protocol.invalid-utf8', `adapter wrote a line of ${event.bytes} bytes that is not valid UTF-8`),
+      );
       return;
     }
     let msg: unknown;
@@ -236,7 +238,10 @@ export class StdioAdapterClient implements KillableAdapter {
     const res = msg as { id: number | string | null; result?: unknown; error?: unknown };
     const entry = typeof res.id === 'number' ? this.pending.get(res.id) : undefined;
     if (!entry) {
-      const what = res.id === null && res.error ? `an error with id null (${oneLine(JSON.stringify(res.error), 160)})` : `a response to id ${JSON.stringify(res.id)}, which is not pending`;
+      const what =
+        res.id === null && res.error
+          ? `an error with id null (${oneLine(JSON.stringify(res.error), 160)})`
+          : `a response to id ${JSON.stringify(res.id)}, which is not pending`;
       this.poison(new AdapterProtocolError('protocol.unknown-id', `adapter sent ${what}`));
       return;
     }
@@ -255,9 +260,13 @@ export class StdioAdapterClient implements KillableAdapter {
     const result = methods[entry.method].result.safeParse(res.result);
     if (!result.success) {
       const first = result.error.issues[0];
-      const pointer = first ? '/' + first.path.map(String).join('/') : '';
+      const pointer = first ? `/${first.path.map(String).join('/')}` : '';
       entry.reject(
-        new AdapterProtocolError('protocol.invalid-result', `${entry.method} result does not match the protocol schema at ${pointer}: ${first?.message ?? ''}`, pointer),
+        new AdapterProtocolError(
+          'protocol.invalid-result',
+          `${entry.method} result does not match the protocol schema at ${pointer}: ${first?.message ?? ''}`,
+          pointer,
+        ),
       );
       return;
     }
@@ -305,7 +314,13 @@ export class StdioAdapterClient implements KillableAdapter {
   async close(graceMs = 2000): Promise<void> {
     if (this.alive && !this.faultError) {
       const deadline = new Promise<void>((r) => setTimeout(r, graceMs).unref());
-      await Promise.race([this.call('shutdown', {}).then(() => undefined, () => undefined), deadline]);
+      await Promise.race([
+        this.call('shutdown', {}).then(
+          () => undefined,
+          () => undefined,
+        ),
+        deadline,
+      ]);
       this.flush();
       this.child.stdin.end();
       await Promise.race([this.exited.then(() => undefined), deadline]);
@@ -323,10 +338,12 @@ function envelopeProblem(msg: unknown): string | undefined {
   if (m.jsonrpc !== '2.0') return 'jsonrpc is not "2.0"';
   if (!('id' in m)) return 'no id';
   const id = m.id;
-  if (!(id === null || typeof id === 'string' || (typeof id === 'number' && Number.isInteger(id)))) return 'id is not an integer, string or null';
+  if (!(id === null || typeof id === 'string' || (typeof id === 'number' && Number.isInteger(id))))
+    return 'id is not an integer, string or null';
   const hasResult = 'result' in m;
   const hasError = 'error' in m;
   if (hasResult === hasError) return 'needs exactly one of result and error';
-  for (const key of Object.keys(m)) if (key !== 'jsonrpc' && key !== 'id' && key !== 'result' && key !== 'error') return `unexpected member ${key}`;
+  for (const key of Object.keys(m))
+    if (key !== 'jsonrpc' && key !== 'id' && key !== 'result' && key !== 'error') return `unexpected member ${key}`;
   return undefined;
 }

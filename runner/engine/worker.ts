@@ -146,7 +146,13 @@ export class Worker {
     const healthy = await this.ensureHealthy();
     if (this.stopped) return undefined;
     if (!healthy || !this.conn || !this.hs) {
-      return toRecord(def, { id: def.id, requirements: def.requirements, status: 'crash', message: this.exhausted ?? 'adapter unavailable', durationMs: performance.now() - started });
+      return toRecord(def, {
+        id: def.id,
+        requirements: def.requirements,
+        status: 'crash',
+        message: this.exhausted ?? 'adapter unavailable',
+        durationMs: performance.now() - started,
+      });
     }
     const conn = this.conn;
     const stderrMark = this.stdio?.stderr.written ?? 0;
@@ -165,7 +171,11 @@ export class Worker {
     // garbage line, say) still belongs to this case: it must not pass.
     const fault = conn.fault;
     if (fault && (outcome.status === 'pass' || outcome.status === 'fail' || outcome.status === 'skipped')) {
-      outcome = { ...outcome, status: fault instanceof AdapterCrashed ? 'crash' : 'error', message: `${fault.message} (the case had ended with ${outcome.status}${outcome.message ? `: ${outcome.message}` : ''})` };
+      outcome = {
+        ...outcome,
+        status: fault instanceof AdapterCrashed ? 'crash' : 'error',
+        message: `${fault.message} (the case had ended with ${outcome.status}${outcome.message ? `: ${outcome.message}` : ''})`,
+      };
     }
     const excerpt = this.stdio?.stderr.since(stderrMark);
     if (excerpt) outcome = { ...outcome, stderr: excerpt };

@@ -12,4 +12,3 @@ const addFormats: FormatsPlugin =
 export function createAjv(options: Options = {}): Ajv2020 {
   return addFormats(new Ajv2020(options));
 }
-

@@ -8,7 +8,7 @@ export function sha256Hex(data: string | Uint8Array): string {
 
 /** `sha256:` + hex SHA-256 of the UTF-8 JCS form of any JSON value. */
 export function documentDigest(value: unknown): string {
-  return 'sha256:' + sha256Hex(canonicalJson(value));
+  return `sha256:${sha256Hex(canonicalJson(value))}`;
 }
 
 /** Profile digest (SPEC §2.2): over the whole document, `state` and `history` included. */

@@ -10,7 +10,6 @@ import { ISSUE_CATEGORIES, type IssueCategory } from '../../adapters/protocol/vo
  * categories and pointers, not text.
  */
 
-
 export interface OapIssue {
   /** Stable machine code: `<category>` or `<category>.<detail>`, e.g. `schema.required`. */
   code: string;
@@ -37,7 +36,7 @@ export function escapePointerToken(token: string | number): string {
 }
 
 export function pointerOf(tokens: ReadonlyArray<string | number>): string {
-  return tokens.map((t) => '/' + escapePointerToken(t)).join('');
+  return tokens.map((t) => `/${escapePointerToken(t)}`).join('');
 }
 
 export function parsePointer(pointer: string): string[] {

@@ -35,14 +35,22 @@ export function assertCanonicalizable(value: unknown): void {
   walkJson(value, {
     string(s, path, isKey) {
       if (hasLoneSurrogate(s)) {
-        throw new CanonicalizationError('other.lone-surrogate', pointerOfPath(path), `${isKey ? 'key' : 'string'} contains an unpaired surrogate`);
+        throw new CanonicalizationError(
+          'other.lone-surrogate',
+          pointerOfPath(path),
+          `${isKey ? 'key' : 'string'} contains an unpaired surrogate`,
+        );
       }
     },
     number(n, path) {
       if (!Number.isFinite(n)) throw new CanonicalizationError('non-finite', pointerOfPath(path), `${n} cannot be canonicalized`);
     },
     invalid(reason, path, detail) {
-      throw new CanonicalizationError(reason === 'cycle' ? 'other.cycle' : 'other.not-json', pointerOfPath(path), `${detail} is not JSON data`);
+      throw new CanonicalizationError(
+        reason === 'cycle' ? 'other.cycle' : 'other.not-json',
+        pointerOfPath(path),
+        `${detail} is not JSON data`,
+      );
     },
   });
 }

@@ -9,7 +9,7 @@ export function isPlainObject(value: unknown): value is JsonObject {
 }
 
 export function hasOwn(obj: object, key: string): boolean {
-  return Object.prototype.hasOwnProperty.call(obj, key);
+  return Object.hasOwn(obj, key);
 }
 
 /**

@@ -90,7 +90,7 @@ class JsonParser {
         } else {
           this.stack.push({ container, isArray, token: this.currentToken(), key: '', duplicate: false });
           if (!isArray) this.readKey();
-          continue value;
+          continue;
         }
       } else {
         this.recordStart(start);
@@ -162,7 +162,10 @@ class JsonParser {
     const top = this.stack[this.stack.length - 1];
     if (top === undefined || !top.isArray) return;
     let list = this.elementOffsets.get(top.container);
-    if (list === undefined) this.elementOffsets.set(top.container, (list = []));
+    if (list === undefined) {
+      list = [];
+      this.elementOffsets.set(top.container, list);
+    }
     list.push(offset);
   }
 
@@ -182,12 +185,13 @@ class JsonParser {
     top.key = key;
     top.duplicate = hasOwn(obj, key);
     if (top.duplicate) {
-      this.issues.push(
-        issue('duplicate-key', this.pointerHere(), `duplicate key "${key}"`, this.lines.position(keyStart)),
-      );
+      this.issues.push(issue('duplicate-key', this.pointerHere(), `duplicate key "${key}"`, this.lines.position(keyStart)));
     } else {
       let members = this.memberOffsets.get(obj);
-      if (members === undefined) this.memberOffsets.set(obj, (members = new Map()));
+      if (members === undefined) {
+        members = new Map();
+        this.memberOffsets.set(obj, members);
+      }
       members.set(key, keyStart);
     }
     this.skipWs();
@@ -269,8 +273,8 @@ class JsonParser {
   private pointerHere(): string {
     if (this.stack.length === 0) return '';
     let p = '';
-    for (let i = 1; i < this.stack.length; i++) p += '/' + escapePointerToken(this.stack[i]!.token);
-    return p + '/' + escapePointerToken(this.currentToken());
+    for (let i = 1; i < this.stack.length; i++) p += `/${escapePointerToken(this.stack[i]!.token)}`;
+    return `${p}/${escapePointerToken(this.currentToken())}`;
   }
 
   private unexpected(expected: string): never {

@@ -26,7 +26,9 @@ export function parseMarkdown(text: string, limits: ParseLimits): ParseResult {
   const firstBreak = text.indexOf('\n');
   const firstLine = firstBreak === -1 ? text : text.slice(0, firstBreak);
   if (!FENCE.test(firstLine)) {
-    return fail(issue('encoding.frontmatter-missing', '', 'Markdown profile must start with a `---` frontmatter line', { line: 1, column: 1 }));
+    return fail(
+      issue('encoding.frontmatter-missing', '', 'Markdown profile must start with a `---` frontmatter line', { line: 1, column: 1 }),
+    );
   }
   const fmStart = firstBreak + 1;
   const close = findClosingFence(text, fmStart);
@@ -48,8 +50,18 @@ export function parseMarkdown(text: string, limits: ParseLimits): ParseResult {
     const where = frontmatter.locate(INSTRUCTIONS_POINTER);
     return fail(
       body.text === ''
-        ? issue('encoding.instructions-in-frontmatter', INSTRUCTIONS_POINTER, 'in Markdown encoding the body is the instructions; frontmatter must not contain spec.role.instructions', { ...where })
-        : issue('encoding.instructions-in-both', INSTRUCTIONS_POINTER, 'spec.role.instructions is given both in frontmatter and as the Markdown body', { ...where }),
+        ? issue(
+            'encoding.instructions-in-frontmatter',
+            INSTRUCTIONS_POINTER,
+            'in Markdown encoding the body is the instructions; frontmatter must not contain spec.role.instructions',
+            { ...where },
+          )
+        : issue(
+            'encoding.instructions-in-both',
+            INSTRUCTIONS_POINTER,
+            'spec.role.instructions is given both in frontmatter and as the Markdown body',
+            { ...where },
+          ),
     );
   }
   if (body.text !== '') injectInstructions(value, body.text);
@@ -81,7 +93,7 @@ function normaliseBody(raw: string): { text: string; leadingOffset: number } {
   // Offset into the raw body of the first non-blank line, for locating the instructions.
   const leading = /^(?:[ \t]*\r?\n)*/.exec(raw)?.[0].length ?? 0;
   const text = raw.slice(leading).replace(/\r\n/g, '\n').trimEnd();
-  return { text: text === '' ? '' : text + '\n', leadingOffset: leading };
+  return { text: text === '' ? '' : `${text}\n`, leadingOffset: leading };
 }
 
 // Only objects are created or extended; a `spec` or `role` of another type is left for the

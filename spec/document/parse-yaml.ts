@@ -97,10 +97,7 @@ function composeDocuments(tokens: CST.Token[], at: (o: number) => Position): Doc
   }
 }
 
-function documentProblems(
-  doc: Document.Parsed,
-  at: (o: number) => Position,
-): { issues: OapIssue[]; duplicateKeyOffsets: Set<number> } {
+function documentProblems(doc: Document.Parsed, at: (o: number) => Position): { issues: OapIssue[]; duplicateKeyOffsets: Set<number> } {
   const issues: OapIssue[] = [];
   const duplicateKeyOffsets = new Set<number>();
   const yamlDirective = doc.directives?.yaml;
@@ -178,7 +175,9 @@ class YamlToJson {
     if (depth > this.limits.maxDepth) this.abort('limit.depth', `nesting deeper than ${this.limits.maxDepth}`, pointer, node);
     if (isSeq(node)) {
       const out: unknown[] = [];
-      node.items.forEach((item, i) => out.push(this.convert(item as YamlNode, `${pointer}/${i}`, depth)));
+      node.items.forEach((item, i) => {
+        out.push(this.convert(item as YamlNode, `${pointer}/${i}`, depth));
+      });
       this.remember(node);
       return out;
     }

@@ -39,11 +39,15 @@ export function checkStatePointer(path: string): { why: string; message: string 
     return { why: 'outside', message: `operation path ${JSON.stringify(path)} is outside /state; changes elsewhere belong in proposals` };
   }
   const tokens = decodePointer(path);
-  if (tokens === undefined) return { why: 'invalid-pointer', message: 'operation path is not a valid JSON Pointer (~ must be followed by 0 or 1)' };
+  if (tokens === undefined)
+    return { why: 'invalid-pointer', message: 'operation path is not a valid JSON Pointer (~ must be followed by 0 or 1)' };
   for (const token of tokens.slice(1)) {
     if (token.includes('\u0000')) return { why: 'nul', message: 'operation path contains a NUL character' };
     if (PERCENT_ESCAPE.test(token)) {
-      return { why: 'percent-encoded', message: 'operation path contains a percent-encoded dot or separator, which a decoding applicator would resolve outside /state' };
+      return {
+        why: 'percent-encoded',
+        message: 'operation path contains a percent-encoded dot or separator, which a decoding applicator would resolve outside /state',
+      };
     }
     if (hasDotSegment(token)) return { why: 'dot-segment', message: 'operation path contains a . or .. segment' };
   }
@@ -81,7 +85,9 @@ export function checkDeltaRules(doc: unknown, options: RuleOptions = {}): OapIss
       if (typeof proposal.path !== 'string') return;
       const tokens = decodePointer(proposal.path);
       if (tokens === undefined || tokens.some((t) => hasDotSegment(t) || PERCENT_ESCAPE.test(t))) {
-        issues.push(issue('delta-scope.proposal-path', `/proposals/${i}/path`, 'proposal path is not a plain pointer into /metadata or /spec'));
+        issues.push(
+          issue('delta-scope.proposal-path', `/proposals/${i}/path`, 'proposal path is not a plain pointer into /metadata or /spec'),
+        );
         return;
       }
       if (proposal.op === 'remove' || !hasOwn(proposal, 'value')) return;

@@ -18,7 +18,7 @@ export function checkMcpSecrets(root: unknown, base: readonly string[] = [], pre
   const issues: OapIssue[] = [];
   selectPattern(root, base, ENV_PATTERN, (value, relative, absolute) => {
     const key = absolute[5]!;
-    const expected = '${' + key + '}';
+    const expected = `\${${key}}`;
     if (value === expected) return;
     const reason =
       typeof value === 'string' && /^\$\{[^}]*\}$/.test(value)
@@ -29,7 +29,11 @@ export function checkMcpSecrets(root: unknown, base: readonly string[] = [], pre
   selectPattern(root, base, HEADER_PATTERN, (value, relative, absolute) => {
     if (typeof value === 'string' && HEADER_VALUE.test(value)) return;
     issues.push(
-      issue('secret-literal.header', prefix + pointerOf(relative), `header ${absolute[5]} is a literal; header values must be \${VAR} or Bearer \${VAR}`),
+      issue(
+        'secret-literal.header',
+        prefix + pointerOf(relative),
+        `header ${absolute[5]} is a literal; header values must be \${VAR} or Bearer \${VAR}`,
+      ),
     );
   });
   return issues;

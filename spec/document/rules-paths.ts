@@ -32,4 +32,3 @@ export function checkProfilePaths(root: unknown, options: PathRuleOptions = {}, 
   }
   return issues;
 }
-

@@ -15,10 +15,22 @@ export function scanDocument(doc: unknown): OapIssue[] {
       const shape = findCredential(value);
       if (shape !== undefined) {
         const what = isKey ? 'object key' : 'string';
-        issues.push(issue(`secret-pattern.${shape.name}`, pointerOfPath(path), `${what} looks like ${shape.description}; profiles must not contain credentials`));
+        issues.push(
+          issue(
+            `secret-pattern.${shape.name}`,
+            pointerOfPath(path),
+            `${what} looks like ${shape.description}; profiles must not contain credentials`,
+          ),
+        );
       }
       if (hasLoneSurrogate(value)) {
-        issues.push(issue('other.lone-surrogate', pointerOfPath(path), `${isKey ? 'key' : 'string'} contains an unpaired UTF-16 surrogate, which JCS cannot encode`));
+        issues.push(
+          issue(
+            'other.lone-surrogate',
+            pointerOfPath(path),
+            `${isKey ? 'key' : 'string'} contains an unpaired UTF-16 surrogate, which JCS cannot encode`,
+          ),
+        );
       }
     },
     number(value, path) {

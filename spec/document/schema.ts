@@ -84,7 +84,11 @@ export function mapAjvError(e: ErrorObject): OapIssue | undefined {
     case 'not':
       // The only `not` in the OAP schemas forbids `value` on a `remove` operation. The pointer
       // stays at the operation (the instance path), as other validators report it.
-      return issue('schema.not', e.instancePath, e.schemaPath.endsWith('/then/not') ? 'a remove operation must not carry a value' : (e.message ?? 'must not match'));
+      return issue(
+        'schema.not',
+        e.instancePath,
+        e.schemaPath.endsWith('/then/not') ? 'a remove operation must not carry a value' : (e.message ?? 'must not match'),
+      );
     case 'enum':
       return issue('schema.enum', e.instancePath, `must be one of ${JSON.stringify(params.allowedValues)}`);
     case 'const':

@@ -32,9 +32,16 @@ export function selectPattern(
     const step = pattern[depth]!;
     if (Array.isArray(value)) {
       if (step !== '*') return;
-      value.forEach((item, i) => descend(item, depth + 1, [...relative, i], [...absolute, String(i)]));
+      value.forEach((item, i) => {
+        descend(item, depth + 1, [...relative, i], [...absolute, String(i)]);
+      });
     } else if (isPlainObject(value)) {
-      const keys = typeof step === 'string' && step !== '*' ? (hasOwn(value, step) ? [step] : []) : Object.keys(value).filter((k) => stepMatches(step, k));
+      const keys =
+        typeof step === 'string' && step !== '*'
+          ? hasOwn(value, step)
+            ? [step]
+            : []
+          : Object.keys(value).filter((k) => stepMatches(step, k));
       for (const key of keys) descend(value[key], depth + 1, [...relative, key], [...absolute, key]);
     }
   };

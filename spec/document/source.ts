@@ -108,7 +108,8 @@ export class LineIndex {
   ) {}
 
   position(offset: number): Position {
-    const starts = (this.starts ??= lineStarts(this.text));
+    this.starts ??= lineStarts(this.text);
+    const starts = this.starts;
     let lo = 0;
     let hi = starts.length - 1;
     while (lo < hi) {

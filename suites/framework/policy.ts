@@ -44,7 +44,11 @@ export function permissivePolicy(patch: Partial<HarnessPolicyT> = {}): HarnessPo
 }
 
 /** The smallest schema-valid profile, for cases to extend. */
-export function minimalProfile(name: string, spec: Record<string, unknown> = {}, extra: Record<string, unknown> = {}): Record<string, unknown> {
+export function minimalProfile(
+  name: string,
+  spec: Record<string, unknown> = {},
+  extra: Record<string, unknown> = {},
+): Record<string, unknown> {
   const { role, ...rest } = spec as { role?: Record<string, unknown> };
   return {
     oap: '1.0',

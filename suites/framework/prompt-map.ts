@@ -32,12 +32,14 @@ export function mapPrompt(prompt: Prompt): MappedSection[] {
   let prevEnd = 0;
   prompt.sections.forEach((s, index) => {
     const where = { index, kind: s.kind, start: s.start, end: s.end, textBytes: bytes.length };
-    if (!(s.start >= 0 && s.start <= s.end && s.end <= bytes.length)) fail('prompt section range outside the text', 'start <= end <= text bytes', where);
+    if (!(s.start >= 0 && s.start <= s.end && s.end <= bytes.length))
+      fail('prompt section range outside the text', 'start <= end <= text bytes', where);
     if (s.start < prevEnd) fail('prompt sections overlap or are out of text order', { start: `>= ${prevEnd}` }, where);
     const slice = bytes.subarray(s.start, s.end);
     const text = slice.toString('utf8');
     // A range that splits a UTF-8 sequence decodes to U+FFFD and does not round-trip.
-    if (!Buffer.from(text, 'utf8').equals(slice)) fail('prompt section range splits a UTF-8 character', 'ranges on character boundaries', where);
+    if (!Buffer.from(text, 'utf8').equals(slice))
+      fail('prompt section range splits a UTF-8 character', 'ranges on character boundaries', where);
     prevEnd = s.end;
     out.push({ index, kind: s.kind, start: s.start, end: s.end, trusted: s.trusted, text });
   });
@@ -53,7 +55,12 @@ export function stateSection(sections: MappedSection[]): MappedSection | undefin
 
 export function requireStateSection(sections: MappedSection[]): MappedSection {
   const s = stateSection(sections);
-  if (!s) fail('the rendered prompt has no state section although the profile has state', { kind: 'state' }, sections.map((x) => x.kind));
+  if (!s)
+    fail(
+      'the rendered prompt has no state section although the profile has state',
+      { kind: 'state' },
+      sections.map((x) => x.kind),
+    );
   return s;
 }
 

@@ -1,6 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { HandshakeT } from '../../adapters/protocol/messages.js';
-import { AdapterCrashed, AdapterNotImplemented, AdapterProtocolError, AdapterSkipped, AdapterTimeout } from '../../adapters/protocol/errors.js';
+import {
+  AdapterCrashed,
+  AdapterNotImplemented,
+  AdapterProtocolError,
+  AdapterSkipped,
+  AdapterTimeout,
+} from '../../adapters/protocol/errors.js';
 import { CaseNotApplicable, CheckFailure } from './errors.js';
 import type { AdapterRpc, CaseContext, CaseDef, CaseOutcome, CaseStatus, KillableAdapter } from './types.js';
 import { Workspace } from './workspace.js';

@@ -1,5 +1,16 @@
 import { createHash } from 'node:crypto';
-import { accessSync, constants, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, lstatSync, writeFileSync, readlinkSync } from 'node:fs';
+import {
+  accessSync,
+  constants,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  lstatSync,
+  writeFileSync,
+  readlinkSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, sep } from 'node:path';
 import { stringify as yamlStringify } from 'yaml';
@@ -139,7 +150,8 @@ export function diffSnapshots(before: Snapshot, after: Snapshot, ignore: (path: 
     if (ignore(p)) continue;
     const b = before.get(p);
     if (!b) created.push(p);
-    else if (b.kind !== s.kind || b.sha256 !== s.sha256 || b.size !== s.size || (s.kind === 'file' && b.mtimeMs !== s.mtimeMs)) changed.push(p);
+    else if (b.kind !== s.kind || b.sha256 !== s.sha256 || b.size !== s.size || (s.kind === 'file' && b.mtimeMs !== s.mtimeMs))
+      changed.push(p);
   }
   for (const p of before.keys()) if (!after.has(p) && !ignore(p)) removed.push(p);
   return { created, removed, changed };

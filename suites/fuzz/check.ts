@@ -11,7 +11,7 @@ import fc from 'fast-check';
 import { CheckFailure } from '../framework/errors.js';
 import type { CaseContext } from '../framework/types.js';
 import { writeFinding, type Finding } from './findings.js';
-import type { ExecEnv, FuzzProperty, FuzzStats, Violation } from './properties/types.js';
+import type { ExecEnv, FuzzProperty, FuzzStats, Verdict, Violation } from './properties/types.js';
 
 export interface CheckPlan {
   caseId: string;
@@ -56,7 +56,7 @@ export async function checkProperty<I>(ctx: CaseContext, prop: FuzzProperty<I>, 
     if (failures > 0 && shrinkRuns >= plan.shrinkBudget) return true;
     if (failures > 0) shrinkRuns++;
     else stats.runs++;
-    let verdict;
+    let verdict: Verdict;
     try {
       verdict = await prop.execute(env, input);
     } catch (err) {
@@ -126,7 +126,12 @@ export async function checkProperty<I>(ctx: CaseContext, prop: FuzzProperty<I>, 
     expected: violation.expected,
     observed: violation.observed,
     adapter: { name: ctx.handshake.implementation.name, version: ctx.handshake.implementation.version },
-    shrinking: { num_shrinks: details.numShrinks + extraShrinks, counterexample_path: details.counterexamplePath, adapter_calls: stats.adapterCalls, reproduced },
+    shrinking: {
+      num_shrinks: details.numShrinks + extraShrinks,
+      counterexample_path: details.counterexamplePath,
+      adapter_calls: stats.adapterCalls,
+      reproduced,
+    },
   };
   const file = writeFinding(plan.findingsDir, finding);
   ctx.note('counterexample', { file, property: prop.name, input, num_shrinks: details.numShrinks + extraShrinks, reproduced });

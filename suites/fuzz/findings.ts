@@ -53,7 +53,9 @@ export function readFinding(path: string): Finding {
   const check = findingValidator();
   if (!check(f)) {
     const first = check.errors?.[0];
-    throw new Error(`${path}: not a valid finding (results-schema/fuzz-finding.schema.json): ${first ? `${first.instancePath || '/'} ${first.message ?? ''}` : 'invalid'}`);
+    throw new Error(
+      `${path}: not a valid finding (results-schema/fuzz-finding.schema.json): ${first ? `${first.instancePath || '/'} ${first.message ?? ''}` : 'invalid'}`,
+    );
   }
   return f as Finding;
 }
@@ -61,6 +63,8 @@ export function readFinding(path: string): Finding {
 let validator: ValidateFunction | undefined;
 
 function findingValidator(): ValidateFunction {
-  validator ??= createAjv({ allErrors: true, strict: true }).compile(JSON.parse(readFileSync(fromRoot('results-schema', 'fuzz-finding.schema.json'), 'utf8')) as object);
+  validator ??= createAjv({ allErrors: true, strict: true }).compile(
+    JSON.parse(readFileSync(fromRoot('results-schema', 'fuzz-finding.schema.json'), 'utf8')) as object,
+  );
   return validator;
 }

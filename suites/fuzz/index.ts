@@ -100,7 +100,8 @@ export function replayCase(finding: Finding): CaseDef {
       const stats = newStats();
       const verdict = await prop.execute(execEnv(ctx, stats), finding.input);
       ctx.note('replay', { property: prop.name, verdict: verdict.kind, adapter_calls: stats.adapterCalls });
-      if (verdict.kind === 'violated') throw new CheckFailure(`${prop.name}: ${verdict.violation.message}`, verdict.violation.expected, verdict.violation.observed);
+      if (verdict.kind === 'violated')
+        throw new CheckFailure(`${prop.name}: ${verdict.violation.message}`, verdict.violation.expected, verdict.violation.observed);
       if (verdict.kind === 'discard') throw new CheckFailure(`the stored input is not one the spec defines: ${verdict.reason}`);
     },
   };

@@ -16,7 +16,7 @@ import { authorityProperty, delimiterProperty, injectionProperty, varsProperty }
 import { narrowingProperty, toolPolicyProperty } from './properties/narrowing.js';
 import type { FuzzProperty } from './properties/types.js';
 
-export const PROPERTIES: readonly FuzzProperty<any>[] = [
+export const PROPERTIES: readonly FuzzProperty<unknown>[] = [
   narrowingProperty,
   toolPolicyProperty,
   extendsProperty,
@@ -34,6 +34,6 @@ export const PROPERTIES: readonly FuzzProperty<any>[] = [
   fakerProperty,
 ];
 
-export function propertyByName(name: string): FuzzProperty<any> | undefined {
+export function propertyByName(name: string): FuzzProperty<unknown> | undefined {
   return PROPERTIES.find((p) => p.name === name);
 }

@@ -88,7 +88,7 @@ export function normalizeRoot(p: string, workspace?: string): string | undefined
     if (workspace === undefined) return undefined;
     const ws = workspace.replace(/\/+$/, '');
     if (rel === ws) return '.';
-    if (!rel.startsWith(ws + '/')) return undefined;
+    if (!rel.startsWith(`${ws}/`)) return undefined;
     rel = rel.slice(ws.length + 1);
   }
   const parts: string[] = [];
@@ -103,7 +103,7 @@ export function normalizeRoot(p: string, workspace?: string): string | undefined
 }
 
 export function rootWithin(inner: string, outer: string): boolean {
-  return outer === '.' || inner === outer || inner.startsWith(outer + '/');
+  return outer === '.' || inner === outer || inner.startsWith(`${outer}/`);
 }
 
 /** Is (reported) root `p` inside at least one of `ceilings` (both workspace-relative)? */
@@ -129,7 +129,7 @@ export function hostCovered(inner: string, outer: string): boolean {
   if (i === o) return true;
   if (o.startsWith('*.')) {
     const suffix = o.slice(1);
-    const iBase = i.startsWith('*.') ? i.slice(1) : '.' + i;
+    const iBase = i.startsWith('*.') ? i.slice(1) : `.${i}`;
     return iBase.endsWith(suffix) && iBase.length > suffix.length;
   }
   return false;

@@ -26,10 +26,18 @@ interface Difference {
 }
 
 function judge(ctx: CaseContext, session: InstantiatedT, differences: Difference[]): void {
-  ctx.note('observed-differences', differences.map((d) => d.field));
-  ctx.note('adjustments', session.adjustments.map((a) => ({ pointer: a.pointer, action: a.action })));
+  ctx.note(
+    'observed-differences',
+    differences.map((d) => d.field),
+  );
+  ctx.note(
+    'adjustments',
+    session.adjustments.map((a) => ({ pointer: a.pointer, action: a.action })),
+  );
   if (differences.length === 0) {
-    throw new CaseNotApplicable('the effective contract equals the request everywhere; nothing was narrowed, so there is nothing to record (L1-I3 judges that)');
+    throw new CaseNotApplicable(
+      'the effective contract equals the request everywhere; nothing was narrowed, so there is nothing to record (L1-I3 judges that)',
+    );
   }
   const covers = (a: AdjustmentT, field: string): boolean => pointerCovers(a.pointer, field) && a.reason.trim().length > 0;
   const missing = differences.filter((d) => !session.adjustments.some((a) => covers(a, d.field)));
@@ -93,16 +101,26 @@ const everyDimensionRecorded: CaseDef = {
     const missingTools = REQUESTED_TOOLS.filter((t) => !eff.tools.includes(t));
     if (missingTools.length) differences.push({ field: '/spec/tools/allow', requested: REQUESTED_TOOLS, effective: eff.tools });
     for (const k of ['shell', 'network'] as const) {
-      if (eff.permissions[k] !== 'allow') differences.push({ field: `/spec/permissions/${k}`, requested: 'allow', effective: eff.permissions[k] });
+      if (eff.permissions[k] !== 'allow')
+        differences.push({ field: `/spec/permissions/${k}`, requested: 'allow', effective: eff.permissions[k] });
     }
-    if (REQUESTED_HOSTS.some((h) => !hostAllowed(eff.hosts, h))) differences.push({ field: '/spec/permissions/allow_hosts', requested: REQUESTED_HOSTS, effective: eff.hosts });
+    if (REQUESTED_HOSTS.some((h) => !hostAllowed(eff.hosts, h)))
+      differences.push({ field: '/spec/permissions/allow_hosts', requested: REQUESTED_HOSTS, effective: eff.hosts });
     if (REQUESTED_READ_ROOTS.some((r) => !pathAllowed(eff.filesystem.read_roots, eff.filesystem.deny_paths, `${r}/probe.txt`))) {
-      differences.push({ field: '/spec/permissions/filesystem/read_roots', requested: REQUESTED_READ_ROOTS, effective: eff.filesystem.read_roots });
+      differences.push({
+        field: '/spec/permissions/filesystem/read_roots',
+        requested: REQUESTED_READ_ROOTS,
+        effective: eff.filesystem.read_roots,
+      });
     }
-    if (eff.memory.mode !== 'read_write') differences.push({ field: '/spec/memory/mode', requested: 'read_write', effective: eff.memory.mode });
-    if (REQUESTED_SCOPES.some((s) => !eff.memory.scopes.includes(s))) differences.push({ field: '/spec/memory/scopes', requested: REQUESTED_SCOPES, effective: eff.memory.scopes });
-    if (eff.budgets.max_turns !== 50) differences.push({ field: '/spec/runtime/max_turns', requested: 50, effective: eff.budgets.max_turns });
-    if (eff.model.provider !== 'acme' || eff.model.id !== 'acme-9') differences.push({ field: '/spec/model', requested: 'acme/acme-9', effective: `${eff.model.provider}/${eff.model.id}` });
+    if (eff.memory.mode !== 'read_write')
+      differences.push({ field: '/spec/memory/mode', requested: 'read_write', effective: eff.memory.mode });
+    if (REQUESTED_SCOPES.some((s) => !eff.memory.scopes.includes(s)))
+      differences.push({ field: '/spec/memory/scopes', requested: REQUESTED_SCOPES, effective: eff.memory.scopes });
+    if (eff.budgets.max_turns !== 50)
+      differences.push({ field: '/spec/runtime/max_turns', requested: 50, effective: eff.budgets.max_turns });
+    if (eff.model.provider !== 'acme' || eff.model.id !== 'acme-9')
+      differences.push({ field: '/spec/model', requested: 'acme/acme-9', effective: `${eff.model.provider}/${eff.model.id}` });
     judge(ctx, session, differences);
   },
 };
@@ -119,13 +137,19 @@ const optionalDependenciesDropped: CaseDef = {
     });
     const policy = permissivePolicy({
       skills: [],
-      memory: { mode: 'read_write', scopes: [], store_kinds: ['oap-state', 'vector'], stores: [{ name: 'team-index', kind: 'vector', reachable: false }] },
+      memory: {
+        mode: 'read_write',
+        scopes: [],
+        store_kinds: ['oap-state', 'vector'],
+        stores: [{ name: 'team-index', kind: 'vector', reachable: false }],
+      },
     });
     const session = await instantiateSubject(ctx, writeProjectProfile(ctx, doc), policy);
     const eff = session.effective;
     const differences: Difference[] = [];
     const skill = eff.skills.find((s) => s.name === 'pdf-forms');
-    if (!skill || skill.status === 'missing') differences.push({ field: '/spec/tools/skills/0', requested: 'pdf-forms', effective: skill ?? null });
+    if (!skill || skill.status === 'missing')
+      differences.push({ field: '/spec/tools/skills/0', requested: 'pdf-forms', effective: skill ?? null });
     if (!eff.memory.stores.some((s) => s.name === 'team-index' && s.mode !== 'off')) {
       differences.push({ field: '/spec/memory/stores/0', requested: 'team-index', effective: eff.memory.stores });
     }

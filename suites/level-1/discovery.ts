@@ -69,7 +69,10 @@ const d1ProjectRoot: CaseDef = {
     const entry = found.profiles.find((p) => p.name === 'project-helper');
     if (!entry) fail('the project-root profile is not discovered', { name: 'project-helper', root: 'project' }, brief(found));
     expectEqual(entry.root, 'project', 'root of the discovered profile');
-    expectTrue(samePath(entry.path, path), 'the discovered path is the file in <workspace>/.agents/', { expected: path, observed: entry.path });
+    expectTrue(samePath(entry.path, path), 'the discovered path is the file in <workspace>/.agents/', {
+      expected: path,
+      observed: entry.path,
+    });
     const session = expectInstantiated(await instantiateName(ctx, 'project-helper'), 'instantiate by name');
     expectEqual(session.session.name, 'project-helper', 'session name');
     expectTrue(session.prompt.text.includes('D1-PROJECT'), 'the instantiated prompt comes from the project-root file', {
@@ -87,11 +90,22 @@ const d1MalformedSibling: CaseDef = {
     const encoding = workingEncoding(ctx.handshake);
     const ext = encoding === 'yaml' ? '.agent.yaml' : encoding === 'json' ? '.agent.json' : '.agent.md';
     // Sorted first, so a resolver that stops at the first bad file misses the good one.
-    ctx.workspace.writeFile(`${ctx.workspace.projectAgents}/aaa-broken${ext}`, encoding === 'json' ? '{"oap": "1.0", "kind": ' : 'oap: "1.0"\nkind: [AgentProfile\n  metadata: {\n');
-    writeProfile(ctx, ctx.workspace.projectAgents, 'aab-invalid-sibling', minimalProfile('invalid-sibling', { tools: { policy: 'everything' } }));
+    ctx.workspace.writeFile(
+      `${ctx.workspace.projectAgents}/aaa-broken${ext}`,
+      encoding === 'json' ? '{"oap": "1.0", "kind": ' : 'oap: "1.0"\nkind: [AgentProfile\n  metadata: {\n',
+    );
+    writeProfile(
+      ctx,
+      ctx.workspace.projectAgents,
+      'aab-invalid-sibling',
+      minimalProfile('invalid-sibling', { tools: { policy: 'everything' } }),
+    );
     writeProjectProfile(ctx, minimalProfile('steady-helper'));
     const found = await discoverAll(ctx);
-    ctx.note('errors', found.errors.map((e) => ({ category: e.category, path: e.path })));
+    ctx.note(
+      'errors',
+      found.errors.map((e) => ({ category: e.category, path: e.path })),
+    );
     const entry = found.profiles.find((p) => p.name === 'steady-helper');
     if (!entry) fail('a valid profile is hidden by broken siblings', { name: 'steady-helper', root: 'project' }, brief(found));
     expectEqual(entry.root, 'project', 'root of the valid profile');
@@ -118,10 +132,14 @@ const d2WithinRoot: CaseDef = {
     // collision does not depend on how the adapter treats file names (L1-D4).
     const [first, second] =
       encoding === 'yaml'
-        ? [ctx.workspace.writeDocument(ctx.workspace.projectAgents, 'twin.agent.yaml', marked('twin', 'TWIN-ONE'), 'yaml'),
-           ctx.workspace.writeDocument(ctx.workspace.projectAgents, 'twin.agent.yml', marked('twin', 'TWIN-TWO'), 'yaml')]
-        : [writeProfile(ctx, ctx.workspace.projectAgents, 'twin', marked('twin', 'TWIN-ONE')),
-           writeProfile(ctx, ctx.workspace.projectAgents, 'twin-copy', marked('twin', 'TWIN-TWO'))];
+        ? [
+            ctx.workspace.writeDocument(ctx.workspace.projectAgents, 'twin.agent.yaml', marked('twin', 'TWIN-ONE'), 'yaml'),
+            ctx.workspace.writeDocument(ctx.workspace.projectAgents, 'twin.agent.yml', marked('twin', 'TWIN-TWO'), 'yaml'),
+          ]
+        : [
+            writeProfile(ctx, ctx.workspace.projectAgents, 'twin', marked('twin', 'TWIN-ONE')),
+            writeProfile(ctx, ctx.workspace.projectAgents, 'twin-copy', marked('twin', 'TWIN-TWO')),
+          ];
     const found = await discoverAll(ctx);
     requireProjectRootSearched(found);
     const collision = found.collisions.find((c) => c.name === 'twin' && c.scope === 'within-root');
@@ -132,10 +150,14 @@ const d2WithinRoot: CaseDef = {
       'the collision names both files',
       { expected: [first, second], observed: collision.paths },
     );
-    expectTrue(found.errors.some((e) => e.category === 'collision'), 'the collision is reported as an error (category collision)', {
-      expected: { category: 'collision' },
-      observed: found.errors.map((e) => e.category),
-    });
+    expectTrue(
+      found.errors.some((e) => e.category === 'collision'),
+      'the collision is reported as an error (category collision)',
+      {
+        expected: { category: 'collision' },
+        observed: found.errors.map((e) => e.category),
+      },
+    );
     const listed = found.profiles.filter((p) => p.name === 'twin');
     expectEqual(listed.length, 0, 'profiles listed under the colliding name (no silent winner)');
     const out = await instantiateName(ctx, 'twin');
@@ -165,7 +187,10 @@ function crossRootCase(lower: RootName, higher: RootName): CaseDef {
       const entry = found.profiles.find((p) => p.name === name);
       if (!entry) fail(`"${name}" is not discovered`, { name, root: higher }, brief(found));
       expectEqual(entry.root, higher, `root of the winning definition of "${name}"`);
-      expectTrue(samePath(entry.path, higherPath), 'the winning path is the higher-precedence file', { expected: higherPath, observed: entry.path });
+      expectTrue(samePath(entry.path, higherPath), 'the winning path is the higher-precedence file', {
+        expected: higherPath,
+        observed: entry.path,
+      });
       const collision = found.collisions.find((c) => c.name === name && c.scope === 'across-roots');
       if (!collision) fail('the cross-root collision is not reported', { name, scope: 'across-roots' }, brief(found));
       expectTrue(collision.winner !== null && samePath(collision.winner, higherPath), 'the reported winner is the higher-precedence file', {
@@ -209,7 +234,11 @@ const d4NameWins: CaseDef = {
     const session = expectInstantiated(await instantiateName(ctx, 'real-name'), 'instantiate by metadata.name');
     expectEqual(session.session.name, 'real-name', 'session name');
     // SHOULD warn: recorded for the report, not judged.
-    ctx.note('warned', found.warnings.some((w) => w.path !== undefined && samePath(w.path, path)) || found.warnings.some((w) => w.pointer === '/metadata/name'));
+    ctx.note(
+      'warned',
+      found.warnings.some((w) => w.path !== undefined && samePath(w.path, path)) ||
+        found.warnings.some((w) => w.pointer === '/metadata/name'),
+    );
   },
 };
 

@@ -11,7 +11,16 @@ import type { HarnessPolicyT } from '../../adapters/protocol/messages.js';
 import { expectEqual, expectTrue, fail } from '../framework/assert.js';
 import { minimalProfile, permissivePolicy, STANDARD_TOOLS } from '../framework/policy.js';
 import type { CaseDef } from '../framework/types.js';
-import { hostAllowed, minDecision, minLimit, minMemoryMode, morePermissive, pathAllowed, toolMatches, type DecisionName } from './policy-semantics.js';
+import {
+  hostAllowed,
+  minDecision,
+  minLimit,
+  minMemoryMode,
+  morePermissive,
+  pathAllowed,
+  toolMatches,
+  type DecisionName,
+} from './policy-semantics.js';
 import { instantiateSubject, writeProjectProfile } from './support.js';
 import { mulberry32 } from '../framework/random.js';
 
@@ -29,7 +38,10 @@ const shellUnderDeny: CaseDef = {
   title: 'Behavioural test 1: a profile asking shell: allow under a policy of shell: deny gets deny',
   expectation: { permissions: { shell: 'deny' } },
   async run(ctx) {
-    const doc = minimalProfile('wants-shell', { permissions: { shell: 'allow' }, tools: { policy: 'allowlist', allow: ['read', 'shell'] } });
+    const doc = minimalProfile('wants-shell', {
+      permissions: { shell: 'allow' },
+      tools: { policy: 'allowlist', allow: ['read', 'shell'] },
+    });
     const policy = withPermissions({ default: 'allow', shell: 'deny', edit: 'allow', network: 'allow', rules: [] });
     const session = await instantiateSubject(ctx, writeProjectProfile(ctx, doc), policy);
     expectEqual(session.effective.permissions.shell, 'deny', 'effective shell decision');
@@ -75,7 +87,11 @@ function permissionCase(c: PermissionCase): CaseDef {
       const doc = minimalProfile(`perm-${c.slug}`, { permissions: c.profile });
       const session = await instantiateSubject(ctx, writeProjectProfile(ctx, doc), withPermissions(c.policy));
       const observed = session.effective.permissions;
-      expectEqual({ default: observed.default, shell: observed.shell, edit: observed.edit, network: observed.network }, expected, 'effective permissions');
+      expectEqual(
+        { default: observed.default, shell: observed.shell, edit: observed.edit, network: observed.network },
+        expected,
+        'effective permissions',
+      );
     },
   };
 }
@@ -87,7 +103,10 @@ const profileRuleCannotAllow: CaseDef = {
   expectation: { permissions: { shell: 'deny' }, rulesMatchingShell: 'deny only' },
   async run(ctx) {
     const doc = minimalProfile('rule-escalation', {
-      permissions: { shell: 'allow', rules: [{ tool: 'shell', action: '*', target: '*', decision: 'allow', reason: 'needs to run the test suite' }] },
+      permissions: {
+        shell: 'allow',
+        rules: [{ tool: 'shell', action: '*', target: '*', decision: 'allow', reason: 'needs to run the test suite' }],
+      },
       tools: { policy: 'allowlist', allow: ['read', 'shell'] },
     });
     const policy = withPermissions({ default: 'allow', shell: 'deny', edit: 'allow', network: 'allow', rules: [] });
@@ -162,7 +181,15 @@ const filesystemRoots: CaseDef = {
 
 // ---------------------------------------------------------------- network hosts
 
-const PROBE_HOSTS = ['api.example.com', 'evil.example.com', 'docs.example.org', 'wiki.example.org', 'cdn.example.net', 'img.example.net', 'example.net'];
+const PROBE_HOSTS = [
+  'api.example.com',
+  'evil.example.com',
+  'docs.example.org',
+  'wiki.example.org',
+  'cdn.example.net',
+  'img.example.net',
+  'example.net',
+];
 
 const networkHosts: CaseDef = {
   id: 'L1-I3/network-hosts-intersected',
@@ -173,12 +200,21 @@ const networkHosts: CaseDef = {
     const profileHosts = ['api.example.com', 'evil.example.com', '*.example.org', 'cdn.example.net'];
     const policyHosts = ['api.example.com', 'docs.example.org', '*.example.net'];
     const doc = minimalProfile('hosts-narrowed', { permissions: { network: 'allow', allow_hosts: profileHosts } });
-    const session = await instantiateSubject(ctx, writeProjectProfile(ctx, doc), permissivePolicy({ network: { allow_hosts: policyHosts } }));
+    const session = await instantiateSubject(
+      ctx,
+      writeProjectProfile(ctx, doc),
+      permissivePolicy({ network: { allow_hosts: policyHosts } }),
+    );
     const eff = session.effective.hosts;
     for (const h of PROBE_HOSTS) {
       const want = hostAllowed(profileHosts, h) && hostAllowed(policyHosts, h);
       const got = hostAllowed(eff, h);
-      if (want !== got) fail(`host ${h} is ${got ? 'reachable' : 'unreachable'} in the effective contract`, { host: h, allowed: want }, { host: h, allowed: got, hosts: eff });
+      if (want !== got)
+        fail(
+          `host ${h} is ${got ? 'reachable' : 'unreachable'} in the effective contract`,
+          { host: h, allowed: want },
+          { host: h, allowed: got, hosts: eff },
+        );
     }
   },
 };
@@ -201,7 +237,10 @@ const memoryNarrowed: CaseDef = {
     expectEqual([...eff.scopes].sort(), ['project:acme'], 'effective memory scopes');
     // A store's mode can never exceed the section ceiling.
     for (const s of eff.stores) {
-      expectTrue(s.mode !== 'read_write', `store ${s.name} mode within the read_only ceiling`, { expected: 'off|read_only', observed: s.mode });
+      expectTrue(s.mode !== 'read_write', `store ${s.name} mode within the read_only ceiling`, {
+        expected: 'off|read_only',
+        observed: s.mode,
+      });
     }
   },
 };
@@ -215,7 +254,14 @@ const budgetsNarrowed: CaseDef = {
   async run(ctx) {
     const runtime = { max_turns: 50, max_tool_calls: 10, max_cost_usd: 5 };
     const budget = { max_context_tokens: 200000, max_state_tokens: 4000 };
-    const policyBudgets = { max_turns: 20, max_tool_calls: 100, timeout_seconds: 600, max_cost_usd: 2.5, max_context_tokens: 64000, max_state_tokens: 1000 };
+    const policyBudgets = {
+      max_turns: 20,
+      max_tool_calls: 100,
+      timeout_seconds: 600,
+      max_cost_usd: 2.5,
+      max_context_tokens: 64000,
+      max_state_tokens: 1000,
+    };
     const doc = minimalProfile('budgets-narrowed', { runtime, context: { budget } });
     const session = await instantiateSubject(ctx, writeProjectProfile(ctx, doc), permissivePolicy({ budgets: policyBudgets }));
     const eff = session.effective.budgets;
@@ -240,7 +286,6 @@ const budgetsNarrowed: CaseDef = {
 };
 
 // ---------------------------------------------------------------- seeded sweep
-
 
 const DECISIONS: DecisionName[] = ['deny', 'ask', 'allow'];
 
@@ -273,11 +318,17 @@ const permissionSweep: CaseDef = {
       const eff = session.effective.permissions;
       trials.push({ profile, policy: policyPerms, effective: eff });
       const profileDefault = profile.default ?? 'allow';
-      const checks: Array<[string, DecisionName, DecisionName]> = [['default', eff.default, minDecision(profileDefault, policyPerms.default as DecisionName)]];
+      const checks: Array<[string, DecisionName, DecisionName]> = [
+        ['default', eff.default, minDecision(profileDefault, policyPerms.default as DecisionName)],
+      ];
       for (const k of keys) checks.push([k, eff[k], minDecision(profile[k] ?? profileDefault, policyDecision(policyPerms, k))]);
       for (const [k, got, ceiling] of checks) {
         if (morePermissive(got, ceiling)) {
-          fail(`trial ${i}: effective ${k} is ${got}, more than the ceiling ${ceiling}`, { [k]: ceiling, profile, policy: policyPerms }, { [k]: got });
+          fail(
+            `trial ${i}: effective ${k} is ${got}, more than the ceiling ${ceiling}`,
+            { [k]: ceiling, profile, policy: policyPerms },
+            { [k]: got },
+          );
         }
       }
     }

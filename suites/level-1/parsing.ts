@@ -28,7 +28,10 @@ async function positiveControl(ctx: CaseContext, name: string): Promise<void> {
   const doc = minimalProfile(name);
   const encoding = workingEncoding(ctx.handshake);
   const v = await ctx.adapter.call('validate', { document: { content: textIn(doc, encoding), encoding } });
-  expectTrue(v.valid, `control: the valid profile ${name} must validate`, { expected: { valid: true }, observed: { valid: v.valid, errors: briefIssues(v.errors) } });
+  expectTrue(v.valid, `control: the valid profile ${name} must validate`, {
+    expected: { valid: true },
+    observed: { valid: v.valid, errors: briefIssues(v.errors) },
+  });
   expectInstantiated(await instantiatePath(ctx, writeProjectProfile(ctx, doc)), `control: ${name}`);
 }
 
@@ -62,7 +65,9 @@ const p1Encodings: CaseDef = {
   expectation: { perClaimedEncoding: { valid: true, instantiate: 'instantiated' } },
   async run(ctx) {
     // The protocol makes the claim non-empty; the claim is the documentation P1 asks for.
-    expectTrue(ctx.handshake.encodings.length >= 1, 'the handshake names at least one accepted encoding', { observed: ctx.handshake.encodings });
+    expectTrue(ctx.handshake.encodings.length >= 1, 'the handshake names at least one accepted encoding', {
+      observed: ctx.handshake.encodings,
+    });
     ctx.note('claimed', ctx.handshake.encodings);
     for (const encoding of ctx.handshake.encodings) {
       const name = `encoded-${encoding}`;
@@ -133,7 +138,10 @@ function refusalCase(f: LoadedFixture, title: string): CaseDef {
     async run(ctx) {
       await positiveControl(ctx, 'version-control');
       const { validated, instantiated } = await submitFixture(ctx, f);
-      ctx.note('categories', { validate: briefIssues(validated.errors), instantiate: instantiated.status === 'rejected' ? briefIssues(instantiated.errors) : [] });
+      ctx.note('categories', {
+        validate: briefIssues(validated.errors),
+        instantiate: instantiated.status === 'rejected' ? briefIssues(instantiated.errors) : [],
+      });
       expectTrue(!validated.valid, `validate must refuse oap "${String(f.doc['oap'])}" kind "${String(f.doc['kind'])}"`, {
         expected: { valid: false },
         observed: { valid: validated.valid },
@@ -162,7 +170,10 @@ function pointerCase(f: LoadedFixture): CaseDef {
       const v = await ctx.adapter.call('validate', { document: { content: fixtureContent(f, encoding), encoding } });
       // Whether the document is refused at all is P2-P5's question; P6 judges how a refusal is reported.
       if (v.valid) throw new CaseNotApplicable(`the adapter did not refuse ${f.id}; its refusal case judges that`);
-      ctx.note('pointers', v.errors.map((e) => e.pointer));
+      ctx.note(
+        'pointers',
+        v.errors.map((e) => e.pointer),
+      );
       const hit = v.errors.some((e) => pointerMatches(e.pointer, f.expect.pointer, f.expect.parentAccepted));
       if (!hit) {
         fail(

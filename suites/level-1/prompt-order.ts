@@ -43,7 +43,12 @@ function checkSectionMap(session: InstantiatedT, expected: Expected[]): void {
   // Each expected field has a section of its kind that contains its text.
   for (const e of expected) {
     const ofKind = sections.filter((s) => s.kind === e.kind);
-    if (ofKind.length === 0) fail(`no ${e.kind} section in the section map`, { kind: e.kind }, sections.map((s) => s.kind));
+    if (ofKind.length === 0)
+      fail(
+        `no ${e.kind} section in the section map`,
+        { kind: e.kind },
+        sections.map((s) => s.kind),
+      );
     const inKind = (t: string): boolean => ofKind.some((s) => s.text.includes(t));
     const found = e.texts.filter(inKind);
     const ok = e.mode === 'all' ? found.length === e.texts.length : found.length > 0;
@@ -61,7 +66,11 @@ function checkSectionMap(session: InstantiatedT, expected: Expected[]): void {
     const a = ranked[i - 1]!;
     const b = ranked[i]!;
     if ((ORDER[a.kind] ?? 0) > (ORDER[b.kind] ?? 0)) {
-      fail(`section ${b.kind} comes after ${a.kind}, against SPEC §3.2`, Object.keys(ORDER), ranked.map((s) => s.kind));
+      fail(
+        `section ${b.kind} comes after ${a.kind}, against SPEC §3.2`,
+        Object.keys(ORDER),
+        ranked.map((s) => s.kind),
+      );
     }
   }
 }
@@ -73,7 +82,11 @@ function checkTextOrder(text: string, ordered: Array<{ kind: string; text: strin
     const at = startsOf(text, o.text);
     if (at.length === 0) fail(`the ${o.kind} text is missing from the prompt`, o.text, text.slice(0, 400));
     const first = at[0] as number;
-    if (first < previous.at) fail(`the ${o.kind} text appears before the ${previous.kind} text`, [previous.kind, o.kind], { [previous.kind]: previous.at, [o.kind]: first });
+    if (first < previous.at)
+      fail(`the ${o.kind} text appears before the ${previous.kind} text`, [previous.kind, o.kind], {
+        [previous.kind]: previous.at,
+        [o.kind]: first,
+      });
     previous = { kind: o.kind, at: first };
   }
 }
@@ -101,7 +114,10 @@ const fullOrder: CaseDef = {
       },
     });
     const session = await instantiateSubject(ctx, writeProjectProfile(ctx, doc), permissivePolicy());
-    ctx.note('sections', session.prompt.sections.map((s) => s.kind));
+    ctx.note(
+      'sections',
+      session.prompt.sections.map((s) => s.kind),
+    );
     checkSectionMap(session, [
       { kind: 'instructions', texts: [INSTRUCTIONS], mode: 'all' },
       { kind: 'objectives', texts: [OBJECTIVE], mode: 'all' },
@@ -140,7 +156,10 @@ const contradiction: CaseDef = {
     const lastInstruction = startsOf(session.prompt.text, instructions)[0] as number;
     for (const c of constraints) {
       const first = startsOf(session.prompt.text, c)[0] as number;
-      expectTrue(first > lastInstruction, `constraint "${c}" follows the instructions`, { expected: `after byte ${lastInstruction}`, observed: first });
+      expectTrue(first > lastInstruction, `constraint "${c}" follows the instructions`, {
+        expected: `after byte ${lastInstruction}`,
+        observed: first,
+      });
     }
   },
 };

@@ -19,7 +19,11 @@ import { briefIssues } from '../framework/issues.js';
 async function expectRefused(ctx: CaseContext, doc: Record<string, unknown>, policy: HarnessPolicyT, what: string): Promise<void> {
   const out = await instantiatePath(ctx, writeProjectProfile(ctx, doc), policy);
   if (out.status !== 'rejected') {
-    fail(`${what}: instantiated instead of rejected at resolve time`, { status: 'rejected' }, { status: out.status, tools: out.effective.tools });
+    fail(
+      `${what}: instantiated instead of rejected at resolve time`,
+      { status: 'rejected' },
+      { status: out.status, tools: out.effective.tools },
+    );
   }
   ctx.note('refusal', briefIssues(out.errors));
 }
@@ -46,8 +50,16 @@ interface EscapeCase {
 const ESCAPES: EscapeCase[] = [
   { slug: 'dotdot-etc-passwd', title: 'Behavioural test 3: ../../etc/passwd', path: () => '../../etc/passwd' },
   { slug: 'absolute-path', title: 'An absolute path (the policy does not permit absolute paths)', path: () => '/etc/passwd' },
-  { slug: 'absolute-path-inside-workspace', title: 'An absolute path even when it names a file inside the workspace', path: (ctx) => join(ctx.workspace.dir, 'docs', 'guide.md') },
-  { slug: 'dotdot-after-subdirectory', title: 'docs/../../outside/secret.txt escapes after a real subdirectory', path: () => 'docs/../../outside/secret.txt' },
+  {
+    slug: 'absolute-path-inside-workspace',
+    title: 'An absolute path even when it names a file inside the workspace',
+    path: (ctx) => join(ctx.workspace.dir, 'docs', 'guide.md'),
+  },
+  {
+    slug: 'dotdot-after-subdirectory',
+    title: 'docs/../../outside/secret.txt escapes after a real subdirectory',
+    path: () => 'docs/../../outside/secret.txt',
+  },
   { slug: 'dot-segments-then-escape', title: './docs/./../../outside/secret.txt', path: () => './docs/./../../outside/secret.txt' },
   { slug: 'single-dotdot', title: '.. alone names the workspace’s parent', path: () => '..' },
   {
@@ -72,7 +84,12 @@ function escapeCase(e: EscapeCase): CaseDef {
       e.setup?.(ctx);
       const files = (path: string) => ({ context: { files: [{ path, mode: 'always' }] } });
       await expectControl(ctx, minimalProfile('context-inside', files('docs/guide.md')), permissivePolicy(), 'docs/guide.md');
-      await expectRefused(ctx, minimalProfile('context-escape', files(e.path(ctx))), permissivePolicy(), `context.files path ${e.path(ctx)}`);
+      await expectRefused(
+        ctx,
+        minimalProfile('context-escape', files(e.path(ctx))),
+        permissivePolicy(),
+        `context.files path ${e.path(ctx)}`,
+      );
     },
   };
 }
@@ -130,8 +147,16 @@ function secretCase(s: SecretCase): CaseDef {
     expectation: { instantiate: 'rejected', control: 'instantiated' },
     async run(ctx) {
       // The variable exists, so the control's reference resolves; the literal must still be refused.
-      const policy = permissivePolicy({ env: { TOKEN: 'value-from-the-environment' }, mcp: { catalog: { tracker: ['list'], search: ['query'] }, auto_launch: false } });
-      await expectControl(ctx, minimalProfile('mcp-reference', { tools: { mcp_servers: [s.control] } }), policy, 'same server with ${TOKEN}');
+      const policy = permissivePolicy({
+        env: { TOKEN: 'value-from-the-environment' },
+        mcp: { catalog: { tracker: ['list'], search: ['query'] }, auto_launch: false },
+      });
+      await expectControl(
+        ctx,
+        minimalProfile('mcp-reference', { tools: { mcp_servers: [s.control] } }),
+        policy,
+        'same server with ${TOKEN}',
+      );
       await expectRefused(ctx, minimalProfile('mcp-literal', { tools: { mcp_servers: [s.server] } }), policy, s.title);
     },
   };
@@ -179,7 +204,9 @@ const requiredStoreUnknownKind: CaseDef = {
   expectation: { required: 'rejected', optional: 'instantiated' },
   async run(ctx) {
     const policy = permissivePolicy();
-    const memory = (required: boolean) => ({ memory: { mode: 'read_only', stores: [{ name: 'org-graph', kind: 'maggraph', uri: 'maggraph://org/main', required }] } });
+    const memory = (required: boolean) => ({
+      memory: { mode: 'read_only', stores: [{ name: 'org-graph', kind: 'maggraph', uri: 'maggraph://org/main', required }] },
+    });
     await expectControl(ctx, minimalProfile('graph-optional', memory(false)), policy, 'unsupported store not required');
     await expectRefused(ctx, minimalProfile('graph-required', memory(true)), policy, 'required store of kind maggraph is unavailable');
   },

@@ -18,7 +18,11 @@ const recordWithRevision: CaseDef = {
       { role: { constraints: ['Report only.'] }, tools: { policy: 'allowlist', allow: ['read', 'search'] } },
       { state: { summary: 'Learned state is not part of the spec digest.', facts: [{ id: 'f1', text: 'The build uses make.' }] } },
     );
-    Object.assign(doc['metadata'] as object, { revision: 7, id: 'urn:example:agents:recorded-agent', annotations: { 'other.example/team': 'platform' } });
+    Object.assign(doc['metadata'] as object, {
+      revision: 7,
+      id: 'urn:example:agents:recorded-agent',
+      annotations: { 'other.example/team': 'platform' },
+    });
     const path = writeProjectProfile(ctx, doc);
     const expected = { name: 'recorded-agent', revision: 7, spec_digest: specDigest(oracleRead(path)) };
     const session = await instantiateSubject(ctx, path, permissivePolicy());

@@ -78,7 +78,8 @@ function describeDiff(d: SnapshotDiff): unknown {
 const noSideEffects: CaseDef = {
   id: 'L1-I11/resolution-leaves-no-trace',
   requirements: ['L1-I11'],
-  title: 'validate, discover and instantiate of a profile declaring skills, MCP servers, files and documents create or change no file and send no writes',
+  title:
+    'validate, discover and instantiate of a profile declaring skills, MCP servers, files and documents create or change no file and send no writes',
   expectation: { filesCreatedOrChanged: [], requestsToSkillSources: [], nonGetRequests: [] },
   async run(ctx) {
     await withRecordingServer(async (base, requests) => {
@@ -90,7 +91,12 @@ const noSideEffects: CaseDef = {
         skills: [{ name: 'changelog-style' }],
         env: { SEARCH_TOKEN: 'from-the-environment' },
         mcp: { catalog: { tracker: ['list'], search: ['query'] }, auto_launch: false },
-        memory: { mode: 'read_write', scopes: [], store_kinds: ['oap-state', 'vector'], stores: [{ name: 'team-index', kind: 'vector', reachable: true }] },
+        memory: {
+          mode: 'read_write',
+          scopes: [],
+          store_kinds: ['oap-state', 'vector'],
+          stores: [{ name: 'team-index', kind: 'vector', reachable: true }],
+        },
       });
       const before = ctx.workspace.snapshot();
       await ctx.adapter.call('validate', { document: { content: textIn(doc, encoding), encoding } });
@@ -121,13 +127,18 @@ const validateAloneLeavesNoTrace: CaseDef = {
     const roots = claimedRoots(ctx);
     writeProjectProfile(ctx, minimalProfile('quiet-project'));
     const encoding = workingEncoding(ctx.handshake);
-    for (const [kind, dir] of [['managed', roots.managed], ['user', roots.user]] as const) {
+    for (const [kind, dir] of [
+      ['managed', roots.managed],
+      ['user', roots.user],
+    ] as const) {
       if (dir) ctx.workspace.writeDocument(dir, profileFileName(`quiet-${kind}`, encoding), minimalProfile(`quiet-${kind}`), encoding);
     }
     const before = ctx.workspace.snapshot();
     await ctx.adapter.call('discover', { workspace: ctx.workspace.dir, roots });
     await ctx.adapter.call('discover', { workspace: ctx.workspace.dir, roots });
-    await ctx.adapter.call('validate', { document: { path: join(ctx.workspace.projectAgents, profileFileName('quiet-project', encoding)) } });
+    await ctx.adapter.call('validate', {
+      document: { path: join(ctx.workspace.projectAgents, profileFileName('quiet-project', encoding)) },
+    });
     const diff = diffSnapshots(before, ctx.workspace.snapshot(), isBookkeeping);
     if (diff.created.length || diff.changed.length || diff.removed.length) {
       fail('discovery or validation created, changed or removed files', { created: [], changed: [], removed: [] }, describeDiff(diff));

@@ -3,12 +3,7 @@
  * calling instantiate and insisting on one outcome, and matching JSON Pointers. Nothing here judges a requirement on its own; the cases do.
  */
 import { join } from 'node:path';
-import type {
-  HandshakeT,
-  HarnessPolicyT,
-  InstantiatedT,
-  InstantiateOutcomeT,
-} from '../../adapters/protocol/messages.js';
+import type { HandshakeT, HarnessPolicyT, InstantiatedT, InstantiateOutcomeT } from '../../adapters/protocol/messages.js';
 import { fail } from '../framework/assert.js';
 import { CaseNotApplicable } from '../framework/errors.js';
 import { permissivePolicy } from '../framework/policy.js';
@@ -36,7 +31,13 @@ export function profileFileName(name: string, encoding: Encoding): string {
 }
 
 /** Write `doc` as `<fileName>.agent.<ext>` into `dir` in the working encoding; returns the path. */
-export function writeProfile(ctx: CaseContext, dir: string, fileName: string, doc: unknown, encoding = workingEncoding(ctx.handshake)): string {
+export function writeProfile(
+  ctx: CaseContext,
+  dir: string,
+  fileName: string,
+  doc: unknown,
+  encoding = workingEncoding(ctx.handshake),
+): string {
   return ctx.workspace.writeDocument(dir, profileFileName(fileName, encoding), doc, encoding);
 }
 
@@ -68,18 +69,30 @@ export function claimedRoots(ctx: CaseContext): { managed?: string; user?: strin
 }
 
 /** Instantiate the profile file at `path` under `policy`. */
-export async function instantiatePath(ctx: CaseContext, path: string, policy: HarnessPolicyT = permissivePolicy()): Promise<InstantiateOutcomeT> {
+export async function instantiatePath(
+  ctx: CaseContext,
+  path: string,
+  policy: HarnessPolicyT = permissivePolicy(),
+): Promise<InstantiateOutcomeT> {
   return ctx.adapter.call('instantiate', { workspace: ctx.workspace.dir, roots: claimedRoots(ctx), profile: { path }, policy });
 }
 
-export async function instantiateName(ctx: CaseContext, name: string, policy: HarnessPolicyT = permissivePolicy()): Promise<InstantiateOutcomeT> {
+export async function instantiateName(
+  ctx: CaseContext,
+  name: string,
+  policy: HarnessPolicyT = permissivePolicy(),
+): Promise<InstantiateOutcomeT> {
   return ctx.adapter.call('instantiate', { workspace: ctx.workspace.dir, roots: claimedRoots(ctx), profile: { name }, policy });
 }
 
 /** The session, or a check failure naming what the adapter said instead. */
 export function expectInstantiated(outcome: InstantiateOutcomeT, what: string): InstantiatedT {
   if (outcome.status !== 'instantiated') {
-    fail(`${what}: a valid profile was rejected`, { status: 'instantiated' }, { status: outcome.status, errors: briefIssues(outcome.errors) });
+    fail(
+      `${what}: a valid profile was rejected`,
+      { status: 'instantiated' },
+      { status: outcome.status, errors: briefIssues(outcome.errors) },
+    );
   }
   return outcome;
 }
@@ -93,11 +106,14 @@ export async function instantiateSubject(ctx: CaseContext, path: string, policy:
   const out = await instantiatePath(ctx, path, policy);
   if (out.status !== 'instantiated') {
     ctx.note('subject-rejected', briefIssues(out.errors));
-    throw new CaseNotApplicable(`the case's valid subject profile was rejected (${briefIssues(out.errors).map((e) => e.category).join(', ')}); another requirement's case judges that`);
+    throw new CaseNotApplicable(
+      `the case's valid subject profile was rejected (${briefIssues(out.errors)
+        .map((e) => e.category)
+        .join(', ')}); another requirement's case judges that`,
+    );
   }
   return out;
 }
-
 
 // ---------------------------------------------------------------- JSON Pointers
 
@@ -119,7 +135,9 @@ export function parentPointer(pointer: string): string {
 
 /** Is `pointer` equal to `field`, below it, or its direct parent? (the I9 coverage rule) */
 export function pointerCovers(pointer: string, field: string): boolean {
-  return pointer === field || pointer.startsWith(`${field}/`) || (pointer !== '' && pointer !== '/spec' && pointer === parentPointer(field));
+  return (
+    pointer === field || pointer.startsWith(`${field}/`) || (pointer !== '' && pointer !== '/spec' && pointer === parentPointer(field))
+  );
 }
 
 export function joinPath(...parts: string[]): string {

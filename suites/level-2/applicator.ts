@@ -69,7 +69,11 @@ function a1(fixtureId: string): CaseDef {
       expectUntouched(a, 'invalid delta');
       expectEqual(a.result.outcome, 'rejected', 'outcome for an invalid delta');
       const got = categories(a.result.errors);
-      expectTrue(got.some((c) => cats.includes(c)), 'invalid delta refused without a validation error category', { expected: { anyOf: cats }, observed: got });
+      expectTrue(
+        got.some((c) => cats.includes(c)),
+        'invalid delta refused without a validation error category',
+        { expected: { anyOf: cats }, observed: got },
+      );
     },
   };
 }
@@ -94,7 +98,11 @@ function a2(fixtureId: string): CaseDef {
       expectEqual(a.result.outcome, 'rejected', `outcome for an operation on ${path}`);
       const got = categories(a.result.errors);
       const cats = meta.expectation.errorCategories as string[];
-      expectTrue(got.some((c) => cats.includes(c)), 'out-of-scope operation refused without a scope or schema error', { expected: { anyOf: cats }, observed: got });
+      expectTrue(
+        got.some((c) => cats.includes(c)),
+        'out-of-scope operation refused without a scope or schema error',
+        { expected: { anyOf: cats }, observed: got },
+      );
     },
   };
 }
@@ -119,7 +127,9 @@ const a4: CaseDef = {
 
     const bad = await applyTo(ctx, pre, delta('l2-apply', op, { revision: 4, digest: wrong }), { dir: `${ctx.workspace.dir}/wrong` });
     expectUntouched(bad, 'delta with a wrong target.digest');
-    expectTrue(bad.result.outcome !== 'applied', 'a delta with a wrong target.digest was reported applied', { observed: bad.result.outcome });
+    expectTrue(bad.result.outcome !== 'applied', 'a delta with a wrong target.digest was reported applied', {
+      observed: bad.result.outcome,
+    });
 
     const good = await applyTo(ctx, pre, delta('l2-apply', op, { revision: 4, digest: right }), { dir: `${ctx.workspace.dir}/right` });
     expectEqual(good.result.outcome, 'applied', 'outcome for the matching target.digest');
@@ -129,7 +139,12 @@ const a4: CaseDef = {
 
 function sortKeys<T>(v: T): T {
   if (Array.isArray(v)) return v.map(sortKeys) as T;
-  if (isObject(v)) return Object.fromEntries(Object.keys(v).sort().map((k) => [k, sortKeys(v[k])])) as T;
+  if (isObject(v))
+    return Object.fromEntries(
+      Object.keys(v)
+        .sort()
+        .map((k) => [k, sortKeys(v[k])]),
+    ) as T;
   return v;
 }
 
@@ -146,7 +161,12 @@ function a6(wb: Wb, approval: Approval, expected: 'applied' | 'queued' | 'discar
     fixtures: [BASE],
     expectation: { outcome: expected, file: expected === 'applied' ? 'state operation present' : 'untouched' },
     async run(ctx) {
-      const a = await applyTo(ctx, base((d) => setWriteback(d, wb)), delta('l2-apply', [addFact(entry('fact-gate', 'Learned in a session.'))], { revision: 4 }), { approval });
+      const a = await applyTo(
+        ctx,
+        base((d) => setWriteback(d, wb)),
+        delta('l2-apply', [addFact(entry('fact-gate', 'Learned in a session.'))], { revision: 4 }),
+        { approval },
+      );
       expectEqual(a.result.outcome, expected, 'apply_delta outcome');
       if (expected === 'applied') expectTrue(hasFact(a, 'fact-gate'), 'reported applied but the operation is not in the file');
       else expectUntouched(a, `writeback ${label}`);
@@ -161,7 +181,12 @@ const a7: CaseDef = {
   requirements: ['L2-A7'],
   title: 'Behavioural test 9: under writeback auto with operations approved, no proposal reaches the file (shell not added)',
   fixtures: [BASE, 'l2-apply/proposal-gate'],
-  expectation: { 'spec.tools.allow': 'without shell', spec: 'unchanged', 'metadata (minus revision, updated_at)': 'unchanged', proposals: 'all pending' },
+  expectation: {
+    'spec.tools.allow': 'without shell',
+    spec: 'unchanged',
+    'metadata (minus revision, updated_at)': 'unchanged',
+    proposals: 'all pending',
+  },
   async run(ctx) {
     const pre = base();
     const d = fixtureDoc('l2-apply/proposal-gate');
@@ -176,7 +201,10 @@ const a7: CaseDef = {
     const allow = ((post.spec as Record<string, unknown>).tools as Record<string, unknown> | undefined)?.allow;
     expectTrue(!(Array.isArray(allow) && allow.includes('shell')), 'shell was added to spec.tools.allow', { observed: allow });
     expectTrue(jcsEqual(post.spec, pre.spec), 'spec changed on disk', { expected: pre.spec, observed: post.spec });
-    expectTrue(jcsEqual(authored(post.metadata), authored(pre.metadata)), 'metadata changed on disk', { expected: authored(pre.metadata), observed: authored(post.metadata) });
+    expectTrue(jcsEqual(authored(post.metadata), authored(pre.metadata)), 'metadata changed on disk', {
+      expected: authored(pre.metadata),
+      observed: authored(post.metadata),
+    });
   },
 };
 
@@ -198,11 +226,38 @@ interface RiskProbe {
 
 const RISK_PROBES: RiskProbe[] = [
   { widens: true, proposal: { path: '/spec/tools/allow/-', op: 'add', value: 'shell', risk: 'low', rationale: 'Needs to run tests.' } },
-  { widens: true, proposal: { path: '/spec/tools/allow', op: 'replace', value: ['read', 'search', 'edit', 'web/fetch'], risk: 'low', rationale: 'Needs the web.' } },
-  { widens: true, proposal: { path: '/spec/permissions/shell', op: 'replace', value: 'allow', risk: 'low', rationale: 'Shell is denied.' } },
-  { widens: true, proposal: { path: '/spec/memory/scopes/-', op: 'add', value: 'user:global', risk: 'low', rationale: 'Remember across projects.' } },
-  { widens: true, proposal: { path: '/spec/runtime/subagents/allow/-', op: 'add', value: 'deployer', risk: 'medium', rationale: 'Delegate deploys.' } },
-  { widens: true, proposal: { path: '/spec/permissions', op: 'replace', value: { shell: 'allow', network: 'allow' }, risk: 'low', rationale: 'Too strict.' } },
+  {
+    widens: true,
+    proposal: {
+      path: '/spec/tools/allow',
+      op: 'replace',
+      value: ['read', 'search', 'edit', 'web/fetch'],
+      risk: 'low',
+      rationale: 'Needs the web.',
+    },
+  },
+  {
+    widens: true,
+    proposal: { path: '/spec/permissions/shell', op: 'replace', value: 'allow', risk: 'low', rationale: 'Shell is denied.' },
+  },
+  {
+    widens: true,
+    proposal: { path: '/spec/memory/scopes/-', op: 'add', value: 'user:global', risk: 'low', rationale: 'Remember across projects.' },
+  },
+  {
+    widens: true,
+    proposal: { path: '/spec/runtime/subagents/allow/-', op: 'add', value: 'deployer', risk: 'medium', rationale: 'Delegate deploys.' },
+  },
+  {
+    widens: true,
+    proposal: {
+      path: '/spec/permissions',
+      op: 'replace',
+      value: { shell: 'allow', network: 'allow' },
+      risk: 'low',
+      rationale: 'Too strict.',
+    },
+  },
 ];
 
 const a8: CaseDef = {
@@ -217,7 +272,10 @@ const a8: CaseDef = {
       spec.memory = { mode: 'read_only', scopes: ['project:acme'] };
       spec.runtime = { subagents: { allow: ['linter'] } };
     });
-    const d = delta('l2-apply', [addFact(entry('fact-risk', 'Asked for more access.'))], { revision: 4, proposals: RISK_PROBES.map((p) => p.proposal) });
+    const d = delta('l2-apply', [addFact(entry('fact-risk', 'Asked for more access.'))], {
+      revision: 4,
+      proposals: RISK_PROBES.map((p) => p.proposal),
+    });
     const a = await applyTo(ctx, pre, d, { approval: NOT_APPROVED });
     const byIndex = new Map(a.result.proposals.map((p) => [p.index, p]));
     const wrong = RISK_PROBES.flatMap((p, i) => {
@@ -266,7 +324,12 @@ const a14: CaseDef = {
   requirements: ['L2-A14'],
   title: '/state/<collection>/id:<entry-id> pointers resolve to the entry at apply time',
   fixtures: [BASE],
-  expectation: { 'facts/id:fact-b/text': 'replaced', 'facts/id:fact-a': 'removed', 'open_threads/id:thread-a/status': 'done', 'preferences/id:pref-a': 'replaced' },
+  expectation: {
+    'facts/id:fact-b/text': 'replaced',
+    'facts/id:fact-a': 'removed',
+    'open_threads/id:thread-a/status': 'done',
+    'preferences/id:pref-a': 'replaced',
+  },
   async run(ctx) {
     const d = delta(
       'l2-apply',
@@ -290,8 +353,12 @@ const a14: CaseDef = {
 };
 
 export const applicatorCases: CaseDef[] = [
-  ...allFixtureIds().filter((id) => id.startsWith('l2-apply-invalid/')).map(a1),
-  ...allFixtureIds().filter((id) => id.startsWith('l2-apply-scope/')).map(a2),
+  ...allFixtureIds()
+    .filter((id) => id.startsWith('l2-apply-invalid/'))
+    .map(a1),
+  ...allFixtureIds()
+    .filter((id) => id.startsWith('l2-apply-scope/'))
+    .map(a2),
   a4,
   a6('off', APPROVED, 'discarded'),
   a6('propose', NOT_APPROVED, 'queued'),

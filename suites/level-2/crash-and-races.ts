@@ -59,7 +59,9 @@ async function crashLoop(ctx: CaseContext): Promise<CrashRun> {
   const postRevision = calRead.doc ? (calRead.doc.metadata as { revision?: number }).revision : undefined;
   const calClass = classify(calPath, enc, fx, postRevision);
   if (res.outcome !== 'applied' || calClass.cls !== 'post') {
-    inconclusive(`an uninterrupted apply of the crash delta did not produce the post-delta profile (outcome ${res.outcome}, file ${calClass.cls})`);
+    inconclusive(
+      `an uninterrupted apply of the crash delta did not produce the post-delta profile (outcome ${res.outcome}, file ${calClass.cls})`,
+    );
   }
 
   const random = rng(ctx.seed);
@@ -111,7 +113,11 @@ const a5Crash: CaseDef = {
     ctx.note('kills', { ...t, applyMs: Math.round(run.applyMs) });
     // Torn files are judged by L2-A12's crash case; here only complete documents count.
     const partial = run.samples.filter((s) => s.cls === 'partial');
-    expectEqual(partial.map((s) => ({ delayMs: s.delayMs, ...s.detail })), [], 'complete profiles with only some of the operations applied');
+    expectEqual(
+      partial.map((s) => ({ delayMs: s.delayMs, ...s.detail })),
+      [],
+      'complete profiles with only some of the operations applied',
+    );
     if (t.pre + t.post === 0) inconclusive('no kill left a complete profile to judge');
   },
 };
@@ -127,7 +133,11 @@ const a12Crash: CaseDef = {
     const t = tally(run.samples);
     ctx.note('kills', { ...t, applyMs: Math.round(run.applyMs) });
     const torn = run.samples.filter((s) => s.cls === 'torn');
-    expectEqual(torn.map((s) => ({ delayMs: s.delayMs, ...s.detail })), [], 'torn profile files after a kill');
+    expectEqual(
+      torn.map((s) => ({ delayMs: s.delayMs, ...s.detail })),
+      [],
+      'torn profile files after a kill',
+    );
   },
 };
 
@@ -137,7 +147,10 @@ const a12Path: CaseDef = {
   id: 'L2-A12/write-path-temp-fsync-rename',
   requirements: ['L2-A12'],
   title: 'The profile is replaced by a temporary file in its directory that was written and fsync-ed, then renamed over it',
-  expectation: { strace: ['create temp in same dir', 'write', 'fsync|fdatasync', 'rename over target'], fsWatchFallback: ['inode changes', 'temp name appears and goes'] },
+  expectation: {
+    strace: ['create temp in same dir', 'write', 'fsync|fdatasync', 'rename over target'],
+    fsWatchFallback: ['inode changes', 'temp name appears and goes'],
+  },
   async run(ctx) {
     const enc = pickEncoding(ctx.handshake);
     const fx = crashFixture(ctx.seed, 200, 10, 10);
@@ -194,10 +207,15 @@ async function race(ctx: CaseContext, writers: [AdapterRpc, AdapterRpc], round: 
       { op: 'add', path: '/state/facts/-', value: entry(`fact-race-${who}`, `Writer ${who} was here.`) },
     ],
   });
-  const [ra, rb] = await Promise.all([writers[0].call('apply_delta', applyParams(path, mk('A'))), writers[1].call('apply_delta', applyParams(path, mk('B')))]);
+  const [ra, rb] = await Promise.all([
+    writers[0].call('apply_delta', applyParams(path, mk('A'))),
+    writers[1].call('apply_delta', applyParams(path, mk('B'))),
+  ]);
   const read = readProfile(path, enc);
   const effect = (who: 'A' | 'B'): boolean =>
-    !!read.doc && findEntry(read.doc, 'facts', `fact-race-${who}`) !== undefined && findEntry(read.doc, 'facts', 'fact-00000')?.text === `Writer ${who} rewrote the first fact.`;
+    !!read.doc &&
+    findEntry(read.doc, 'facts', `fact-race-${who}`) !== undefined &&
+    findEntry(read.doc, 'facts', 'fact-00000')?.text === `Writer ${who} rewrote the first fact.`;
   return {
     file: read.ok ? 'valid' : 'invalid',
     claims: [
@@ -216,7 +234,8 @@ async function writers(ctx: CaseContext): Promise<{ pair: [AdapterRpc, AdapterRp
   return { pair: [ctx.adapter, ctx.adapter], mode: 'concurrent-calls', close: async () => {} };
 }
 
-const claimsWrite = (c: { outcome: string; resolution?: string }): boolean => c.outcome === 'applied' || (c.outcome === 'conflict' && c.resolution === 'rebased');
+const claimsWrite = (c: { outcome: string; resolution?: string }): boolean =>
+  c.outcome === 'applied' || (c.outcome === 'conflict' && c.resolution === 'rebased');
 
 /** ROUNDS races of two writers on one profile; the writers are closed whatever happens. */
 async function raceRounds(ctx: CaseContext): Promise<RaceRound[]> {
@@ -244,7 +263,10 @@ const a3Race: CaseDef = {
     if (!judged.some((r) => r.claims.some(claimsWrite))) inconclusive('no writer ever applied its delta');
     const lost = judged.flatMap((r, i) => r.claims.filter((c) => claimsWrite(c) && !c.effect).map((c) => ({ round: i, ...c })));
     expectEqual(lost, [], 'writes reported as applied whose effect is not on disk (lost updates)');
-    ctx.note('race-outcomes', judged.map((r) => r.claims.map((c) => `${c.who}:${c.outcome}${c.resolution ? '/' + c.resolution : ''}`).join(' ')));
+    ctx.note(
+      'race-outcomes',
+      judged.map((r) => r.claims.map((c) => `${c.who}:${c.outcome}${c.resolution ? `/${c.resolution}` : ''}`).join(' ')),
+    );
   },
 };
 

@@ -26,7 +26,12 @@ interface Generated {
 }
 
 /** Write the learner profile (optionally patched), instantiate it, end the session with `ev`. */
-async function generate(ctx: CaseContext, ev: EvidenceT[], patch?: (doc: Record<string, unknown>) => void, between?: (path: string) => void): Promise<Generated> {
+async function generate(
+  ctx: CaseContext,
+  ev: EvidenceT[],
+  patch?: (doc: Record<string, unknown>) => void,
+  between?: (path: string) => void,
+): Promise<Generated> {
   const doc = fixtureDoc(PROFILE);
   patch?.(doc);
   const { path } = writeProfile(ctx, doc);
@@ -63,7 +68,8 @@ function g1(set: 'learning' | 'capability-only'): CaseDef {
       const g = await generate(ctx, evidence(set));
       // A capability-only session that emits nothing has dropped the request: L2-G4 judges that.
       if (g.delta === null && set === 'capability-only') inconclusive('no delta for a capability-only session (judged by L2-G4)');
-      if (g.delta === null) fail('a session with statements, a decision and thread changes produced no delta document', 'an AgentStateDelta', null);
+      if (g.delta === null)
+        fail('a session with statements, a decision and thread changes produced no delta document', 'an AgentStateDelta', null);
       const issues = validateDeltaSchema(g.delta).map((i) => ({ code: i.code, pointer: i.pointer }));
       expectEqual(issues, [], 'delta schema issues');
     },
@@ -123,7 +129,8 @@ function g3(writeback: 'propose' | 'auto'): CaseDef {
       const diff = diffSnapshots(snap!, ctx.workspace.snapshot(), (p) => !p.startsWith('workspace/'));
       expectEqual(diff, { created: [], removed: [], changed: [] }, 'workspace changes during end_session');
       const elsewhere = diffSnapshots(snap!, ctx.workspace.snapshot(), (p) => p.startsWith('workspace/'));
-      if (elsewhere.created.length + elsewhere.changed.length + elsewhere.removed.length > 0) ctx.note('changes-outside-workspace', elsewhere);
+      if (elsewhere.created.length + elsewhere.changed.length + elsewhere.removed.length > 0)
+        ctx.note('changes-outside-workspace', elsewhere);
     },
   };
 }
@@ -164,12 +171,22 @@ function g4(set: 'learning' | 'capability-only'): CaseDef {
     async run(ctx) {
       const g = await generate(ctx, evidence(set));
       // A capability-only session that emits nothing has dropped the request: that is this ID's failure.
-      if (g.delta === null) fail('the capability request was dropped: end_session returned no delta', wanted.map((w) => w.path), null);
-      const bad = ops(g.delta).filter((o) => outsideState(o.path)).map((o) => o.path);
+      if (g.delta === null)
+        fail(
+          'the capability request was dropped: end_session returned no delta',
+          wanted.map((w) => w.path),
+          null,
+        );
+      const bad = ops(g.delta)
+        .filter((o) => outsideState(o.path))
+        .map((o) => o.path);
       expectEqual(bad, [], 'operation paths outside /state');
       const ps = proposals(g.delta);
       for (const w of wanted) {
-        expectTrue(requested(ps, w.path, w.value), 'a capability request is missing from proposals', { expected: w.path, observed: ps.map((p) => p.path) });
+        expectTrue(requested(ps, w.path, w.value), 'a capability request is missing from proposals', {
+          expected: w.path,
+          observed: ps.map((p) => p.path),
+        });
       }
     },
   };
@@ -179,7 +196,9 @@ function g4(set: 'learning' | 'capability-only'): CaseDef {
 
 /** Strings an evidence event contributes; an operation must carry one of them (or its thread id). */
 function evidenceTexts(ev: EvidenceT[]): string[] {
-  return ev.flatMap((e) => (e.type === 'thread_status' ? [e.thread_id, ...(e.title ? [e.title] : [])] : e.type === 'capability_request' ? [] : [e.text]));
+  return ev.flatMap((e) =>
+    e.type === 'thread_status' ? [e.thread_id, ...(e.title ? [e.title] : [])] : e.type === 'capability_request' ? [] : [e.text],
+  );
 }
 
 function stringLeaves(v: unknown): string[] {
@@ -213,11 +232,20 @@ const g5NoEvidence: CaseDef = {
   async run(ctx) {
     // Non-vacuity: the same adapter must produce operations when there is evidence.
     const learned = await generate(ctx, evidence('learning'));
-    if (learned.delta === null || ops(learned.delta).length === 0) inconclusive('no operations even with evidence; nothing to contrast with');
+    if (learned.delta === null || ops(learned.delta).length === 0)
+      inconclusive('no operations even with evidence; nothing to contrast with');
     const g = await generate(ctx, evidence('none'));
     if (g.delta === null) return;
-    expectEqual(ops(g.delta).map((o) => o.path), [], 'operations generated without any evidence');
-    expectEqual(proposals(g.delta).map((p) => p.path), [], 'proposals generated without any evidence');
+    expectEqual(
+      ops(g.delta).map((o) => o.path),
+      [],
+      'operations generated without any evidence',
+    );
+    expectEqual(
+      proposals(g.delta).map((p) => p.path),
+      [],
+      'proposals generated without any evidence',
+    );
   },
 };
 
@@ -234,7 +262,9 @@ const g5Traceable: CaseDef = {
     expectTrue(all.length > 0, 'statements, a decision and thread changes produced no operations', { observed: 0 });
     const texts = evidenceTexts(ev);
     const free = all.filter((o) => o.op !== 'remove' && !traceable(o, texts)).map((o) => ({ op: o.op, path: o.path }));
-    const freeRemoves = all.filter((o) => o.op === 'remove' && !texts.some((t) => String(o.path).includes(t))).map((o) => ({ op: o.op, path: o.path }));
+    const freeRemoves = all
+      .filter((o) => o.op === 'remove' && !texts.some((t) => String(o.path).includes(t)))
+      .map((o) => ({ op: o.op, path: o.path }));
     expectEqual([...free, ...freeRemoves], [], 'operations not derived from any evidence event');
   },
 };
@@ -254,7 +284,10 @@ const g5Secret: CaseDef = {
     if (g.delta === null) inconclusive('the statement produced no delta, so there is nothing to redact');
     const text = JSON.stringify(g.delta);
     for (const piece of ['sk-ant-api03-', 'Zq7Xv2Lm9Np4Rt6Y', 'Cd1Ef3Gh5Jk0MnWq']) {
-      expectTrue(!text.includes(piece), 'a credential from the session reached the delta', { expected: `no ${piece}`, observed: 'present' });
+      expectTrue(!text.includes(piece), 'a credential from the session reached the delta', {
+        expected: `no ${piece}`,
+        observed: 'present',
+      });
     }
   },
 };

@@ -25,9 +25,14 @@ function post(a: Applied, what: string): Record<string, unknown> {
 
 /** Apply a simple, valid delta first; cases that judge a refusal need to know the adapter can apply. */
 async function controlApplies(ctx: CaseContext, what: string): Promise<void> {
-  const c = await applyTo(ctx, fixtureDoc('l2-apply/base-rev4'), delta('l2-apply', [addFact(entry('fact-control', 'A valid delta applies.'))], { revision: 4 }), {
-    dir: `${ctx.workspace.dir}/control`,
-  });
+  const c = await applyTo(
+    ctx,
+    fixtureDoc('l2-apply/base-rev4'),
+    delta('l2-apply', [addFact(entry('fact-control', 'A valid delta applies.'))], { revision: 4 }),
+    {
+      dir: `${ctx.workspace.dir}/control`,
+    },
+  );
   if (!(c.result.outcome === 'applied' && c.read.ok && findEntry(c.read.doc, 'facts', 'fact-control'))) {
     inconclusive(`${what}: a valid control delta was not applied (outcome ${c.result.outcome})`);
   }
@@ -43,18 +48,29 @@ function judgeConflict(a: Applied, rebaseAllowed: boolean, effect: (doc: Record<
   const r = a.result;
   expectEqual(r.outcome, 'conflict', 'outcome for a delta against another revision');
   const resolution = r.conflict_resolution;
-  expectTrue(resolution !== undefined, 'a conflict without conflict_resolution', { expected: ['rebased', 'queued', 'rejected'], observed: resolution });
+  expectTrue(resolution !== undefined, 'a conflict without conflict_resolution', {
+    expected: ['rebased', 'queued', 'rejected'],
+    observed: resolution,
+  });
   if (resolution === 'rebased') {
-    if (!rebaseAllowed) fail('index-addressed operations were rebased onto a revision where the indices mean other entries', ['queued', 'rejected'], resolution);
+    if (!rebaseAllowed)
+      fail(
+        'index-addressed operations were rebased onto a revision where the indices mean other entries',
+        ['queued', 'rejected'],
+        resolution,
+      );
     const doc = post(a, 'after a rebase');
     const preFacts = (a.pre.state as Record<string, unknown>).facts as Array<Record<string, unknown>>;
     const lost = preFacts.filter((f) => !jcsEqual(findEntry(doc, 'facts', String(f.id)) ?? null, f)).map((f) => f.id);
     expectEqual(lost, [], 'revision-4 entries lost or changed by the rebase');
     expectTrue(effect(doc), 'reported rebased, but the delta is not on disk');
-    expectTrue((revisionOf(doc) ?? 0) > (revisionOf(a.pre) ?? 0), 'reported rebased, but the revision did not advance', { observed: revisionOf(doc) });
+    expectTrue((revisionOf(doc) ?? 0) > (revisionOf(a.pre) ?? 0), 'reported rebased, but the revision did not advance', {
+      observed: revisionOf(doc),
+    });
   } else {
     expectUntouched(a, `conflict resolved as ${resolution}`);
-    if (resolution === 'rejected') expectTrue(categories(r.errors).length > 0, 'a rejected conflict with no error reported', { observed: r.errors.length });
+    if (resolution === 'rejected')
+      expectTrue(categories(r.errors).length > 0, 'a rejected conflict with no error reported', { observed: r.errors.length });
   }
 }
 
@@ -90,7 +106,9 @@ const a3Future: CaseDef = {
   fixtures: ['l2-apply/conflict-rev4'],
   expectation: { outcome: 'conflict', rebased: 'revision 4 entries intact', queuedOrRejected: 'file untouched' },
   async run(ctx) {
-    const d = delta('l2-conflict', [addFact(entry('fact-from-future', 'Written against a revision that does not exist yet.'))], { revision: 9 });
+    const d = delta('l2-conflict', [addFact(entry('fact-from-future', 'Written against a revision that does not exist yet.'))], {
+      revision: 9,
+    });
     const a = await applyTo(ctx, fixtureDoc('l2-apply/conflict-rev4'), d);
     judgeConflict(a, true, (doc) => findEntry(doc, 'facts', 'fact-from-future') !== undefined);
   },
@@ -142,7 +160,11 @@ function a5Variant(v: AtomicVariant): CaseDef {
       v.patch?.(pre);
       const d = delta(
         'l2-apply',
-        [addFact(entry('fact-first', 'The first operation.')), { op: 'replace', path: '/state/facts/0/text', value: 'The second operation.' }, v.second],
+        [
+          addFact(entry('fact-first', 'The first operation.')),
+          { op: 'replace', path: '/state/facts/0/text', value: 'The second operation.' },
+          v.second,
+        ],
         { revision: 4 },
       );
       const a = await applyTo(ctx, pre, d);
@@ -161,7 +183,8 @@ function factsAfter(a: Applied): Array<Record<string, unknown>> {
 }
 
 function expectApplied(a: Applied, what: string): void {
-  if (a.result.outcome !== 'applied') inconclusive(`${what}: the delta was not applied (outcome ${a.result.outcome}), so retention at write time cannot be observed`);
+  if (a.result.outcome !== 'applied')
+    inconclusive(`${what}: the delta was not applied (outcome ${a.result.outcome}), so retention at write time cannot be observed`);
 }
 
 const a9Pinned: CaseDef = {
@@ -191,14 +214,20 @@ function a9Strategy(strategy: 'least_confident' | 'least_recently_used'): CaseDe
       const facts: Entry[] = datedFacts('ret', 6).map((f, i) => ({
         ...f,
         confidence: [0.9, 0.2, 0.7, 0.4, 0.95, 0.1][i]!,
-        last_used_at: ['2029-06-01', '2029-01-01', '2029-09-01', '2029-03-01', '2029-02-01', '2029-12-01'][i]! + 'T00:00:00Z',
+        last_used_at: `${['2029-06-01', '2029-01-01', '2029-09-01', '2029-03-01', '2029-02-01', '2029-12-01'][i]!}T00:00:00Z`,
       }));
       const low = strategy === 'least_confident' ? 'ret-5' : 'ret-1';
       facts.find((f) => f.id === low)!.pinned = true;
-      const doc = profile('l2-retention-strategy', { revision: 3, retention: { max_facts: 4, eviction: strategy }, state: { facts: facts.slice(0, 5) } });
+      const doc = profile('l2-retention-strategy', {
+        revision: 3,
+        retention: { max_facts: 4, eviction: strategy },
+        state: { facts: facts.slice(0, 5) },
+      });
       const a = await applyTo(ctx, doc, delta('l2-retention-strategy', [addFact(facts[5]!)], { revision: 3 }));
       expectApplied(a, strategy);
-      const got = factsAfter(a).map((f) => String(f.id)).sort();
+      const got = factsAfter(a)
+        .map((f) => String(f.id))
+        .sort();
       const expected = strategy === 'least_confident' ? ['ret-0', 'ret-2', 'ret-4', 'ret-5'] : ['ret-0', 'ret-1', 'ret-2', 'ret-5'];
       expectEqual(got, expected, `facts kept under eviction ${strategy}`);
     },
@@ -215,12 +244,27 @@ const a9Ttl: CaseDef = {
     const facts = [
       entry('fact-old', 'Learned long before the TTL.', { learned_at: '2030-04-01T00:00:00Z', last_used_at: '2030-04-01T00:00:00Z' }),
       entry('fact-young', 'Learned within the TTL.', { learned_at: '2030-06-20T00:00:00Z', last_used_at: '2030-06-20T00:00:00Z' }),
-      entry('fact-pinned-old', 'Old but pinned.', { learned_at: '2029-01-01T00:00:00Z', last_used_at: '2029-01-01T00:00:00Z', pinned: true }),
+      entry('fact-pinned-old', 'Old but pinned.', {
+        learned_at: '2029-01-01T00:00:00Z',
+        last_used_at: '2029-01-01T00:00:00Z',
+        pinned: true,
+      }),
     ];
     const doc = profile('l2-retention-ttl', { revision: 2, retention: { fact_ttl_days: 30 }, state: { facts } });
-    const a = await applyTo(ctx, doc, delta('l2-retention-ttl', [addFact(entry('fact-new', 'Learned today.', { learned_at: now, last_used_at: now }))], { revision: 2 }), { now });
+    const a = await applyTo(
+      ctx,
+      doc,
+      delta('l2-retention-ttl', [addFact(entry('fact-new', 'Learned today.', { learned_at: now, last_used_at: now }))], { revision: 2 }),
+      { now },
+    );
     expectApplied(a, 'fact_ttl_days');
-    expectEqual(factsAfter(a).map((f) => String(f.id)).sort(), ['fact-new', 'fact-pinned-old', 'fact-young'], 'facts kept under fact_ttl_days 30');
+    expectEqual(
+      factsAfter(a)
+        .map((f) => String(f.id))
+        .sort(),
+      ['fact-new', 'fact-pinned-old', 'fact-young'],
+      'facts kept under fact_ttl_days 30',
+    );
   },
 };
 
@@ -234,13 +278,31 @@ const a9Threads: CaseDef = {
       { id: 'thread-1', title: 'First thread.', status: 'open', opened_at: '2029-01-01T00:00:00Z', updated_at: '2029-01-01T00:00:00Z' },
       { id: 'thread-2', title: 'Second thread.', status: 'open', opened_at: '2029-02-01T00:00:00Z', updated_at: '2029-02-01T00:00:00Z' },
     ];
-    const doc = profile('l2-retention-threads', { revision: 2, retention: { max_open_threads: 2, eviction: 'oldest' }, state: { open_threads: threads } });
-    const add = { op: 'add', path: '/state/open_threads/-', value: { id: 'thread-live-new', title: 'Newest thread.', status: 'open', opened_at: '2030-01-01T00:00:00Z', updated_at: '2030-01-01T00:00:00Z' } };
+    const doc = profile('l2-retention-threads', {
+      revision: 2,
+      retention: { max_open_threads: 2, eviction: 'oldest' },
+      state: { open_threads: threads },
+    });
+    const add = {
+      op: 'add',
+      path: '/state/open_threads/-',
+      value: {
+        id: 'thread-live-new',
+        title: 'Newest thread.',
+        status: 'open',
+        opened_at: '2030-01-01T00:00:00Z',
+        updated_at: '2030-01-01T00:00:00Z',
+      },
+    };
     const a = await applyTo(ctx, doc, delta('l2-retention-threads', [add], { revision: 2 }));
     expectApplied(a, 'max_open_threads');
     const got = (at(post(a, 'after max_open_threads'), '/state/open_threads') as Array<Record<string, unknown>> | undefined) ?? [];
     expectTrue(got.length <= 2, 'max_open_threads (2) exceeded after the write', { expected: '<= 2', observed: got.map((t) => t.id) });
-    expectTrue(got.some((t) => t.id === 'thread-live-new'), 'the newest thread was evicted under eviction oldest', { observed: got.map((t) => t.id) });
+    expectTrue(
+      got.some((t) => t.id === 'thread-live-new'),
+      'the newest thread was evicted under eviction oldest',
+      { observed: got.map((t) => t.id) },
+    );
   },
 };
 
@@ -265,8 +327,14 @@ function a10(startRevision: number | undefined): CaseDef {
       if (a.result.outcome !== 'applied') inconclusive(`the delta was not applied (outcome ${a.result.outcome})`);
       const d = post(a, 'after an applied delta');
       expectEqual(at(d, '/metadata/revision'), expected, 'metadata.revision');
-      expectTrue(sameInstant(at(d, '/metadata/updated_at'), APPLY_NOW), 'metadata.updated_at is not the apply time', { expected: APPLY_NOW, observed: at(d, '/metadata/updated_at') });
-      expectTrue(sameInstant(at(d, '/state/updated_at'), APPLY_NOW), 'state.updated_at is not the apply time', { expected: APPLY_NOW, observed: at(d, '/state/updated_at') });
+      expectTrue(sameInstant(at(d, '/metadata/updated_at'), APPLY_NOW), 'metadata.updated_at is not the apply time', {
+        expected: APPLY_NOW,
+        observed: at(d, '/metadata/updated_at'),
+      });
+      expectTrue(sameInstant(at(d, '/state/updated_at'), APPLY_NOW), 'state.updated_at is not the apply time', {
+        expected: APPLY_NOW,
+        observed: at(d, '/state/updated_at'),
+      });
       expectEqual(a.result.revision, expected, 'apply_delta result revision');
     },
   };
@@ -280,7 +348,12 @@ function history(doc: Record<string, unknown>): Array<Record<string, unknown>> {
 
 function oldHistory(n: number): Array<Record<string, unknown>> {
   const day = Date.parse('2029-01-01T00:00:00Z');
-  return Array.from({ length: n }, (_, i) => ({ revision: i + 1, at: new Date(day + i * 86_400_000).toISOString().replace('.000Z', 'Z'), by: 'earlier-harness', sections: ['state'] }));
+  return Array.from({ length: n }, (_, i) => ({
+    revision: i + 1,
+    at: new Date(day + i * 86_400_000).toISOString().replace('.000Z', 'Z'),
+    by: 'earlier-harness',
+    sections: ['state'],
+  }));
 }
 
 interface HistoryVariant {
@@ -296,7 +369,11 @@ function a11(v: HistoryVariant): CaseDef {
     id: `L2-A11/history-${v.name}`,
     requirements: ['L2-A11'],
     title: `History gets an entry (revision, at, by, session_id, sections${v.writeback === 'propose' ? ', approved_by' : ''}) and is trimmed oldest-first to ${v.maxHistory === undefined ? 'the default 50' : v.maxHistory}`,
-    expectation: { appended: { at: APPLY_NOW, by: ACTOR, session_id: 'sess-history', sections: 'includes state' }, length: Math.min(cap, v.existing + 1), keptOldest: 'the newest existing entries' },
+    expectation: {
+      appended: { at: APPLY_NOW, by: ACTOR, session_id: 'sess-history', sections: 'includes state' },
+      length: Math.min(cap, v.existing + 1),
+      keptOldest: 'the newest existing entries',
+    },
     async run(ctx) {
       const start = v.existing + 1;
       const doc = profile('l2-history', {
@@ -306,7 +383,12 @@ function a11(v: HistoryVariant): CaseDef {
         state: { facts: [entry('fact-a', 'An existing fact.')] },
         ...(v.maxHistory === undefined ? {} : { retention: { max_history: v.maxHistory } }),
       });
-      const a = await applyTo(ctx, doc, delta('l2-history', [addFact(entry('fact-b', 'A new fact.'))], { revision: start, sessionId: 'sess-history' }), { approval: APPROVED });
+      const a = await applyTo(
+        ctx,
+        doc,
+        delta('l2-history', [addFact(entry('fact-b', 'A new fact.'))], { revision: start, sessionId: 'sess-history' }),
+        { approval: APPROVED },
+      );
       if (a.result.outcome !== 'applied') inconclusive(`the delta was not applied (outcome ${a.result.outcome})`);
       const d = post(a, 'after an applied delta');
       const h = history(d);
@@ -318,7 +400,10 @@ function a11(v: HistoryVariant): CaseDef {
       expectEqual(last.by, ACTOR, 'history entry `by` (actor)');
       expectEqual(last.session_id, 'sess-history', 'history entry session_id');
       const sections = Array.isArray(last.sections) ? last.sections : [];
-      expectTrue(sections.includes('state') && !sections.includes('spec'), 'history entry sections', { expected: ['state'], observed: last.sections });
+      expectTrue(sections.includes('state') && !sections.includes('spec'), 'history entry sections', {
+        expected: ['state'],
+        observed: last.sections,
+      });
       if (v.writeback === 'propose') expectEqual(last.approved_by, APPROVED.approver, 'history entry approved_by');
       // Trimming: the newest `cap` entries, oldest dropped first, in order.
       const expectedOld = oldHistory(v.existing).slice(Math.max(0, v.existing + 1 - cap));

@@ -48,7 +48,10 @@ const toolCeiling: CaseDef = {
     const parent = mustInstantiate(await instantiateName(ctx, 'b1-lead', policy), 'parent');
     const standalone = mustInstantiate(await instantiateName(ctx, 'b1-helper', policy), 'subagent profile standalone').effective.tools;
     const expected = intersect(parent.effective.tools, standalone);
-    requireObservable(expected.length < new Set(standalone).size, 'the parent is not narrower than the subagent profile here, so the ceiling cannot be observed (an L1 narrowing matter)');
+    requireObservable(
+      expected.length < new Set(standalone).size,
+      'the parent is not narrower than the subagent profile here, so the ceiling cannot be observed (an L1 narrowing matter)',
+    );
     const child = mustInstantiate(await delegate(ctx, parent, 'b1-helper'), 'delegation to an allowed subagent');
     ctx.note('tools', { parent: parent.effective.tools, standalone, subagent: child.effective.tools });
     expectEqual([...child.effective.tools].sort(), expected, 'subagent tools (parent ∩ subagent request)');
@@ -91,7 +94,10 @@ const permissionCeiling: CaseDef = {
     const parent = parentSession.effective;
     const standalone = mustInstantiate(await instantiateName(ctx, 'b1-eager-helper', policy), 'subagent profile standalone').effective;
     const headroom = widenings(standalone, parent);
-    requireObservable(headroom.length > 0, 'the subagent profile is no wider than the parent here, so the ceiling cannot be observed (an L1 narrowing matter)');
+    requireObservable(
+      headroom.length > 0,
+      'the subagent profile is no wider than the parent here, so the ceiling cannot be observed (an L1 narrowing matter)',
+    );
     const child = mustInstantiate(await delegate(ctx, parentSession, 'b1-eager-helper'), 'delegation to an allowed subagent').effective;
     ctx.note('observed', { parent, standalone, subagent: child });
     const overParent = widenings(child, parent);
@@ -99,10 +105,15 @@ const permissionCeiling: CaseDef = {
     const overOwn = widenings(child, standalone);
     if (overOwn.length > 0) fail(`subagent exceeds its own profile's request at ${overOwn.join(', ')}`, [], overOwn);
     for (const f of DECISION_FIELDS) {
-      expectEqual(child.permissions[f], minDecision(parent.permissions[f], standalone.permissions[f]), `subagent permissions.${f} (min of parent and request)`);
+      expectEqual(
+        child.permissions[f],
+        minDecision(parent.permissions[f], standalone.permissions[f]),
+        `subagent permissions.${f} (min of parent and request)`,
+      );
     }
     const modeRank = { off: 0, read_only: 1, read_write: 2 } as const;
-    if (modeRank[child.memory.mode] > modeRank[parent.memory.mode]) fail('subagent memory mode exceeds the parent', parent.memory.mode, child.memory.mode);
+    if (modeRank[child.memory.mode] > modeRank[parent.memory.mode])
+      fail('subagent memory mode exceeds the parent', parent.memory.mode, child.memory.mode);
   },
 };
 
@@ -178,7 +189,11 @@ const depthFromProfile: CaseDef = {
     await requireDiscovered(ctx, names);
     const policy = permissivePolicy({ subagents: { max_depth: 8, max_concurrent: 8 } });
     const deepest = await delegateChain(ctx, policy, names, 1);
-    const r = mustReject(await delegate(ctx, deepest, 'b2-p2'), 'delegation-depth', 'delegation at depth 2 under the lead profile max_depth 1');
+    const r = mustReject(
+      await delegate(ctx, deepest, 'b2-p2'),
+      'delegation-depth',
+      'delegation at depth 2 under the lead profile max_depth 1',
+    );
     ctx.note('errors', briefIssues(r.errors));
   },
 };

@@ -42,11 +42,20 @@ const differential: CaseDef = {
       const parsed = parseDocument(d.text, d.encoding);
       if (!parsed.ok) throw new Error(`generator bug: document ${i} does not parse (${parsed.issues[0]?.code})`);
       const report = validateDocument(parsed.value);
-      if (!isValid(report.issues)) throw new Error(`generator bug: document ${i} is invalid (${report.issues.find((x) => x.severity === 'error')?.code} at ${report.issues[0]?.pointer})`);
+      if (!isValid(report.issues))
+        throw new Error(
+          `generator bug: document ${i} is invalid (${report.issues.find((x) => x.severity === 'error')?.code} at ${report.issues[0]?.pointer})`,
+        );
       const expected = { profile_digest: profileDigest(parsed.value), spec_digest: specDigest(parsed.value) };
       const got = await ctx.adapter.call('digest', { document: { content: d.text, encoding: d.encoding } });
       if (!isDeepStrictEqual({ profile_digest: got.profile_digest, spec_digest: got.spec_digest }, expected)) {
-        mismatches.push({ index: i, encoding: d.encoding, expected, observed: got, document: d.text.length > 2000 ? `${d.text.slice(0, 2000)}…` : d.text });
+        mismatches.push({
+          index: i,
+          encoding: d.encoding,
+          expected,
+          observed: got,
+          document: d.text.length > 2000 ? `${d.text.slice(0, 2000)}…` : d.text,
+        });
       }
     }
     if (mismatches.length > 0) {
@@ -77,16 +86,22 @@ const nonFinite: CaseDef = {
     for (const d of NON_FINITE) {
       // Suite self-check: the oracle sees the non-finite value too.
       const p = parseDocument(d.text, d.encoding);
-      const oracleSees = !p.ok ? p.issues.some((x) => x.code.startsWith('non-finite')) : validateDocument(p.value).issues.some((x) => x.code.startsWith('non-finite'));
+      const oracleSees = !p.ok
+        ? p.issues.some((x) => x.code.startsWith('non-finite'))
+        : validateDocument(p.value).issues.some((x) => x.code.startsWith('non-finite'));
       if (!oracleSees) throw new Error(`fixture bug: the oracle does not flag the ${d.encoding} non-finite document`);
       // The finite twin must validate, or the encoding itself is the problem (L1-P1 / L3-G1).
       const control = await ctx.adapter.call('validate', { document: { content: d.control, encoding: d.encoding } });
       requireObservable(control.valid, `the adapter does not accept the finite ${d.encoding} control document`);
       const r = await ctx.adapter.call('validate', { document: { content: d.text, encoding: d.encoding } });
-      expectTrue(!r.valid && r.errors.some((e) => e.category === 'non-finite'), `${d.encoding}: a non-finite number is not rejected as non-finite`, {
-        expected: { valid: false, category: 'non-finite' },
-        observed: { valid: r.valid, errors: briefIssues(r.errors) },
-      });
+      expectTrue(
+        !r.valid && r.errors.some((e) => e.category === 'non-finite'),
+        `${d.encoding}: a non-finite number is not rejected as non-finite`,
+        {
+          expected: { valid: false, category: 'non-finite' },
+          observed: { valid: r.valid, errors: briefIssues(r.errors) },
+        },
+      );
     }
   },
 };
@@ -96,7 +111,9 @@ const nonFinite: CaseDef = {
 const BASE = minimalProfile(
   'g2-pinned-base',
   { role: { objectives: ['Marker G2-BASE-OBJECTIVE'] } },
-  { state: { summary: 'Base state makes the profile digest differ from the spec digest.', facts: [{ id: 'f1', text: 'A learned fact.' }] } },
+  {
+    state: { summary: 'Base state makes the profile digest differ from the spec digest.', facts: [{ id: 'f1', text: 'A learned fact.' }] },
+  },
 );
 
 /** Write the base and return the digests of exactly what the adapter will read. */
@@ -118,7 +135,10 @@ const pinHonoured: CaseDef = {
   requirements: ['L3-G2'],
   title: 'A base pinned by its digest (spec digest, or profile digest where the harness uses that) is merged',
   fixtures: ['l3-g2-pin-match'],
-  expectation: { at_least_one_of: ['spec-digest pin instantiates', 'profile-digest pin instantiates'], other: 'rejected with digest-mismatch if not honoured' },
+  expectation: {
+    at_least_one_of: ['spec-digest pin instantiates', 'profile-digest pin instantiates'],
+    other: 'rejected with digest-mismatch if not honoured',
+  },
   async run(ctx) {
     const d = writeBase(ctx, BASE);
     writeChild(ctx, 'g2-pin-spec', d.spec);
@@ -129,7 +149,9 @@ const pinHonoured: CaseDef = {
     for (const name of ['g2-pin-spec', 'g2-pin-profile']) {
       const out = await instantiateName(ctx, name, policy);
       if (out.status === 'instantiated') {
-        expectTrue(promptWithoutState(out).includes('G2-BASE-OBJECTIVE'), `${name}: pinned base was not merged`, { observed: promptWithoutState(out) });
+        expectTrue(promptWithoutState(out).includes('G2-BASE-OBJECTIVE'), `${name}: pinned base was not merged`, {
+          observed: promptWithoutState(out),
+        });
         results[name] = 'honoured';
       } else {
         mustReject(out, 'digest-mismatch', `${name}: a pin the harness does not honour`);
@@ -137,7 +159,11 @@ const pinHonoured: CaseDef = {
       }
     }
     ctx.note('pins', results);
-    expectTrue(Object.values(results).includes('honoured'), 'neither the spec digest nor the profile digest of the base is accepted as a pin', { observed: results });
+    expectTrue(
+      Object.values(results).includes('honoured'),
+      'neither the spec digest nor the profile digest of the base is accepted as a pin',
+      { observed: results },
+    );
   },
 };
 

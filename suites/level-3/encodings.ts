@@ -22,7 +22,8 @@ const ALL: Encoding[] = ['yaml', 'json', 'md'];
 
 function requireAllEncodings(ctx: CaseContext): void {
   const missing = ALL.filter((e) => !ctx.handshake.encodings.includes(e));
-  if (missing.length > 0) fail(`a Level 3 harness must accept every encoding; handshake lacks ${missing.join(', ')}`, ALL, ctx.handshake.encodings);
+  if (missing.length > 0)
+    fail(`a Level 3 harness must accept every encoding; handshake lacks ${missing.join(', ')}`, ALL, ctx.handshake.encodings);
 }
 
 /** The comparable part of a session: no session id, path or trust, and no state text (nonces). */
@@ -51,7 +52,8 @@ const sameDocument: CaseDef = {
       if (!r.ok) throw new Error(`fixture ${rel} does not parse: ${r.issues[0]?.code}`);
       return r.value;
     });
-    if (!parsed.every((v) => isDeepStrictEqual(v, parsed[0]))) throw new Error('fixture l3-g1-same: the three files are not one logical document');
+    if (!parsed.every((v) => isDeepStrictEqual(v, parsed[0])))
+      throw new Error('fixture l3-g1-same: the three files are not one logical document');
 
     const policy: HarnessPolicyT = permissivePolicy();
     const seen: Array<{ encoding: string; view: unknown }> = [];
@@ -68,7 +70,11 @@ const sameDocument: CaseDef = {
         const a = first!.view as Record<string, unknown>;
         const b = other.view as Record<string, unknown>;
         const differing = Object.keys(a).filter((k) => !isDeepStrictEqual(a[k], b[k]));
-        fail(`${other.encoding} instantiates differently from ${first!.encoding} in: ${differing.join(', ')}`, pick(a, differing), pick(b, differing));
+        fail(
+          `${other.encoding} instantiates differently from ${first!.encoding} in: ${differing.join(', ')}`,
+          pick(a, differing),
+          pick(b, differing),
+        );
       }
     }
     // The instructions really came from the Markdown body (not lost on the way).
@@ -96,9 +102,16 @@ const bothPlaces: CaseDef = {
     const text = readFileSync(path!, 'utf8');
     const validated = await ctx.adapter.call('validate', { document: { content: text, encoding: 'md' } });
     expectEqual(validated.valid, false, 'validate verdict for instructions in both places');
-    const r = mustReject(await instantiatePath(ctx, path!, permissivePolicy()), 'encoding', 'instantiate a Markdown profile with instructions in both places');
+    const r = mustReject(
+      await instantiatePath(ctx, path!, permissivePolicy()),
+      'encoding',
+      'instantiate a Markdown profile with instructions in both places',
+    );
     ctx.note('errors', { validate: briefIssues(validated.errors), instantiate: briefIssues(r.errors) });
-    for (const [what, issues] of [['validate', validated.errors], ['instantiate', r.errors]] as const) {
+    for (const [what, issues] of [
+      ['validate', validated.errors],
+      ['instantiate', r.errors],
+    ] as const) {
       const enc = issues.filter((e) => e.category === 'encoding');
       expectTrue(enc.length > 0, `${what}: no error of category encoding`, { expected: 'encoding', observed: briefIssues(issues) });
       // The pointer must lead to the instructions (or an ancestor of them), not somewhere unrelated.

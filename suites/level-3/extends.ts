@@ -29,22 +29,38 @@ function fixtureCase(id: string, fixtureId: string, title: string): CaseDef {
 
 export async function runExtendsFixture(ctx: CaseContext, f: FixtureEntry): Promise<void> {
   installFixture(ctx.workspace, DIR, f);
-  await requireDiscovered(ctx, f.files.map((rel) => basename(rel).replace(/\.agent\.ya?ml$/, '')));
+  await requireDiscovered(
+    ctx,
+    f.files.map((rel) => basename(rel).replace(/\.agent\.ya?ml$/, '')),
+  );
   const out = await instantiateName(ctx, f.entry, permissivePolicy());
   const x = f.expectation;
   if (x.outcome === 'rejected') {
     const r = mustReject(out, x.category ?? 'other', `${f.id}: instantiate ${f.entry}`);
-    ctx.note('errors', r.errors.map((e) => ({ category: e.category, pointer: e.pointer })));
+    ctx.note(
+      'errors',
+      r.errors.map((e) => ({ category: e.category, pointer: e.pointer })),
+    );
     return;
   }
   const s = mustInstantiate(out, `${f.id}: instantiate ${f.entry}`);
   const own = promptWithoutState(s);
-  for (const m of x.prompt_contains ?? []) expectTrue(own.includes(m), `${f.id}: prompt lacks merged marker ${m}`, { expected: m, observed: own });
-  for (const m of x.prompt_lacks ?? []) expectTrue(!own.includes(m), `${f.id}: prompt carries ${m}, which the merge should have replaced or deleted`, { expected: `no ${m}`, observed: own });
-  for (const m of x.whole_prompt_lacks ?? []) expectTrue(!s.prompt.text.includes(m), `${f.id}: prompt carries ${m} from the base, which is never inherited`, { expected: `no ${m}`, observed: s.prompt.text });
+  for (const m of x.prompt_contains ?? [])
+    expectTrue(own.includes(m), `${f.id}: prompt lacks merged marker ${m}`, { expected: m, observed: own });
+  for (const m of x.prompt_lacks ?? [])
+    expectTrue(!own.includes(m), `${f.id}: prompt carries ${m}, which the merge should have replaced or deleted`, {
+      expected: `no ${m}`,
+      observed: own,
+    });
+  for (const m of x.whole_prompt_lacks ?? [])
+    expectTrue(!s.prompt.text.includes(m), `${f.id}: prompt carries ${m} from the base, which is never inherited`, {
+      expected: `no ${m}`,
+      observed: s.prompt.text,
+    });
   if (x.session?.name !== undefined) expectEqual(s.session.name, x.session.name, `${f.id}: session name`);
   if (x.session?.revision !== undefined) expectEqual(s.session.revision, x.session.revision, `${f.id}: session revision (never inherited)`);
-  if (x.state_included !== undefined) expectEqual(s.prompt.state.included, x.state_included, `${f.id}: state entries injected (state is never inherited)`);
+  if (x.state_included !== undefined)
+    expectEqual(s.prompt.state.included, x.state_included, `${f.id}: state entries injected (state is never inherited)`);
 }
 
 // ------------------------------------------------------------------ depth cap
@@ -88,7 +104,10 @@ const depthNine: CaseDef = {
     writeChain(ctx, 9);
     await requireDiscovered(ctx, ['e1-depth-0', 'e1-depth-9']);
     const r = mustReject(await instantiateName(ctx, 'e1-depth-0', permissivePolicy()), 'extends-depth', 'chain of 9 links');
-    ctx.note('errors', r.errors.map((e) => ({ category: e.category, pointer: e.pointer })));
+    ctx.note(
+      'errors',
+      r.errors.map((e) => ({ category: e.category, pointer: e.pointer })),
+    );
   },
 };
 
@@ -114,8 +133,12 @@ const toolsArrayReplace: CaseDef = {
     await requireDiscovered(ctx, ['e1-tr-base', 'e1-tr-child', 'e1-tr-flat-replace', 'e1-tr-flat-concat']);
     const policy = permissivePolicy();
     const replace = mustInstantiate(await instantiateName(ctx, 'e1-tr-flat-replace', policy), 'standalone allow [read]').effective.tools;
-    const concat = mustInstantiate(await instantiateName(ctx, 'e1-tr-flat-concat', policy), 'standalone allow [read, search]').effective.tools;
-    requireObservable(!sameSet(replace, concat), 'the adapter gives allow [read] and allow [read, search] the same tools, so a merge cannot be observed through tools (an L1-I2/I3 matter)');
+    const concat = mustInstantiate(await instantiateName(ctx, 'e1-tr-flat-concat', policy), 'standalone allow [read, search]').effective
+      .tools;
+    requireObservable(
+      !sameSet(replace, concat),
+      'the adapter gives allow [read] and allow [read, search] the same tools, so a merge cannot be observed through tools (an L1-I2/I3 matter)',
+    );
     const inherited = mustInstantiate(await instantiateName(ctx, 'e1-tr-child', policy), 'child of the tools base').effective.tools;
     ctx.note('tools', { inherited, replace, concat });
     if (!sameSet(inherited, replace)) {
@@ -125,8 +148,16 @@ const toolsArrayReplace: CaseDef = {
 };
 
 export const extendsCases: CaseDef[] = [
-  fixtureCase('L3-E1/objects-deep-merge', 'l3-e1-deep-merge', 'Objects deep-merge: the child replaces the keys it sets, inherits the rest of spec.role'),
-  fixtureCase('L3-E1/arrays-replace-wholesale', 'l3-e1-arrays-replace', 'Arrays replace: a child constraints list replaces the base list, it does not concatenate'),
+  fixtureCase(
+    'L3-E1/objects-deep-merge',
+    'l3-e1-deep-merge',
+    'Objects deep-merge: the child replaces the keys it sets, inherits the rest of spec.role',
+  ),
+  fixtureCase(
+    'L3-E1/arrays-replace-wholesale',
+    'l3-e1-arrays-replace',
+    'Arrays replace: a child constraints list replaces the base list, it does not concatenate',
+  ),
   fixtureCase('L3-E1/null-deletes-key', 'l3-e1-null-deletes', 'An explicit null in the child deletes the inherited key'),
   fixtureCase('L3-E1/bases-apply-left-to-right', 'l3-e1-left-to-right', 'extends is applied left to right, then the document itself'),
   fixtureCase('L3-E1/identity-state-history-not-inherited', 'l3-e1-identity', 'name, id, revision, state and history are never inherited'),
@@ -142,5 +173,7 @@ export const extendsCases: CaseDef[] = [
 /** Every manifest fixture is used by some case (keeps the manifest honest). */
 export function unusedExtendsFixtures(): string[] {
   const used = new Set(extendsCases.flatMap((c) => c.fixtures ?? []));
-  return loadManifest(DIR).map((f) => f.id).filter((id) => !used.has(id));
+  return loadManifest(DIR)
+    .map((f) => f.id)
+    .filter((id) => !used.has(id));
 }

@@ -126,7 +126,11 @@ const envResolution: CaseDef = {
   requirements: ['L3-M1'],
   title: 'A server whose ${VAR} is set is kept; one whose variable is missing is dropped and reported (or rejected as env-missing)',
   fixtures: ['l3-m1-env'],
-  expectation: { files: 'kept', tickets: 'dropped with env-missing warning or adjustment at /spec/tools/mcp_servers/1, or instantiation rejected with env-missing there' },
+  expectation: {
+    files: 'kept',
+    tickets:
+      'dropped with env-missing warning or adjustment at /spec/tools/mcp_servers/1, or instantiation rejected with env-missing there',
+  },
   async run(ctx) {
     await writeUserProfile(ctx, mcpProfile('m1-env'));
     // TICKETS_TOKEN is not in the harness environment.
@@ -143,7 +147,9 @@ const envResolution: CaseDef = {
       return;
     }
     expectServerTools(out, 'files', 'stdio', CATALOG.files!);
-    expectTrue(server(out.effective, 'tickets') === undefined, 'server tickets kept although ${TICKETS_TOKEN} cannot be resolved', { observed: out.effective.mcp_servers });
+    expectTrue(server(out.effective, 'tickets') === undefined, 'server tickets kept although ${TICKETS_TOKEN} cannot be resolved', {
+      observed: out.effective.mcp_servers,
+    });
     expectEqual(mcpToolsOf(out.effective, 'tickets'), [], 'tools of the dropped server');
     const warned = out.warnings.some((w) => w.category === 'env-missing' && w.pointer.startsWith(at));
     const adjusted = out.adjustments.some((a) => a.pointer.startsWith(at) && a.action === 'dropped');
@@ -158,9 +164,17 @@ const envResolution: CaseDef = {
 // ------------------------------------------------------------------ L3-M2 (SHOULD)
 
 function expectAllConfirm(s: InstantiatedT, trust: string): void {
-  requireObservable(s.effective.mcp_servers.length > 0, 'no MCP server survived instantiation, so launch gating cannot be observed (an L3-M1 matter)');
+  requireObservable(
+    s.effective.mcp_servers.length > 0,
+    'no MCP server survived instantiation, so launch gating cannot be observed (an L3-M1 matter)',
+  );
   const auto = s.effective.mcp_servers.filter((x) => x.launch !== 'confirm').map((x) => x.name);
-  if (auto.length > 0) fail(`servers of a ${trust} profile launch without confirmation: ${auto.join(', ')}`, 'confirm', s.effective.mcp_servers.map((x) => ({ name: x.name, launch: x.launch })));
+  if (auto.length > 0)
+    fail(
+      `servers of a ${trust} profile launch without confirmation: ${auto.join(', ')}`,
+      'confirm',
+      s.effective.mcp_servers.map((x) => ({ name: x.name, launch: x.launch })),
+    );
 }
 
 const projectConfirm: CaseDef = {

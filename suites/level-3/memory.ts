@@ -42,7 +42,10 @@ const vectorStore: CaseDef = {
   fixtures: ['l3-y1-vector'],
   expectation: { store: { name: 'team-kb', kind: 'vector', mode: 'read_write' } },
   async run(ctx) {
-    await writeProfile(ctx, 'y1-vector', { mode: 'read_write', stores: [{ name: 'team-kb', kind: 'vector', mode: 'read_write', required: true }] });
+    await writeProfile(ctx, 'y1-vector', {
+      mode: 'read_write',
+      stores: [{ name: 'team-kb', kind: 'vector', mode: 'read_write', required: true }],
+    });
     const s = mustInstantiate(await instantiateName(ctx, 'y1-vector', memoryPolicy('read_write')), 'profile with a vector store');
     expectEqual(store(s, 'team-kb'), { name: 'team-kb', kind: 'vector', mode: 'read_write' }, 'effective vector store');
   },
@@ -56,10 +59,16 @@ const policyModeCeiling: CaseDef = {
   expectation: { memory_mode: 'read_only', store_mode_at_most: 'read_only' },
   async run(ctx) {
     await writeProfile(ctx, 'y1-policy-mode', { mode: 'read_write', stores: [{ name: 'team-kb', kind: 'vector', mode: 'read_write' }] });
-    const s = mustInstantiate(await instantiateName(ctx, 'y1-policy-mode', memoryPolicy('read_only')), 'read_write profile, read_only harness');
+    const s = mustInstantiate(
+      await instantiateName(ctx, 'y1-policy-mode', memoryPolicy('read_only')),
+      'read_write profile, read_only harness',
+    );
     expectEqual(s.effective.memory.mode, 'read_only', 'effective memory mode');
     const kb = store(s, 'team-kb');
-    expectTrue(MODE_RANK[kb.mode] <= MODE_RANK.read_only, `store team-kb is ${kb.mode} under a read_only memory section`, { expected: 'read_only or off', observed: kb.mode });
+    expectTrue(MODE_RANK[kb.mode] <= MODE_RANK.read_only, `store team-kb is ${kb.mode} under a read_only memory section`, {
+      expected: 'read_only or off',
+      observed: kb.mode,
+    });
   },
 };
 
@@ -71,13 +80,20 @@ const storeUnderSectionMode: CaseDef = {
   expectation: { memory_mode: 'read_only', store_mode_at_most: 'read_only' },
   async run(ctx) {
     await writeProfile(ctx, 'y1-section-mode', { mode: 'read_only', stores: [{ name: 'team-kb', kind: 'vector', mode: 'read_write' }] });
-    const s = mustInstantiate(await instantiateName(ctx, 'y1-section-mode', memoryPolicy('read_write')), 'read_only section with a read_write store');
+    const s = mustInstantiate(
+      await instantiateName(ctx, 'y1-section-mode', memoryPolicy('read_write')),
+      'read_only section with a read_write store',
+    );
     expectEqual(s.effective.memory.mode, 'read_only', 'effective memory mode (the profile asked read_only)');
     const kb = store(s, 'team-kb');
-    expectTrue(MODE_RANK[kb.mode] <= MODE_RANK[s.effective.memory.mode], `store team-kb is ${kb.mode}, above the memory mode ${s.effective.memory.mode}`, {
-      expected: `≤ ${s.effective.memory.mode}`,
-      observed: kb.mode,
-    });
+    expectTrue(
+      MODE_RANK[kb.mode] <= MODE_RANK[s.effective.memory.mode],
+      `store team-kb is ${kb.mode}, above the memory mode ${s.effective.memory.mode}`,
+      {
+        expected: `≤ ${s.effective.memory.mode}`,
+        observed: kb.mode,
+      },
+    );
   },
 };
 

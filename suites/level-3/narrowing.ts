@@ -28,7 +28,10 @@ function write(ctx: CaseContext, doc: Record<string, unknown>): void {
 function requireFlatWithinPolicy(flat: EffectiveContractT, policy: HarnessPolicyT): void {
   for (const f of DECISION_FIELDS) {
     const ceiling = (policy.permissions[f] ?? policy.permissions.default) as DecisionT;
-    requireObservable(atMost(flat.permissions[f], ceiling), `standalone profile already exceeds policy at permissions.${f} (an L1-I3 failure)`);
+    requireObservable(
+      atMost(flat.permissions[f], ceiling),
+      `standalone profile already exceeds policy at permissions.${f} (an L1-I3 failure)`,
+    );
   }
 }
 
@@ -56,7 +59,8 @@ const childAllowOverBaseDeny: CaseDef = {
     ctx.note('merged_effective', inherited.permissions);
     ctx.note('flat_effective', flat.permissions);
     const wider = widenings(inherited, flat).filter((p) => p.startsWith('/permissions/'));
-    if (wider.length > 0) fail(`inherited profile is more permissive than its merged document at ${wider.join(', ')}`, flat.permissions, inherited.permissions);
+    if (wider.length > 0)
+      fail(`inherited profile is more permissive than its merged document at ${wider.join(', ')}`, flat.permissions, inherited.permissions);
   },
 };
 
@@ -78,7 +82,8 @@ const inheritedValueNarrowed: CaseDef = {
     const inherited = mustInstantiate(await instantiateName(ctx, 'e2-ih-child', POLICY_ASK), 'inheriting child').effective;
     ctx.note('merged_effective', inherited.permissions);
     const wider = widenings(inherited, flat).filter((p) => p.startsWith('/permissions/'));
-    if (wider.length > 0) fail(`inherited permissions escape the narrowing at ${wider.join(', ')}`, flat.permissions, inherited.permissions);
+    if (wider.length > 0)
+      fail(`inherited permissions escape the narrowing at ${wider.join(', ')}`, flat.permissions, inherited.permissions);
   },
 };
 
@@ -99,7 +104,11 @@ const nullDeleteStaysNarrowed: CaseDef = {
     requireObservable(out.status === 'instantiated', 'adapter rejects a null in a child layer (judged by L3-E1/null-deletes-key)');
     ctx.note('merged_shell', out.effective.permissions.shell);
     if (!atMost(out.effective.permissions.shell, flat.permissions.shell)) {
-      fail('deleting an inherited deny with null let shell exceed what policy gives a profile without it', flat.permissions.shell, out.effective.permissions.shell);
+      fail(
+        'deleting an inherited deny with null let shell exceed what policy gives a profile without it',
+        flat.permissions.shell,
+        out.effective.permissions.shell,
+      );
     }
   },
 };
@@ -132,9 +141,15 @@ const toolsAndBounds: CaseDef = {
     write(ctx, minimalProfile('e2-tb-flat', wide));
     await requireDiscovered(ctx, ['e2-tb-base', 'e2-tb-child', 'e2-tb-flat']);
     const flat = mustInstantiate(await instantiateName(ctx, 'e2-tb-flat', policy), 'flat equivalent').effective;
-    requireObservable(minus(flat.tools, policy.tools.grant).length === 0, 'standalone profile already gets ungranted tools (an L1-I3 failure)');
+    requireObservable(
+      minus(flat.tools, policy.tools.grant).length === 0,
+      'standalone profile already gets ungranted tools (an L1-I3 failure)',
+    );
     requireObservable(!flat.hosts.includes('evil.example.com'), 'standalone profile already gets an unlisted host (an L1-I3 failure)');
-    requireObservable(flat.budgets.max_turns !== null && flat.budgets.max_turns <= 30, 'standalone profile already exceeds the policy turn budget (an L1-I3 failure)');
+    requireObservable(
+      flat.budgets.max_turns !== null && flat.budgets.max_turns <= 30,
+      'standalone profile already exceeds the policy turn budget (an L1-I3 failure)',
+    );
     const inherited = mustInstantiate(await instantiateName(ctx, 'e2-tb-child', policy), 'inheriting child').effective;
     ctx.note('merged_effective', { tools: inherited.tools, hosts: inherited.hosts, budgets: inherited.budgets });
     const wider = widenings(inherited, flat);

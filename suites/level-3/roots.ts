@@ -17,7 +17,12 @@ const BEYOND_PROJECT: RootKind[] = ['managed', 'user', 'plugin'];
 
 function requireAllRoots(ctx: CaseContext): void {
   const missing = KINDS.filter((k) => !ctx.handshake.discovery_roots.includes(k));
-  if (missing.length > 0) fail(`a Level 3 harness must support every discovery root; handshake lacks ${missing.join(', ')}`, KINDS, ctx.handshake.discovery_roots);
+  if (missing.length > 0)
+    fail(
+      `a Level 3 harness must support every discovery root; handshake lacks ${missing.join(', ')}`,
+      KINDS,
+      ctx.handshake.discovery_roots,
+    );
 }
 
 function rootDir(ctx: CaseContext, kind: RootKind): string {
@@ -46,12 +51,20 @@ const fourRoots: CaseDef = {
     const found = await ctx.adapter.call('discover', { workspace: ctx.workspace.dir, roots: allRoots(ctx.workspace) });
     for (const k of BEYOND_PROJECT) {
       const p = found.profiles.find((x) => x.name === `g3-in-${k}`);
-      if (!p) fail(`profile g3-in-${k} from the ${k} root was not discovered`, `g3-in-${k}`, found.profiles.map((x) => x.name));
+      if (!p)
+        fail(
+          `profile g3-in-${k} from the ${k} root was not discovered`,
+          `g3-in-${k}`,
+          found.profiles.map((x) => x.name),
+        );
       expectEqual(p.root, k, `root reported for g3-in-${k}`);
       const s = mustInstantiate(await instantiateName(ctx, `g3-in-${k}`, permissivePolicy()), `instantiate g3-in-${k} by name`);
       expectEqual(s.session.name, `g3-in-${k}`, 'session name');
       if (s.session.path !== undefined) {
-        expectTrue(real(s.session.path).startsWith(real(rootDir(ctx, k))), `g3-in-${k} was loaded from outside the ${k} root`, { expected: rootDir(ctx, k), observed: s.session.path });
+        expectTrue(real(s.session.path).startsWith(real(rootDir(ctx, k))), `g3-in-${k} was loaded from outside the ${k} root`, {
+          expected: rootDir(ctx, k),
+          observed: s.session.path,
+        });
       }
     }
   },
@@ -67,15 +80,30 @@ const basesFromEveryRoot: CaseDef = {
     requireAllRoots(ctx);
     const ws = ctx.workspace;
     // No two bases set the same field, so only "was this base found" decides the markers.
-    ws.writeDocument(ws.roots.managed, 'g3-managed-base.agent.yaml', minimalProfile('g3-managed-base', { role: { objectives: ['Marker G3-MANAGED-OBJECTIVE'] } }));
-    ws.writeDocument(ws.roots.user, 'g3-user-base.agent.yaml', minimalProfile('g3-user-base', { role: { constraints: ['Marker G3-USER-CONSTRAINT'] } }));
-    ws.writeDocument(ws.roots.plugin[0]!, 'g3-plugin-base.agent.yaml', minimalProfile('g3-plugin-base', { role: { persona: { tone: 'Marker G3-PLUGIN-TONE' } } }));
+    ws.writeDocument(
+      ws.roots.managed,
+      'g3-managed-base.agent.yaml',
+      minimalProfile('g3-managed-base', { role: { objectives: ['Marker G3-MANAGED-OBJECTIVE'] } }),
+    );
+    ws.writeDocument(
+      ws.roots.user,
+      'g3-user-base.agent.yaml',
+      minimalProfile('g3-user-base', { role: { constraints: ['Marker G3-USER-CONSTRAINT'] } }),
+    );
+    ws.writeDocument(
+      ws.roots.plugin[0]!,
+      'g3-plugin-base.agent.yaml',
+      minimalProfile('g3-plugin-base', { role: { persona: { tone: 'Marker G3-PLUGIN-TONE' } } }),
+    );
     ws.writeDocument(
       ws.roots.user,
       'g3-composite.agent.yaml',
       minimalProfile('g3-composite', {}, { extends: [{ name: 'g3-managed-base' }, { name: 'g3-user-base' }, { name: 'g3-plugin-base' }] }),
     );
-    const s = mustInstantiate(await instantiateName(ctx, 'g3-composite', permissivePolicy()), 'user profile extending bases from three roots');
+    const s = mustInstantiate(
+      await instantiateName(ctx, 'g3-composite', permissivePolicy()),
+      'user profile extending bases from three roots',
+    );
     const own = promptWithoutState(s);
     for (const m of ['G3-MANAGED-OBJECTIVE', 'G3-USER-CONSTRAINT', 'G3-PLUGIN-TONE']) {
       expectTrue(own.includes(m), `base material ${m} missing: its root was not searched`, { expected: m, observed: own });

@@ -35,7 +35,11 @@ function skillsPolicy(): HarnessPolicyT {
 }
 
 async function writeProfile(ctx: CaseContext, name: string, skills: unknown[]): Promise<void> {
-  ctx.workspace.writeDocument(ctx.workspace.projectAgents, `${name}.agent.yaml`, minimalProfile(name, { tools: { allow: ['read'], skills } }));
+  ctx.workspace.writeDocument(
+    ctx.workspace.projectAgents,
+    `${name}.agent.yaml`,
+    minimalProfile(name, { tools: { allow: ['read'], skills } }),
+  );
   await requireDiscovered(ctx, [name]);
 }
 
@@ -44,12 +48,27 @@ const presentAndMissing: CaseDef = {
   requirements: ['L3-K1'],
   title: 'An installed skill is present, an uninstalled optional one is reported missing and the session still starts',
   fixtures: ['l3-k1-present-missing'],
-  expectation: { skills: [{ name: 'changelog-style', status: 'present' }, { name: 'release-train', status: 'missing' }] },
+  expectation: {
+    skills: [
+      { name: 'changelog-style', status: 'present' },
+      { name: 'release-train', status: 'missing' },
+    ],
+  },
   async run(ctx) {
-    await writeProfile(ctx, 'k1-mixed', [{ name: 'changelog-style' }, { name: 'release-train', source: 'https://skills.example.com/release-train' }]);
+    await writeProfile(ctx, 'k1-mixed', [
+      { name: 'changelog-style' },
+      { name: 'release-train', source: 'https://skills.example.com/release-train' },
+    ]);
     const s = mustInstantiate(await instantiateName(ctx, 'k1-mixed', skillsPolicy()), 'profile with one installed and one missing skill');
     const got = [...s.effective.skills].sort((a, b) => a.name.localeCompare(b.name));
-    expectEqual(got, [{ name: 'changelog-style', status: 'present' }, { name: 'release-train', status: 'missing' }], 'effective skills');
+    expectEqual(
+      got,
+      [
+        { name: 'changelog-style', status: 'present' },
+        { name: 'release-train', status: 'missing' },
+      ],
+      'effective skills',
+    );
   },
 };
 
@@ -74,7 +93,11 @@ const pinMismatchRequired: CaseDef = {
   expectation: { outcome: 'rejected', category: 'digest-mismatch' },
   async run(ctx) {
     await writeProfile(ctx, 'k1-pin-bad', [{ name: 'changelog-style', digest: OTHER_DIGEST, required: true }]);
-    const r = mustReject(await instantiateName(ctx, 'k1-pin-bad', skillsPolicy()), 'digest-mismatch', 'required skill with a mismatching pin');
+    const r = mustReject(
+      await instantiateName(ctx, 'k1-pin-bad', skillsPolicy()),
+      'digest-mismatch',
+      'required skill with a mismatching pin',
+    );
     ctx.note('errors', briefIssues(r.errors));
   },
 };
@@ -84,7 +107,12 @@ const pinMismatchOptional: CaseDef = {
   requirements: ['L3-K1'],
   title: 'An optional skill whose pin does not match is never treated as present (rejection with digest-mismatch also accepted)',
   fixtures: ['l3-k1-pin-mismatch-optional'],
-  expectation: { one_of: [{ outcome: 'rejected', category: 'digest-mismatch' }, { outcome: 'instantiated', skills: [{ name: 'changelog-style', status: 'missing' }] }] },
+  expectation: {
+    one_of: [
+      { outcome: 'rejected', category: 'digest-mismatch' },
+      { outcome: 'instantiated', skills: [{ name: 'changelog-style', status: 'missing' }] },
+    ],
+  },
   async run(ctx) {
     await writeProfile(ctx, 'k1-pin-opt', [{ name: 'changelog-style', digest: OTHER_DIGEST }]);
     const out = await instantiateName(ctx, 'k1-pin-opt', skillsPolicy());
@@ -105,7 +133,10 @@ const noInstall: CaseDef = {
   async run(ctx) {
     const ws = ctx.workspace;
     // A complete skill package sits in the workspace; an installing harness would copy it somewhere.
-    ws.writeFile('workspace/vendor/skills/k1-vendored-skill/SKILL.md', '---\nname: k1-vendored-skill\ndescription: fixture skill\n---\nMarker K1-VENDORED-SKILL-BODY\n');
+    ws.writeFile(
+      'workspace/vendor/skills/k1-vendored-skill/SKILL.md',
+      '---\nname: k1-vendored-skill\ndescription: fixture skill\n---\nMarker K1-VENDORED-SKILL-BODY\n',
+    );
     await writeProfile(ctx, 'k1-no-install', [
       { name: 'k1-vendored-skill', source: './vendor/skills/k1-vendored-skill' },
       { name: 'k1-remote-skill', source: 'https://skills.example.com/k1-remote-skill.zip' },
@@ -121,9 +152,20 @@ const noInstall: CaseDef = {
     if (touched.length > 0) fail('loading the profile created or changed skill files', [], touched);
     for (const s of [first, second]) {
       const statuses = [...s.effective.skills].sort((a, b) => a.name.localeCompare(b.name));
-      expectEqual(statuses, [{ name: 'k1-remote-skill', status: 'missing' }, { name: 'k1-vendored-skill', status: 'missing' }], 'skills stay missing across loads');
+      expectEqual(
+        statuses,
+        [
+          { name: 'k1-remote-skill', status: 'missing' },
+          { name: 'k1-vendored-skill', status: 'missing' },
+        ],
+        'skills stay missing across loads',
+      );
     }
-    expectTrue(diff.removed.length === 0 || !diff.removed.some((p) => p.includes('k1-vendored-skill')), 'the vendored skill package was moved away', { observed: diff.removed });
+    expectTrue(
+      diff.removed.length === 0 || !diff.removed.some((p) => p.includes('k1-vendored-skill')),
+      'the vendored skill package was moved away',
+      { observed: diff.removed },
+    );
   },
 };
 

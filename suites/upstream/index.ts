@@ -50,7 +50,8 @@ function accommodatingPolicy(examples: UpstreamFile[]): HarnessPolicyT {
   for (const f of examples) {
     const spec = isObj(f.doc?.['spec']) ? (f.doc['spec'] as Obj) : {};
     const tools = isObj(spec['tools']) ? spec['tools'] : {};
-    for (const s of arr(tools['skills'])) if (isObj(s) && typeof s['name'] === 'string') skills.set(s['name'], typeof s['digest'] === 'string' ? s['digest'] : undefined);
+    for (const s of arr(tools['skills']))
+      if (isObj(s) && typeof s['name'] === 'string') skills.set(s['name'], typeof s['digest'] === 'string' ? s['digest'] : undefined);
     for (const m of arr(tools['mcp_servers'])) {
       if (!isObj(m)) continue;
       if (typeof m['name'] === 'string') catalog[m['name']] = [];
@@ -66,7 +67,8 @@ function accommodatingPolicy(examples: UpstreamFile[]): HarnessPolicyT {
       stores.push({ name: s['name'], kind: s['kind'], reachable: true });
     }
     const lifecycle = isObj(spec['lifecycle']) ? spec['lifecycle'] : {};
-    for (const h of [...arr(lifecycle['on_start']), ...arr(lifecycle['on_end'])]) if (isObj(h) && typeof h['hook'] === 'string') hooks.add(h['hook']);
+    for (const h of [...arr(lifecycle['on_start']), ...arr(lifecycle['on_end'])])
+      if (isObj(h) && typeof h['hook'] === 'string') hooks.add(h['hook']);
   }
   return permissivePolicy({
     skills: [...skills].map(([name, digest]) => (digest ? { name, digest } : { name })),
@@ -86,7 +88,8 @@ function stageExamples(ctx: CaseContext, tree: UpstreamTree): Map<string, string
     const context = isObj(spec['context']) ? spec['context'] : {};
     for (const file of arr(context['files'])) {
       const p = isObj(file) && typeof file['path'] === 'string' ? file['path'] : undefined;
-      if (p && !p.startsWith('/') && !p.split('/').includes('..')) ctx.workspace.writeFile(join(ctx.workspace.dir, p), `placeholder for ${p}\n`);
+      if (p && !p.startsWith('/') && !p.split('/').includes('..'))
+        ctx.workspace.writeFile(join(ctx.workspace.dir, p), `placeholder for ${p}\n`);
     }
   }
   return staged;
@@ -121,8 +124,12 @@ function exampleCase(tree: UpstreamTree, f: UpstreamFile): CaseDef {
         profile: { path: staged.get(f.rel) as string },
         policy: accommodatingPolicy(tree.examples),
       });
-      if (out.status !== 'instantiated') fail(`instantiate ${f.rel}`, { status: 'instantiated' }, { status: out.status, errors: brief(out.errors) });
-      ctx.note('adjustments', out.adjustments.map((a) => a.pointer));
+      if (out.status !== 'instantiated')
+        fail(`instantiate ${f.rel}`, { status: 'instantiated' }, { status: out.status, errors: brief(out.errors) });
+      ctx.note(
+        'adjustments',
+        out.adjustments.map((a) => a.pointer),
+      );
     },
   };
 }
@@ -157,7 +164,11 @@ function invalidCase(tree: UpstreamTree, f: UpstreamFile): CaseDef {
     title: `Upstream negative example ${f.rel} is rejected${f.comment ? ` (${f.comment.slice(0, 80)})` : ''}`,
     origin: 'replay',
     needs: { encodings: ['yaml'] },
-    expectation: { instantiate: 'rejected', validate: rule.resolveTime ? 'not judged (resolve-time rule)' : { valid: false }, namedRule: rule.category },
+    expectation: {
+      instantiate: 'rejected',
+      validate: rule.resolveTime ? 'not judged (resolve-time rule)' : { valid: false },
+      namedRule: rule.category,
+    },
     async run(ctx) {
       const v = await ctx.adapter.call('validate', { document: { content: f.text, encoding: 'yaml' } });
       stageExamples(ctx, tree);
@@ -243,14 +254,27 @@ function invalidDeltaCase(tree: UpstreamTree, f: UpstreamFile): CaseDef {
         const doc = {
           oap: '1.0',
           kind: 'AgentProfile',
-          metadata: { name: slug, description: 'Stand-in target for an upstream negative delta.', revision: revision && revision >= 1 ? revision : 1 },
+          metadata: {
+            name: slug,
+            description: 'Stand-in target for an upstream negative delta.',
+            revision: revision && revision >= 1 ? revision : 1,
+          },
           spec: { role: { instructions: 'You are a stand-in.' } },
         };
         path = ctx.workspace.writeDocument(join(ctx.workspace.root, 'targets'), `${slug}.agent.yaml`, doc, 'yaml');
       }
       const before = readFileSync(path);
-      const res = await ctx.adapter.call('apply_delta', { profile_path: path, delta: f.doc, approval: { operations: true, approver: 'oap-conform upstream replay' } });
-      ctx.note('named-rule', { comment: f.comment, category: rule.category, matched: res.errors.some((e) => e.category === rule.category), reported: res.errors.map((e) => e.category) });
+      const res = await ctx.adapter.call('apply_delta', {
+        profile_path: path,
+        delta: f.doc,
+        approval: { operations: true, approver: 'oap-conform upstream replay' },
+      });
+      ctx.note('named-rule', {
+        comment: f.comment,
+        category: rule.category,
+        matched: res.errors.some((e) => e.category === rule.category),
+        reported: res.errors.map((e) => e.category),
+      });
       const accepted = conflictNamed ? ['rejected', 'conflict'] : ['rejected'];
       expectTrue(accepted.includes(res.outcome), `applying ${f.rel} must be refused`, { expected: accepted, observed: res.outcome });
       expectTrue(readFileSync(path).equals(before), 'the profile file is unchanged after a refused delta', { expected: 'unchanged bytes' });

@@ -77,7 +77,10 @@ function readUpstreamFile(root: string, path: string): UpstreamFile {
   const text = readFileSync(path, 'utf8');
   const encoding = path.endsWith('.json') ? 'json' : 'yaml';
   const parsed = parseDocument(text, encoding);
-  const doc = parsed.ok && typeof parsed.value === 'object' && parsed.value !== null && !Array.isArray(parsed.value) ? (parsed.value as Record<string, unknown>) : undefined;
+  const doc =
+    parsed.ok && typeof parsed.value === 'object' && parsed.value !== null && !Array.isArray(parsed.value)
+      ? (parsed.value as Record<string, unknown>)
+      : undefined;
   return { path, rel: relative(root, path).split(sep).join('/'), text, doc, comment: leadingComment(text) };
 }
 

@@ -13,7 +13,10 @@ export interface NamedRule {
 
 const PROFILE_RULES: Array<{ test: RegExp; rule: NamedRule }> = [
   { test: /literal|secret|credential|api key|token/i, rule: { category: 'secret-literal', requirement: 'L1-I6', resolveTime: false } },
-  { test: /travers|escap|outside (the )?workspace|absolute path|\.\.\//i, rule: { category: 'path-escape', requirement: 'L1-I5', resolveTime: true } },
+  {
+    test: /travers|escap|outside (the )?workspace|absolute path|\.\.\//i,
+    rule: { category: 'path-escape', requirement: 'L1-I5', resolveTime: true },
+  },
   { test: /major/i, rule: { category: 'version-major', requirement: 'L1-P3', resolveTime: false } },
   { test: /minor/i, rule: { category: 'version-minor', requirement: 'L1-P4', resolveTime: false } },
   { test: /\bkind\b|bundle|profileindex/i, rule: { category: 'kind', requirement: 'L1-P5', resolveTime: false } },
@@ -35,7 +38,8 @@ export function namedProfileRule(comment: string): NamedRule {
 
 /** The rule a negative delta fixture's comment names. */
 export function namedDeltaRule(comment: string): NamedRule {
-  if (/outside\s*\/?state|\/spec|\/metadata|scope/i.test(comment)) return { category: 'delta-scope', requirement: 'L2-A2', resolveTime: false };
+  if (/outside\s*\/?state|\/spec|\/metadata|scope/i.test(comment))
+    return { category: 'delta-scope', requirement: 'L2-A2', resolveTime: false };
   if (/\b(move|copy|test)\b|reserved/i.test(comment)) return { category: 'delta-reserved-op', requirement: 'L2-A1', resolveTime: false };
   return { category: 'schema', requirement: 'L2-A1', resolveTime: false };
 }

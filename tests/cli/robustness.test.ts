@@ -21,8 +21,16 @@ function newestMtime(path: string): number {
 }
 
 function ensureBuilt(): void {
-  if (existsSync(BUILT) && existsSync(fromRoot('dist', 'adapters', 'host.js')) && statSync(BUILT).mtimeMs >= Math.max(...SOURCES.map(newestMtime))) return;
-  spawnSync(process.execPath, [fromRoot('node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'], { cwd: packageRoot, stdio: 'ignore' });
+  if (
+    existsSync(BUILT) &&
+    existsSync(fromRoot('dist', 'adapters', 'host.js')) &&
+    statSync(BUILT).mtimeMs >= Math.max(...SOURCES.map(newestMtime))
+  )
+    return;
+  spawnSync(process.execPath, [fromRoot('node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'], {
+    cwd: packageRoot,
+    stdio: 'ignore',
+  });
   if (!existsSync(BUILT)) throw new Error('build did not produce dist/runner/cli/main.js');
 }
 
@@ -207,7 +215,11 @@ describe('--resume', () => {
     const full = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as { footer: { complete: boolean }; cases: { id: string }[] };
     expect(full.footer.complete).toBe(true);
     expect(full.cases.length).toBeGreaterThan(partial.cases.length);
-    const journalIds = readFileSync(journalOf(out), 'utf8').split('\n').filter(Boolean).slice(1).map((l) => (JSON.parse(l) as { id: string }).id);
+    const journalIds = readFileSync(journalOf(out), 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .slice(1)
+      .map((l) => (JSON.parse(l) as { id: string }).id);
     expect(new Set(journalIds).size).toBe(journalIds.length);
     expect(journalIds.length).toBe(full.cases.length);
   });
@@ -221,12 +233,22 @@ describe('shards and merge', () => {
     cli('run', ...common, '--shard', '2/2', '--out', path('s2'));
     const m = cli('merge', path('s1'), path('s2'), '--out', path('merged'), '--quiet', '--allow-dirty');
     expect(m.status).toBe(0);
-    const read = (d: string) => JSON.parse(readFileSync(path(d, 'result.json'), 'utf8')) as { passed: string[]; failed: string[]; level: number };
+    const read = (d: string) =>
+      JSON.parse(readFileSync(path(d, 'result.json'), 'utf8')) as { passed: string[]; failed: string[]; level: number };
     const statuses = (d: string) =>
-      Object.fromEntries((JSON.parse(readFileSync(path(d, 'report.json'), 'utf8')) as { cases: { id: string; status: string }[] }).cases.map((c) => [c.id, c.status]));
+      Object.fromEntries(
+        (JSON.parse(readFileSync(path(d, 'report.json'), 'utf8')) as { cases: { id: string; status: string }[] }).cases.map((c) => [
+          c.id,
+          c.status,
+        ]),
+      );
     const whole = read('whole');
     const merged = read('merged');
-    expect({ passed: merged.passed, failed: merged.failed, level: merged.level }).toEqual({ passed: whole.passed, failed: whole.failed, level: whole.level });
+    expect({ passed: merged.passed, failed: merged.failed, level: merged.level }).toEqual({
+      passed: whole.passed,
+      failed: whole.failed,
+      level: whole.level,
+    });
     expect(statuses('merged')).toEqual(statuses('whole'));
   });
 });

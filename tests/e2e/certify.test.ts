@@ -27,7 +27,20 @@ function cli(args: string[]): { code: number | null; stdout: string; stderr: str
 }
 
 // --allow-dirty: the test must not depend on whether this checkout has uncommitted fixture edits.
-const runArgs = (adapter: string, out: string): string[] => ['--adapter', adapter, '--level', '1', '--fuzz', '0', '--seed', '11', '--out', out, '--allow-dirty', '--quiet'];
+const runArgs = (adapter: string, out: string): string[] => [
+  '--adapter',
+  adapter,
+  '--level',
+  '1',
+  '--fuzz',
+  '0',
+  '--seed',
+  '11',
+  '--out',
+  out,
+  '--allow-dirty',
+  '--quiet',
+];
 
 beforeAll(() => {
   execFileSync(process.execPath, [CLI, '--version']); // fails fast when dist/ is not built
@@ -38,10 +51,15 @@ describe('certification run, end to end', () => {
   it('the reference harness certifies at level 1 and its result satisfies the upstream verifier rules', () => {
     const run = cli(runArgs('builtin:reference', refOut));
     expect(run.code, run.stderr).toBe(0);
-    const result = JSON.parse(readFileSync(join(refOut, 'result.json'), 'utf8')) as Record<string, unknown> & { passed: string[]; failed: string[] };
+    const result = JSON.parse(readFileSync(join(refOut, 'result.json'), 'utf8')) as Record<string, unknown> & {
+      passed: string[];
+      failed: string[];
+    };
     const addFormats = (addFormatsModule as unknown as { default: (a: Ajv2020) => Ajv2020 }).default ?? addFormatsModule;
     const ajv = addFormats(new Ajv2020({ allErrors: true }));
-    const validate = ajv.compile(JSON.parse(readFileSync(fromRoot('spec', 'schemas', 'oap-1.0.1', 'result.schema.json'), 'utf8')) as object);
+    const validate = ajv.compile(
+      JSON.parse(readFileSync(fromRoot('spec', 'schemas', 'oap-1.0.1', 'result.schema.json'), 'utf8')) as object,
+    );
     expect(validate(result), JSON.stringify(validate.errors)).toBe(true);
     expect(result.failed).toEqual([]);
     expect(result.fixture_revision).toMatch(/^[0-9a-f]{40}$/);

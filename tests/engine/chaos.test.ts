@@ -49,7 +49,13 @@ describe('chaos faults', () => {
     expect(crash.stderr).toMatch(/chaos: crashing during request 3/);
     expect(run.pids).toHaveLength(2); // one restart
     const journal = journalLines(run.journalPath);
-    expect(journal.records.map((r) => `${r.id}:${r.status}`)).toEqual(['T-001:pass', 'T-002:pass', 'T-003:crash', 'T-004:pass', 'T-005:pass']);
+    expect(journal.records.map((r) => `${r.id}:${r.status}`)).toEqual([
+      'T-001:pass',
+      'T-002:pass',
+      'T-003:crash',
+      'T-004:pass',
+      'T-005:pass',
+    ]);
     // grandchild=1: each adapter started a `sleep` in its group; the pid file holds 4 pids.
     expect(readPidFile(pidFile)).toHaveLength(4);
     await expectNoOrphans(run.pids);
@@ -168,7 +174,24 @@ process.exitCode = await main(process.argv.slice(2), { cases });
     );
     const child = spawn(
       process.execPath,
-      [launcher, 'run', '--adapter', 'builtin:chaos/hang?n=3&grandchild=1', '--filter', 'S-*', '--out', out, '--timeout', '60000', '--seed', '1', '--jobs', '1', '--allow-dirty', '--quiet'],
+      [
+        launcher,
+        'run',
+        '--adapter',
+        'builtin:chaos/hang?n=3&grandchild=1',
+        '--filter',
+        'S-*',
+        '--out',
+        out,
+        '--timeout',
+        '60000',
+        '--seed',
+        '1',
+        '--jobs',
+        '1',
+        '--allow-dirty',
+        '--quiet',
+      ],
       { cwd: fromRoot(), env: { ...process.env, OAP_CHAOS_PIDFILE: pidFile }, stdio: ['ignore', 'pipe', 'pipe'] },
     );
     let stderr = '';

@@ -29,16 +29,32 @@ describe('selection', () => {
     const shards = [1, 2, 3].map((k) => selectShard(ids, { index: k, count: 3 }).map((c) => c.id));
     expect(shards.flat().sort()).toEqual(ids.map((c) => c.id));
     expect(shards.map((s) => s.length)).toEqual([4, 4, 3]);
-    expect(distribute([1, 2, 3, 4, 5], 2)).toEqual([[1, 3, 5], [2, 4]]);
+    expect(distribute([1, 2, 3, 4, 5], 2)).toEqual([
+      [1, 3, 5],
+      [2, 4],
+    ]);
     expect(parseShard('2/5')).toEqual({ index: 2, count: 5 });
     expect(() => parseShard('0/2')).toThrow();
     expect(() => parseShard('3/2')).toThrow();
   });
 
   test('manifest digest: order-independent, changes when a case or its requirements change', () => {
-    const a = manifestDigest([{ id: 'x', requirements: ['L1-P1'] }, { id: 'y', requirements: ['L1-P2'] }]);
-    expect(manifestDigest([{ id: 'y', requirements: ['L1-P2'] }, { id: 'x', requirements: ['L1-P1'] }])).toBe(a);
-    expect(manifestDigest([{ id: 'x', requirements: ['L1-P1'] }, { id: 'y', requirements: ['L1-P3'] }])).not.toBe(a);
+    const a = manifestDigest([
+      { id: 'x', requirements: ['L1-P1'] },
+      { id: 'y', requirements: ['L1-P2'] },
+    ]);
+    expect(
+      manifestDigest([
+        { id: 'y', requirements: ['L1-P2'] },
+        { id: 'x', requirements: ['L1-P1'] },
+      ]),
+    ).toBe(a);
+    expect(
+      manifestDigest([
+        { id: 'x', requirements: ['L1-P1'] },
+        { id: 'y', requirements: ['L1-P3'] },
+      ]),
+    ).not.toBe(a);
     expect(a).toMatch(/^sha256:[0-9a-f]{64}$/);
   });
 });
@@ -70,7 +86,12 @@ describe('runs', () => {
       title: 'yaml',
       run: async (ctx) => void (await ctx.adapter.call('validate', { document: { content: 'a: 1', encoding: 'yaml' } })),
     };
-    const d: CaseDef = { id: 'D-2', requirements: ['L1-P1'], title: 'digest', run: async (ctx) => void (await ctx.adapter.call('digest', { document: { path: '/x.json' } })) };
+    const d: CaseDef = {
+      id: 'D-2',
+      requirements: ['L1-P1'],
+      title: 'digest',
+      run: async (ctx) => void (await ctx.adapter.call('digest', { document: { path: '/x.json' } })),
+    };
     for (const process of [false, true]) {
       const run = await runSynthetic('builtin:example/ts', [c, d], { process });
       expect(statuses(run)).toEqual({ 'D-1': 'skipped', 'D-2': 'skipped' });
@@ -82,7 +103,13 @@ describe('runs', () => {
   test('interrupt + --resume: finished cases are kept and not rerun; a different seed is refused', async () => {
     const out = tempDir();
     const runs: Record<string, number> = {};
-    const cases = synthCases(5).map((c) => ({ ...c, run: async (ctx: Parameters<CaseDef['run']>[0]) => ((runs[c.id] = (runs[c.id] ?? 0) + 1), c.run(ctx)) }));
+    const cases = synthCases(5).map((c) => ({
+      ...c,
+      run: async (ctx: Parameters<CaseDef['run']>[0]) => {
+        runs[c.id] = (runs[c.id] ?? 0) + 1;
+        return c.run(ctx);
+      },
+    }));
     const controller = new AbortController();
     const first = await runSynthetic('builtin:example/ts', cases, {
       out,
@@ -99,7 +126,13 @@ describe('runs', () => {
     expect(first.report.footer).toMatchObject({ complete: false, interrupted: true });
     expect(first.report.cases.map((c) => c.id)).toEqual(['T-001', 'T-002']);
     const second = await runSynthetic('builtin:example/ts', cases, { out, resume: true });
-    expect(second.report.cases.map((c) => `${c.id}:${c.status}`)).toEqual(['T-001:pass', 'T-002:pass', 'T-003:pass', 'T-004:pass', 'T-005:pass']);
+    expect(second.report.cases.map((c) => `${c.id}:${c.status}`)).toEqual([
+      'T-001:pass',
+      'T-002:pass',
+      'T-003:pass',
+      'T-004:pass',
+      'T-005:pass',
+    ]);
     expect(second.report.footer).toMatchObject({ complete: true, interrupted: false });
     expect(runs).toEqual({ 'T-001': 1, 'T-002': 1, 'T-003': 1, 'T-004': 1, 'T-005': 1 });
     const err = await runSynthetic('builtin:example/ts', cases, { out, resume: true, seed: 99 }).catch((e: unknown) => e);

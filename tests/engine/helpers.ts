@@ -67,8 +67,14 @@ export function readPidFile(path: string): number[] {
   return readFileSync(path, 'utf8').split('\n').filter(Boolean).map(Number);
 }
 
-export function journalLines(path: string): { header: Record<string, unknown>; records: { id: string; status: string; message?: string; stderr?: string }[] } {
-  const lines = readFileSync(path, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
+export function journalLines(path: string): {
+  header: Record<string, unknown>;
+  records: { id: string; status: string; message?: string; stderr?: string }[];
+} {
+  const lines = readFileSync(path, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
   return { header: lines[0]!, records: lines.slice(1) as never };
 }
 
@@ -95,7 +101,12 @@ export async function runSynthetic(adapter: string, cases: CaseDef[], extra: Par
     onSpawn: (pid) => pids.push(pid),
     ...extra,
   });
-  const fin = await finalizeRun(result.report, result.outDir, { allowDirty: true, quiet: true, stdout: { write: () => true }, stderr: { write: () => true } });
+  const fin = await finalizeRun(result.report, result.outDir, {
+    allowDirty: true,
+    quiet: true,
+    stdout: { write: () => true },
+    stderr: { write: () => true },
+  });
   return { ...result, pids, exitCode: result.report.footer?.interrupted ? 130 : fin.exitCode };
 }
 

@@ -172,7 +172,9 @@ describe('init --lang python, outside the repository', () => {
     expect(init.stdout).toContain('npx oap-conform smoke --adapter "python3 my_adapter.py"');
     expect(init.stdout).toContain(`guide: ${fromRoot('adapters', 'WRITING.md')}`);
     expect(statSync(join(dir, 'my_adapter.py')).mode & 0o111).not.toBe(0);
-    expect(readFileSync(join(dir, 'oap_adapter.py'), 'utf8')).toBe(readFileSync(fromRoot('adapters', 'sdk', 'python', 'oap_adapter.py'), 'utf8'));
+    expect(readFileSync(join(dir, 'oap_adapter.py'), 'utf8')).toBe(
+      readFileSync(fromRoot('adapters', 'sdk', 'python', 'oap_adapter.py'), 'utf8'),
+    );
 
     expectDeclinedStarter(cli(['smoke', '--adapter', 'python3 my_adapter.py'], dir));
 
@@ -303,7 +305,10 @@ describe('init --lang ts, outside the repository', () => {
 
     // The types are real, not `any`: a result missing a member of the effective contract, or an
     // issue category outside the vocabulary, does not compile.
-    writeFileSync(join(dir, 'my-adapter.mts'), TS_IMPLEMENTATION.replace("      writeback: 'propose',\n", '').replace("category: 'io'", "category: 'not-found'"));
+    writeFileSync(
+      join(dir, 'my-adapter.mts'),
+      TS_IMPLEMENTATION.replace("      writeback: 'propose',\n", '').replace("category: 'io'", "category: 'not-found'"),
+    );
     const broken = tsc(dir);
     expect(broken.status).not.toBe(0);
     expect(broken.stdout).toMatch(/writeback/);
@@ -341,14 +346,32 @@ export const options: [true, true] = null as unknown as [Same<R.DefineOptions, S
     );
     const checked = spawnSync(
       process.execPath,
-      [TSC, '--noEmit', '--strict', '--noUncheckedIndexedAccess', '--skipLibCheck', '--target', 'ES2022', '--module', 'NodeNext', '--moduleResolution', 'NodeNext', '--types', 'node', 'check.mts', 'oap-conform-sdk.d.ts'],
+      [
+        TSC,
+        '--noEmit',
+        '--strict',
+        '--noUncheckedIndexedAccess',
+        '--skipLibCheck',
+        '--target',
+        'ES2022',
+        '--module',
+        'NodeNext',
+        '--moduleResolution',
+        'NodeNext',
+        '--types',
+        'node',
+        'check.mts',
+        'oap-conform-sdk.d.ts',
+      ],
       { cwd: dir, encoding: 'utf8', timeout: 120_000 },
     );
     expect(checked.stdout).toBe('');
     expect(checked.status).toBe(0);
 
     // Every value the SDK exports is declared, except the internals listed on purpose.
-    const declared = [...readFileSync(join(dir, 'oap-conform-sdk.d.ts'), 'utf8').matchAll(/^ {2}export (?:function|class|const) (\w+)/gm)].map((m) => m[1]);
+    const declared = [
+      ...readFileSync(join(dir, 'oap-conform-sdk.d.ts'), 'utf8').matchAll(/^ {2}export (?:function|class|const) (\w+)/gm),
+    ].map((m) => m[1]);
     const runtime = Object.keys(await import(fromRoot('dist', 'adapters', 'sdk', 'ts', 'index.js')));
     expect(runtime.filter((n) => !UNDECLARED_EXPORTS.includes(n)).sort()).toEqual([...new Set(declared)].sort());
   });
@@ -372,7 +395,9 @@ describe('init: directories, refusals and next steps', () => {
     expect(cli(['init', '--lang', 'python'], dir).status).toBe(0);
     const again = cli(['init', '--lang', 'python'], dir);
     expect(again.status).toBe(2);
-    expect(again.stderr).toMatch(/refusing to overwrite my_adapter\.py, oap_adapter\.py in .*: move them away, or choose another directory with --dir/);
+    expect(again.stderr).toMatch(
+      /refusing to overwrite my_adapter\.py, oap_adapter\.py in .*: move them away, or choose another directory with --dir/,
+    );
   });
 
   test('--sdk-only refreshes just the SDK file after an upgrade', () => {

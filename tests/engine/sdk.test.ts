@@ -56,8 +56,7 @@ function serve(handlers: Parameters<typeof defineAdapter>[0]) {
   let buf = '';
   output.on('data', (d: Buffer) => {
     buf += d.toString();
-    let nl;
-    while ((nl = buf.indexOf('\n')) >= 0) {
+    for (let nl = buf.indexOf('\n'); nl >= 0; nl = buf.indexOf('\n')) {
       lines.push(JSON.parse(buf.slice(0, nl)) as Record<string, unknown>);
       buf = buf.slice(nl + 1);
     }
@@ -114,12 +113,18 @@ from oap_adapter import PromptBuilder
 p = PromptBuilder().section("preamble", "Härness rules 🛡", True).section("instructions", "Ünïcödé", True).state("x", "<s>", "</s>").build(["a"])
 print(json.dumps(p))`;
     const py = JSON.parse(execFileSync('python3', ['-c', script], { encoding: 'utf8' })) as unknown;
-    const ts = new PromptBuilder().section('preamble', 'Härness rules 🛡', true).section('instructions', 'Ünïcödé', true).state('x', { open: '<s>', close: '</s>' }).build({ included: ['a'], elided: [], notice: null });
+    const ts = new PromptBuilder()
+      .section('preamble', 'Härness rules 🛡', true)
+      .section('instructions', 'Ünïcödé', true)
+      .state('x', { open: '<s>', close: '</s>' })
+      .build({ included: ['a'], elided: [], notice: null });
     expect(py).toEqual(ts);
   });
 
   test('serve(): decline codes, unknown method, parse error, shutdown ends the loop', async () => {
-    const child = spawn('python3', [fromRoot('adapters', 'examples', 'python', 'example_adapter.py')], { stdio: ['pipe', 'pipe', 'inherit'] });
+    const child = spawn('python3', [fromRoot('adapters', 'examples', 'python', 'example_adapter.py')], {
+      stdio: ['pipe', 'pipe', 'inherit'],
+    });
     let out = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     const lines = [
@@ -128,10 +133,15 @@ print(json.dumps(p))`;
       { jsonrpc: '2.0', id: 3, method: 'frobnicate', params: {} },
       { jsonrpc: '2.0', id: 4, method: 'shutdown', params: {} },
     ];
-    child.stdin.write(`${JSON.stringify(lines[0])}\n${JSON.stringify(lines[1])}\nnot json\n${JSON.stringify(lines[2])}\n${JSON.stringify(lines[3])}\n`);
+    child.stdin.write(
+      `${JSON.stringify(lines[0])}\n${JSON.stringify(lines[1])}\nnot json\n${JSON.stringify(lines[2])}\n${JSON.stringify(lines[3])}\n`,
+    );
     const code = await new Promise<number | null>((r) => child.once('exit', r));
     expect(code).toBe(0);
-    const got = out.trim().split('\n').map((l) => JSON.parse(l) as { id: unknown; error?: { code: number } });
+    const got = out
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { id: unknown; error?: { code: number } });
     expect(got.map((g) => [g.id, g.error?.code ?? 'ok'])).toEqual([
       [1, RPC_ERROR.SKIPPED],
       [2, RPC_ERROR.NOT_IMPLEMENTED],
@@ -150,7 +160,10 @@ describe('examples pass smoke end to end (the CLI, spawned)', () => {
     ['ts module (compiled .js)', 'adapters/examples/ts/example-adapter.ts'],
     ['ts builtin', 'builtin:example/ts'],
   ])('%s', (_, spec) => {
-    const out = execFileSync(process.execPath, [cli, 'smoke', '--adapter', spec, '--check-protocol'], { cwd: fromRoot(), encoding: 'utf8' });
+    const out = execFileSync(process.execPath, [cli, 'smoke', '--adapter', spec, '--check-protocol'], {
+      cwd: fromRoot(),
+      encoding: 'utf8',
+    });
     expect(out).toMatch(/smoke: all 5 steps passed/);
     expect(out).toMatch(/✓ instantiate rejected profile by path: rejected: version-major at "\/oap"/);
   });
@@ -159,7 +172,16 @@ describe('examples pass smoke end to end (the CLI, spawned)', () => {
     let status = 0;
     let out = '';
     try {
-      execFileSync(process.execPath, [cli, 'smoke', '--adapter', 'python3 -c "import sys; sys.path.insert(0, \'adapters/sdk/python\'); from oap_adapter import Adapter; a = Adapter(); a.method(\'initialize\')(lambda p: {\'protocol_version\': \'1.0\', \'implementation\': {\'name\': \'x\', \'version\': \'1\', \'language\': \'python\'}, \'level\': 1, \'encodings\': [\'json\'], \'discovery_roots\': [\'project\'], \'unimplemented\': []}); a.serve()"'], { cwd: fromRoot(), encoding: 'utf8' });
+      execFileSync(
+        process.execPath,
+        [
+          cli,
+          'smoke',
+          '--adapter',
+          "python3 -c \"import sys; sys.path.insert(0, 'adapters/sdk/python'); from oap_adapter import Adapter; a = Adapter(); a.method('initialize')(lambda p: {'protocol_version': '1.0', 'implementation': {'name': 'x', 'version': '1', 'language': 'python'}, 'level': 1, 'encodings': ['json'], 'discovery_roots': ['project'], 'unimplemented': []}); a.serve()\"",
+        ],
+        { cwd: fromRoot(), encoding: 'utf8' },
+      );
     } catch (err) {
       status = (err as { status: number }).status;
       out = (err as { stdout: string }).stdout;
@@ -181,7 +203,9 @@ describe('RpcError', () => {
         throw new RpcError(RPC_ERROR.UNSUPPORTED_PROTOCOL_VERSION, 'protocol 0.9 only');
       },
     });
-    input.write(`${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocol_versions: ['1.0'], runner: { name: 'r', version: '1' } } })}\n`);
+    input.write(
+      `${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocol_versions: ['1.0'], runner: { name: 'r', version: '1' } } })}\n`,
+    );
     input.end();
     await done;
     await new Promise((r) => setImmediate(r));
@@ -194,14 +218,17 @@ const jsonValues = fc.jsonValue({ stringUnit: 'grapheme', maxDepth: 3 });
 
 describe('canonical JSON and digests match the runner (SPEC 2.2)', () => {
   test('TypeScript SDK canonicalJson = the oracle, property', () => {
-    fc.assert(fc.property(jsonValues, (v) => canonicalJson(v) === oracleCanonicalJson(v)), { numRuns: 300 });
+    fc.assert(
+      fc.property(jsonValues, (v) => canonicalJson(v) === oracleCanonicalJson(v)),
+      { numRuns: 300 },
+    );
     expect(() => canonicalJson({ a: Number.NaN })).toThrow(/non-finite/);
   });
 
   test('Python SDK canonical_json = the oracle, including fractional numbers, big integers and non-BMP keys', () => {
     const edge: unknown[] = [
       { temperature: 0.2, max_cost_usd: 2.5, tiny: 1e-7, big: 1e21, exp: 1.5e300, neg: -0.000001, zero: -0 },
-      [123456789012345680000, 9007199254740993, 5e-324, 1.7976931348623157e308, 333333333.3333333],
+      [123456789012345680000, 9007199254740992, 5e-324, 1.7976931348623157e308, 333333333.3333333],
       { '\u{1F600}': 1, '\uFFFF': 2, é: 3, a: [true, false, null, '\u0000\u001f\u007f"\\\u2028'] },
     ];
     const values = [...edge, ...fc.sample(jsonValues, { numRuns: 300, seed: 7 })];
@@ -212,18 +239,25 @@ from oap_adapter import canonical_json
 for v in json.loads(sys.stdin.read()):
     sys.stdout.write(json.dumps(canonical_json(v)) + "\\n")`;
     const out = execFileSync('python3', ['-B', '-c', script], { input: JSON.stringify(values), encoding: 'utf8' });
-    const py = out.trim().split('\n').map((l) => JSON.parse(l) as string);
+    const py = out
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as string);
     // Compare with the oracle on the value as JSON text carries it (JSON.stringify(-0) is "0").
     const expected = values.map((v) => oracleCanonicalJson(JSON.parse(JSON.stringify(v))));
     expect(py).toEqual(expected);
   });
 
-  test('spec_digest / specDigest and profile digests equal the runner\'s, metadata.revision/updated_at/trust excluded', () => {
+  test("spec_digest / specDigest and profile digests equal the runner's, metadata.revision/updated_at/trust excluded", () => {
     const doc = {
       oap: '1.0',
       kind: 'AgentProfile',
       metadata: { name: 'reviewer', description: 'Reviews code.', revision: 7, updated_at: '2026-01-01T00:00:00Z', trust: 'user' },
-      spec: { role: { instructions: 'Review Python. Ünïcödé 🛡' }, model: { temperature: 0.2 }, runtime: { budgets: { max_cost_usd: 2.5 } } },
+      spec: {
+        role: { instructions: 'Review Python. Ünïcödé 🛡' },
+        model: { temperature: 0.2 },
+        runtime: { budgets: { max_cost_usd: 2.5 } },
+      },
     };
     const script = `
 import json, sys
@@ -244,7 +278,10 @@ describe('isMain', () => {
   function probe(dir: string, file: string): string {
     mkdirSync(dir, { recursive: true });
     const path = join(dir, file);
-    writeFileSync(path, `import { isMain } from ${JSON.stringify(pathToFileURL(fromRoot('dist', 'adapters', 'sdk', 'ts', 'index.js')).href)};\nconsole.log(isMain(import.meta.url));\n`);
+    writeFileSync(
+      path,
+      `import { isMain } from ${JSON.stringify(pathToFileURL(fromRoot('dist', 'adapters', 'sdk', 'ts', 'index.js')).href)};\nconsole.log(isMain(import.meta.url));\n`,
+    );
     return path;
   }
 
@@ -333,7 +370,9 @@ function unexplained(errors: ErrorObject[], value: unknown): ErrorObject[] {
         markerElement(e.instancePath),
     ),
   );
-  const unions = errors.filter((e) => e.keyword === 'anyOf' || e.keyword === 'oneOf').sort((a, b) => b.schemaPath.length - a.schemaPath.length);
+  const unions = errors
+    .filter((e) => e.keyword === 'anyOf' || e.keyword === 'oneOf')
+    .sort((a, b) => b.schemaPath.length - a.schemaPath.length);
   for (const u of unions) {
     const prefix = `${u.schemaPath}/`;
     const inside = errors.filter((e) => e.schemaPath.startsWith(prefix));
@@ -360,7 +399,11 @@ describe('PROTOCOL.md', () => {
     const ajv = createAjv({ allErrors: true, strict: false });
     const schemas = new Map<string, ReturnType<typeof ajv.compile>>();
     const validator = (name: string) => {
-      if (!schemas.has(name)) schemas.set(name, ajv.compile(JSON.parse(readFileSync(fromRoot('adapters', 'protocol', 'schema', `${name}.schema.json`), 'utf8')) as object));
+      if (!schemas.has(name))
+        schemas.set(
+          name,
+          ajv.compile(JSON.parse(readFileSync(fromRoot('adapters', 'protocol', 'schema', `${name}.schema.json`), 'utf8')) as object),
+        );
       return schemas.get(name)!;
     };
     const problems: string[] = [];
@@ -376,7 +419,8 @@ describe('PROTOCOL.md', () => {
       const check = (name: string, value: unknown): void => {
         const v = validator(name);
         if (v(value)) return;
-        for (const e of unexplained(v.errors ?? [], value)) problems.push(`line ${line}: ${name} ${e.instancePath || '/'} ${e.message ?? ''} ${JSON.stringify(e.params)}`);
+        for (const e of unexplained(v.errors ?? [], value))
+          problems.push(`line ${line}: ${name} ${e.instancePath || '/'} ${e.message ?? ''} ${JSON.stringify(e.params)}`);
       };
       if (m[1] === '→') {
         check('rpc-request', msg);
@@ -398,14 +442,18 @@ describe('PROTOCOL.md', () => {
     const v = createAjv({ allErrors: true, strict: false }).compile(
       JSON.parse(readFileSync(fromRoot('adapters', 'protocol', 'schema', 'instantiate.result.schema.json'), 'utf8')) as object,
     );
-    const good = deElide('{"status":"instantiated","session_id":"s","session":{"name":"a","revision":1,"spec_digest":"sha256:…","trust":"project"},…}');
-    const bad = deElide('{"status":"instantiated","session_id":"s","session":{"name":"a","revision":"1","spec_digest":"sha256:…","trust":"home"},…}');
+    const good = deElide(
+      '{"status":"instantiated","session_id":"s","session":{"name":"a","revision":1,"spec_digest":"sha256:…","trust":"project"},…}',
+    );
+    const bad = deElide(
+      '{"status":"instantiated","session_id":"s","session":{"name":"a","revision":"1","spec_digest":"sha256:…","trust":"home"},…}',
+    );
     expect(v(good) || unexplained(v.errors ?? [], good)).toSatisfy((r: unknown) => r === true || (Array.isArray(r) && r.length === 0));
     expect(v(bad)).toBe(false);
     expect(unexplained(v.errors ?? [], bad).length).toBeGreaterThan(0);
   });
 
-  test('the issue categories, section kinds and error codes it lists are the protocol\'s', () => {
+  test("the issue categories, section kinds and error codes it lists are the protocol's", () => {
     const categories = /\*\*AdapterIssue\*\*[\s\S]*?`category` is from the shared vocabulary\s*\(([\s\S]*?)\);/.exec(PROTOCOL_MD)?.[1];
     expect([...(categories ?? '').matchAll(/`([a-z-]+)`/g)].map((x) => x[1])).toEqual(IssueCategory.options);
     const kinds = /Kinds: ([\s\S]*?)\(harness material/.exec(PROTOCOL_MD)?.[1];

@@ -39,15 +39,18 @@ describe('LineSplitter', () => {
 
   test('an over-long line is reported once, discarded, and the next line is read normally', () => {
     const events = split(['x'.repeat(10), 'y'.repeat(10), 'z'.repeat(10), '\n"next"\n'], 16);
-    expect(events).toEqual([{ kind: 'overflow', limit: 16 }, { kind: 'line', text: '"next"' }]);
+    expect(events).toEqual([
+      { kind: 'overflow', limit: 16 },
+      { kind: 'line', text: '"next"' },
+    ]);
   });
 
   test('a line of exactly the limit is accepted', () => {
-    expect(split(['a'.repeat(16) + '\n'], 16)).toEqual([{ kind: 'line', text: 'a'.repeat(16) }]);
+    expect(split([`${'a'.repeat(16)}\n`], 16)).toEqual([{ kind: 'line', text: 'a'.repeat(16) }]);
   });
 
   test('an over-long line inside one chunk is reported once; lines around it and a split line still arrive', () => {
-    expect(split(['"a"\n' + 'x'.repeat(17) + '\n"b"\n"c', '"\n"d"\r\n'], 16)).toEqual([
+    expect(split([`"a"\n${'x'.repeat(17)}\n"b"\n"c`, '"\n"d"\r\n'], 16)).toEqual([
       { kind: 'line', text: '"a"' },
       { kind: 'overflow', limit: 16 },
       { kind: 'line', text: '"b"' },
@@ -102,9 +105,21 @@ describe('adapter environment', () => {
       NODE_OPTIONS: '--inspect',
     });
     expect(Object.keys(env).sort()).toEqual(
-      ['HOME', 'LANG', 'OAP_TOKEN_FOR_ADAPTER', 'PATH', 'TMPDIR', 'TZ', 'XDG_CACHE_HOME', 'XDG_CONFIG_HOME', 'XDG_DATA_HOME', 'XDG_STATE_HOME'].sort(),
+      [
+        'HOME',
+        'LANG',
+        'OAP_TOKEN_FOR_ADAPTER',
+        'PATH',
+        'TMPDIR',
+        'TZ',
+        'XDG_CACHE_HOME',
+        'XDG_CONFIG_HOME',
+        'XDG_DATA_HOME',
+        'XDG_STATE_HOME',
+      ].sort(),
     );
-    for (const k of ['HOME', 'TMPDIR', 'XDG_CONFIG_HOME', 'XDG_DATA_HOME', 'XDG_CACHE_HOME', 'XDG_STATE_HOME']) expect(env[k]!.startsWith(dir)).toBe(true);
+    for (const k of ['HOME', 'TMPDIR', 'XDG_CONFIG_HOME', 'XDG_DATA_HOME', 'XDG_CACHE_HOME', 'XDG_STATE_HOME'])
+      expect(env[k]!.startsWith(dir)).toBe(true);
   });
 });
 
@@ -113,7 +128,11 @@ const HANGING_ADAPTER = `let buf = ''; process.stdin.setEncoding('utf8'); proces
 
 describe('StdioAdapterClient deadlines (one timer for all pending requests)', () => {
   test('a request made after earlier ones were answered still gets its full timeout, then poisons the connection', async () => {
-    const client = await StdioAdapterClient.start({ argv: [process.execPath, '-e', HANGING_ADAPTER], env: { PATH: process.env.PATH ?? '' }, timeoutMs: 300 });
+    const client = await StdioAdapterClient.start({
+      argv: [process.execPath, '-e', HANGING_ADAPTER],
+      env: { PATH: process.env.PATH ?? '' },
+      timeoutMs: 300,
+    });
     const doc = (content: string) => ({ document: { content, encoding: 'json' as const } });
     await expect(client.call('validate', doc('{}'))).resolves.toEqual({ valid: true, errors: [], warnings: [] });
     // The shared timer was armed for the first call's deadline; the hung call must not inherit it.
@@ -146,13 +165,18 @@ describe('serveStdio output', () => {
       },
     });
     const done = serveStdio(defineAdapter({ validate: () => ({ valid: true, errors: [], warnings: [] }) }), { input, output });
-    const req = (id: number): string => `${JSON.stringify({ jsonrpc: '2.0', id, method: 'validate', params: { document: { content: '{}', encoding: 'json' } } })}\n`;
+    const req = (id: number): string =>
+      `${JSON.stringify({ jsonrpc: '2.0', id, method: 'validate', params: { document: { content: '{}', encoding: 'json' } } })}\n`;
     input.write(Array.from({ length: 50 }, (_, i) => req(i + 1)).join(''));
     await new Promise((r) => setTimeout(r, 50));
     // About 3.5 KB of responses: sliced at 2 KB, not one write per response.
     expect(writes.length).toBeGreaterThanOrEqual(1);
     expect(writes.length).toBeLessThanOrEqual(3);
-    const ids = writes.join('').trim().split('\n').map((l) => (JSON.parse(l) as { id: number }).id);
+    const ids = writes
+      .join('')
+      .trim()
+      .split('\n')
+      .map((l) => (JSON.parse(l) as { id: number }).id);
     expect(ids.sort((a, b) => a - b)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
     input.end(`${JSON.stringify({ jsonrpc: '2.0', id: 99, method: 'shutdown', params: {} })}\n`);
     await done;

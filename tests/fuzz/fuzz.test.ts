@@ -61,7 +61,10 @@ describe('fuzzCases', () => {
 describe('against the reference and its mutants', () => {
   test('the reference passes the default budget', { timeout: 300_000 }, async () => {
     const findingsDir = tempDir();
-    const out = await runSuiteInProcess(() => createReferenceAdapter(), { cases: fuzzCases({ budget: DEFAULT_FUZZ_BUDGET, seed: 1, findingsDir }), level: 3 });
+    const out = await runSuiteInProcess(() => createReferenceAdapter(), {
+      cases: fuzzCases({ budget: DEFAULT_FUZZ_BUDGET, seed: 1, findingsDir }),
+      level: 3,
+    });
     const bad = out.filter((o) => o.status !== 'pass').map((o) => `${o.id}: ${o.status}: ${o.message}`);
     expect(bad).toEqual([]);
     expect(existsSync(findingsDir) ? readdirSync(findingsDir) : []).toEqual([]);

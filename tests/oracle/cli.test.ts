@@ -23,7 +23,10 @@ function newestMtime(path: string): number {
 
 function ensureBuilt(): void {
   if (existsSync(BUILT) && statSync(BUILT).mtimeMs >= Math.max(...SOURCES.map(newestMtime))) return;
-  spawnSync(process.execPath, [fromRoot('node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'], { cwd: packageRoot, stdio: 'ignore' });
+  spawnSync(process.execPath, [fromRoot('node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'], {
+    cwd: packageRoot,
+    stdio: 'ignore',
+  });
   if (!existsSync(BUILT)) throw new Error('build did not produce dist/runner/cli/commands/validate.js');
 }
 
@@ -46,7 +49,13 @@ const APPENDIX_B = [
 ] as const;
 
 interface JsonReport {
-  documents: Array<{ path: string; kind: string | null; valid: boolean; issues: Array<{ code: string; pointer: string; line?: number }>; digests?: Record<string, string> }>;
+  documents: Array<{
+    path: string;
+    kind: string | null;
+    valid: boolean;
+    issues: Array<{ code: string; pointer: string; line?: number }>;
+    digests?: Record<string, string>;
+  }>;
 }
 
 beforeAll(ensureBuilt);
@@ -96,7 +105,10 @@ describe('oap-conform validate: exit codes', () => {
 
 describe('oap-conform validate: the fixture tree', () => {
   it('reaches the manifest verdict for every fixture, without stack traces', () => {
-    const manifest = JSON.parse(readFileSync(fromRoot(DOCS, 'manifest.json'), 'utf8')) as Array<{ file: string; expect: { valid: boolean } }>;
+    const manifest = JSON.parse(readFileSync(fromRoot(DOCS, 'manifest.json'), 'utf8')) as Array<{
+      file: string;
+      expect: { valid: boolean };
+    }>;
     const r = cli('validate', '--json', DOCS);
     expect(r.status).toBe(1);
     expect(r.stderr).toBe('');
@@ -127,7 +139,13 @@ describe('oap-conform validate: the fixture tree', () => {
 
 describe('oap-conform validate --json', () => {
   it('prints one JSON object with path, kind, valid and positioned issues', () => {
-    const r = cli('validate', '--json', `${DOCS}/valid/minimal.agent.yaml`, `${DOCS}/deltas/invalid/dotdot.delta.yaml`, `${DOCS}/invalid/kind-bundle.agent.yaml`);
+    const r = cli(
+      'validate',
+      '--json',
+      `${DOCS}/valid/minimal.agent.yaml`,
+      `${DOCS}/deltas/invalid/dotdot.delta.yaml`,
+      `${DOCS}/invalid/kind-bundle.agent.yaml`,
+    );
     expect(r.status).toBe(1);
     const report = JSON.parse(r.stdout) as JsonReport;
     expect(report.documents.map((d) => [d.kind, d.valid])).toEqual([
@@ -135,7 +153,11 @@ describe('oap-conform validate --json', () => {
       ['AgentStateDelta', false],
       [null, false],
     ]);
-    expect(report.documents[1]?.issues[0]).toMatchObject({ code: 'delta-scope.dot-segment', pointer: '/operations/0/path', line: expect.any(Number) });
+    expect(report.documents[1]?.issues[0]).toMatchObject({
+      code: 'delta-scope.dot-segment',
+      pointer: '/operations/0/path',
+      line: expect.any(Number),
+    });
     expect(report.documents[0]?.digests).toBeUndefined();
   });
 });
@@ -180,4 +202,3 @@ describe('oap-conform validate --digest', () => {
     expect(r.stdout).not.toContain('digest');
   });
 });
-

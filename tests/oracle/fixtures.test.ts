@@ -86,7 +86,10 @@ describe.each(manifest)('$id ($file)', (fixture) => {
       expect(loaded.kind).toMatch(/^Agent(Profile|StateDelta)$/);
     } else {
       expect(loaded.valid).toBe(false);
-      expect(loaded.issues.some((i) => matches(i, fixture.expect)), summary.join('\n')).toBe(true);
+      expect(
+        loaded.issues.some((i) => matches(i, fixture.expect)),
+        summary.join('\n'),
+      ).toBe(true);
       for (const i of loaded.issues) expect(i.severity).toBe('error');
     }
   });

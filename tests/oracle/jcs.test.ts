@@ -64,7 +64,9 @@ describe('SPEC Appendix B digest vectors', () => {
   });
 
   it('hashes the UTF-8 bytes: é is two bytes', () => {
-    expect(Buffer.from(canonicalJson(parsed('{"s":"é"}')), 'utf8')).toEqual(Buffer.from([0x7b, 0x22, 0x73, 0x22, 0x3a, 0x22, 0xc3, 0xa9, 0x22, 0x7d]));
+    expect(Buffer.from(canonicalJson(parsed('{"s":"é"}')), 'utf8')).toEqual(
+      Buffer.from([0x7b, 0x22, 0x73, 0x22, 0x3a, 0x22, 0xc3, 0xa9, 0x22, 0x7d]),
+    );
   });
 });
 

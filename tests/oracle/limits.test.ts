@@ -2,7 +2,14 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DEFAULT_LIMITS, loadDocumentFile, parseDocument, type Encoding, type OapIssue, type ParseLimits } from '../../spec/document/index.js';
+import {
+  DEFAULT_LIMITS,
+  loadDocumentFile,
+  parseDocument,
+  type Encoding,
+  type OapIssue,
+  type ParseLimits,
+} from '../../spec/document/index.js';
 
 function issuesOf(input: string | Uint8Array, encoding: Encoding, limits?: Partial<ParseLimits>): OapIssue[] {
   const r = parseDocument(input, encoding, limits);
@@ -24,7 +31,7 @@ function billionLaughs(levels = 9, fanout = 9): string {
     const prev = String.fromCharCode(96 + i);
     lines.push(`${name}: &${name} [${Array(fanout).fill(`*${prev}`).join(', ')}]`);
   }
-  return lines.join('\n') + '\n';
+  return `${lines.join('\n')}\n`;
 }
 
 describe('defaults', () => {
@@ -66,11 +73,11 @@ describe('nesting depth (limit.depth)', () => {
   const n = 100_000;
   const cases: Array<[string, string, Encoding]> = [
     ['JSON arrays', '['.repeat(n) + ']'.repeat(n), 'json'],
-    ['JSON objects', '{"a":'.repeat(n) + '1' + '}'.repeat(n), 'json'],
+    ['JSON objects', `${'{"a":'.repeat(n)}1${'}'.repeat(n)}`, 'json'],
     ['YAML flow sequences', '['.repeat(n) + ']'.repeat(n), 'yaml'],
-    ['YAML flow mappings', '{a: '.repeat(n) + '1' + '}'.repeat(n), 'yaml'],
-    ['YAML compact block sequences', '- '.repeat(n) + 'x\n', 'yaml'],
-    ['Markdown frontmatter', '---\nx: ' + '['.repeat(n) + ']'.repeat(n) + '\n---\nbody\n', 'md'],
+    ['YAML flow mappings', `${'{a: '.repeat(n)}1${'}'.repeat(n)}`, 'yaml'],
+    ['YAML compact block sequences', `${'- '.repeat(n)}x\n`, 'yaml'],
+    ['Markdown frontmatter', `---\nx: ${'['.repeat(n)}${']'.repeat(n)}\n---\nbody\n`, 'md'],
   ];
 
   it.each(cases)('%s 100k deep → limit.depth quickly, no RangeError', (_label, text, encoding) => {
@@ -83,7 +90,7 @@ describe('nesting depth (limit.depth)', () => {
   it('YAML block mappings 70 deep → limit.depth', () => {
     let text = '';
     for (let i = 0; i < 70; i++) text += `${' '.repeat(i * 2)}k${i}:\n`;
-    expect(codes(issuesOf(text + `${' '.repeat(140)}leaf\n`, 'yaml'))).toEqual(['limit.depth']);
+    expect(codes(issuesOf(`${text}${' '.repeat(140)}leaf\n`, 'yaml'))).toEqual(['limit.depth']);
   });
 
   it.each<Encoding>(['json', 'yaml'])('%s: exactly maxDepth is accepted, one more is not', (encoding) => {
@@ -100,7 +107,7 @@ describe('nesting depth (limit.depth)', () => {
   });
 
   it('reports the JSON pointer where the limit was hit', () => {
-    const [i] = issuesOf('{"a": [' + '['.repeat(70) + ']'.repeat(70) + ']}', 'json');
+    const [i] = issuesOf(`{"a": [${'['.repeat(70)}${']'.repeat(70)}]}`, 'json');
     expect(i?.pointer.startsWith('/a/0/0/0')).toBe(true);
   });
 });
@@ -120,8 +127,8 @@ describe('size (limit.size)', () => {
 
   it('counts UTF-8 bytes, not characters', () => {
     const limit = 1000;
-    const fits = '"' + 'é'.repeat(499) + '"'; // 998 bytes + 2 quotes
-    const tooBig = '"' + 'é'.repeat(500) + '"';
+    const fits = `"${'é'.repeat(499)}"`; // 998 bytes + 2 quotes
+    const tooBig = `"${'é'.repeat(500)}"`;
     expect(parseDocument(fits, 'json', { maxBytes: limit }).ok).toBe(true);
     expect(codes(issuesOf(tooBig, 'json', { maxBytes: limit }))).toEqual(['limit.size']);
   });

@@ -39,7 +39,8 @@ describe('encodingFromPath', () => {
 
 describe('loadDocument', () => {
   it('attaches source positions to schema and rule issues, falling back to the nearest ancestor', () => {
-    const text = 'oap: "1.0"\nkind: AgentProfile\nmetadata:\n  name: p\n  description: d\nspec:\n  role:\n    constraints: [x]\n  context:\n    files:\n      - path: ../x\n';
+    const text =
+      'oap: "1.0"\nkind: AgentProfile\nmetadata:\n  name: p\n  description: d\nspec:\n  role:\n    constraints: [x]\n  context:\n    files:\n      - path: ../x\n';
     const r = loadDocument(text, 'yaml');
     expect(r.valid).toBe(false);
     expect(r.kind).toBe('AgentProfile');
@@ -87,7 +88,15 @@ describe('loadDocumentFile', () => {
 
   it('loads and validates a file by its extension', () => {
     const file = join(dir, 'ok.agent.json');
-    writeFileSync(file, JSON.stringify({ oap: '1.0', kind: 'AgentProfile', metadata: { name: 'ok', description: 'd' }, spec: { role: { instructions: 'x' } } }));
+    writeFileSync(
+      file,
+      JSON.stringify({
+        oap: '1.0',
+        kind: 'AgentProfile',
+        metadata: { name: 'ok', description: 'd' },
+        spec: { role: { instructions: 'x' } },
+      }),
+    );
     expect(loadDocumentFile(file)).toMatchObject({ encoding: 'json', kind: 'AgentProfile', valid: true, issues: [] });
   });
 });

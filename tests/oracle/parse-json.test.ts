@@ -70,7 +70,9 @@ describe('strict RFC 8259 grammar', () => {
 
 describe('what JSON.parse hides', () => {
   it('reports duplicate keys (JSON.parse keeps the last) with pointer and position', () => {
-    expect(issues('{"a": {"b": 1,\n "b": 2}}')).toEqual([expect.objectContaining({ code: 'duplicate-key', pointer: '/a/b', line: 2, column: 2 })]);
+    expect(issues('{"a": {"b": 1,\n "b": 2}}')).toEqual([
+      expect.objectContaining({ code: 'duplicate-key', pointer: '/a/b', line: 2, column: 2 }),
+    ]);
   });
 
   it('reports every duplicate, including inside arrays and at the root', () => {

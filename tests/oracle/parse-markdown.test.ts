@@ -14,27 +14,32 @@ function instructions(r: ParseResult): unknown {
 
 describe('Markdown body → spec.role.instructions', () => {
   it('creates spec and role when the frontmatter has neither', () => {
-    const r = md(FM + '---\nBe helpful.\n');
+    const r = md(`${FM}---\nBe helpful.\n`);
     expect(r).toMatchObject({ ok: true, value: { oap: '1.0', spec: { role: { instructions: 'Be helpful.\n' } } } });
   });
 
   it('extends an existing spec.role', () => {
-    const r = md(FM + 'spec:\n  role:\n    constraints: [x]\n  model: {tier: standard}\n---\nBody\n');
-    expect(r).toMatchObject({ ok: true, value: { spec: { role: { constraints: ['x'], instructions: 'Body\n' }, model: { tier: 'standard' } } } });
+    const r = md(`${FM}spec:\n  role:\n    constraints: [x]\n  model: {tier: standard}\n---\nBody\n`);
+    expect(r).toMatchObject({
+      ok: true,
+      value: { spec: { role: { constraints: ['x'], instructions: 'Body\n' }, model: { tier: 'standard' } } },
+    });
   });
 
   it('normalises like a YAML literal block: leading blank lines and trailing whitespace dropped, one final newline', () => {
-    expect(instructions(md(FM + '---\n\n  \n# Title\n\n  indented line\nlast line   \n\n\n'))).toBe('# Title\n\n  indented line\nlast line\n');
+    expect(instructions(md(`${FM}---\n\n  \n# Title\n\n  indented line\nlast line   \n\n\n`))).toBe(
+      '# Title\n\n  indented line\nlast line\n',
+    );
   });
 
   it('converts CRLF to LF, in frontmatter and body', () => {
-    const r = md(FM.replace(/\n/g, '\r\n') + '---\r\n\r\nLine one\r\nLine two\r\n');
+    const r = md(`${FM.replace(/\n/g, '\r\n')}---\r\n\r\nLine one\r\nLine two\r\n`);
     expect(r).toMatchObject({ ok: true, value: { metadata: { name: 'm' } } });
     expect(instructions(r)).toBe('Line one\nLine two\n');
   });
 
   it('keeps a --- line inside the body (only the first closing fence counts)', () => {
-    expect(instructions(md(FM + '---\nAbove\n---\nBelow\n'))).toBe('Above\n---\nBelow\n');
+    expect(instructions(md(`${FM}---\nAbove\n---\nBelow\n`))).toBe('Above\n---\nBelow\n');
   });
 
   it('accepts trailing spaces on fence lines and an empty frontmatter', () => {
@@ -42,17 +47,17 @@ describe('Markdown body → spec.role.instructions', () => {
   });
 
   it('leaves instructions absent when the body is empty (the schema reports it)', () => {
-    const r = md(FM + 'spec:\n  role: {}\n---\n\n \n');
+    const r = md(`${FM}spec:\n  role: {}\n---\n\n \n`);
     expect(r).toMatchObject({ ok: true, value: { spec: { role: {} } } });
     expect(instructions(r)).toBeUndefined();
   });
 
   it('does not overwrite a non-object spec', () => {
-    expect(md(FM + 'spec: text\n---\nBody\n')).toMatchObject({ ok: true, value: { spec: 'text' } });
+    expect(md(`${FM}spec: text\n---\nBody\n`)).toMatchObject({ ok: true, value: { spec: 'text' } });
   });
 
   it('locates the instructions at the first body line and other members in the frontmatter', () => {
-    const r = md(FM + 'spec:\n  model: {tier: standard}\n---\n\n\nFirst line\n');
+    const r = md(`${FM}spec:\n  model: {tier: standard}\n---\n\n\nFirst line\n`);
     if (!r.ok) throw new Error('parse failed');
     expect(r.locate('/spec/role/instructions')).toEqual({ line: 12, column: 1 });
     expect(r.locate('/metadata/name')).toEqual({ line: 5, column: 3 });
@@ -62,7 +67,7 @@ describe('Markdown body → spec.role.instructions', () => {
 
 describe('Markdown encoding errors', () => {
   it('rejects instructions in frontmatter and body (L3-G1) at the frontmatter key', () => {
-    const r = md(FM + 'spec:\n  role:\n    instructions: Front.\n---\nBody.\n');
+    const r = md(`${FM}spec:\n  role:\n    instructions: Front.\n---\nBody.\n`);
     expect(r).toEqual({
       ok: false,
       issues: [expect.objectContaining({ code: 'encoding.instructions-in-both', pointer: '/spec/role/instructions', line: 9, column: 5 })],
@@ -70,7 +75,7 @@ describe('Markdown encoding errors', () => {
   });
 
   it('rejects instructions in frontmatter even with an empty body (SPEC §2.1 MUST NOT)', () => {
-    const r = md(FM + 'spec:\n  role:\n    instructions: Front.\n---\n');
+    const r = md(`${FM}spec:\n  role:\n    instructions: Front.\n---\n`);
     expect(r).toMatchObject({ ok: false, issues: [{ code: 'encoding.instructions-in-frontmatter', pointer: '/spec/role/instructions' }] });
   });
 

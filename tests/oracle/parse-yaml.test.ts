@@ -37,6 +37,7 @@ describe('YAML 1.2 core schema', () => {
     expect(Object.getPrototypeOf(v)).toBe(Object.prototype);
     expect(Object.keys(v)).toEqual(['__proto__', 'list']);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    // biome-ignore lint/suspicious/noProto: reads the own data property named "__proto__" that the parser must create (prototype-pollution check), not the prototype accessor
     expect(v.__proto__).toEqual({ polluted: true });
   });
 
@@ -52,7 +53,9 @@ describe('YAML 1.2 core schema', () => {
 
 describe('YAML errors', () => {
   it('reports duplicate keys at the second key with line/column', () => {
-    expect(issues('a: 1\nb:\n  c: 2\n  c: 3\n')).toEqual([expect.objectContaining({ code: 'duplicate-key', pointer: '/b/c', line: 4, column: 3 })]);
+    expect(issues('a: 1\nb:\n  c: 2\n  c: 3\n')).toEqual([
+      expect.objectContaining({ code: 'duplicate-key', pointer: '/b/c', line: 4, column: 3 }),
+    ]);
   });
 
   it('reports keys that collide only after string coercion', () => {

@@ -136,7 +136,10 @@ describe('MCP env and headers (L1-I6)', () => {
         ],
       },
     });
-    expect(codes(validateDocument(doc).issues)).toEqual(['secret-literal.env /spec/tools/mcp_servers/1/env/B', 'schema.pattern /spec/tools/mcp_servers/1/env/B']);
+    expect(codes(validateDocument(doc).issues)).toEqual([
+      'secret-literal.env /spec/tools/mcp_servers/1/env/B',
+      'schema.pattern /spec/tools/mcp_servers/1/env/B',
+    ]);
   });
 
   it('never echoes the secret in the message', () => {
@@ -197,7 +200,10 @@ describe('credential shapes anywhere (SPEC §7.3)', () => {
   it('scans keys and values at every depth, in state too', () => {
     const doc = profile(
       { context: { variables: { [ghp]: 'x' } } },
-      { state: { facts: [{ id: 'f', text: `token ${ghp}` }] }, metadata: { name: 'p', description: 'd', annotations: { 'a.example/k': 'AKIAIOSFODNN7EXAMPLE' } } },
+      {
+        state: { facts: [{ id: 'f', text: `token ${ghp}` }] },
+        metadata: { name: 'p', description: 'd', annotations: { 'a.example/k': 'AKIAIOSFODNN7EXAMPLE' } },
+      },
     );
     expect(codes(checkProfileRules(doc))).toEqual(
       expect.arrayContaining([
@@ -296,17 +302,27 @@ describe('workspace paths (L1-I5, security.md T6)', () => {
       'path-escape.absolute /spec/permissions/filesystem/read_roots/0',
       'path-escape.home /spec/permissions/filesystem/write_roots/1',
     ]);
-    expect(checkProfileRules(doc, { allowAbsolutePaths: true }).map((i) => i.pointer)).not.toContain('/spec/permissions/filesystem/read_roots/0');
+    expect(checkProfileRules(doc, { allowAbsolutePaths: true }).map((i) => i.pointer)).not.toContain(
+      '/spec/permissions/filesystem/read_roots/0',
+    );
   });
 });
 
 describe('delta operations (L2-A2, SPEC §6.2)', () => {
-  it.each(['/state', '/state/facts/-', '/state/facts/0/text', '/state/facts/id:fact-1', '/state/summary', '/state/a~1b', '/state/a~0b', '/state/', '/state/..x', '/state/x..'])(
-    'keeps %j in scope',
-    (path) => {
-      expect(checkStatePointer(path)).toBeUndefined();
-    },
-  );
+  it.each([
+    '/state',
+    '/state/facts/-',
+    '/state/facts/0/text',
+    '/state/facts/id:fact-1',
+    '/state/summary',
+    '/state/a~1b',
+    '/state/a~0b',
+    '/state/',
+    '/state/..x',
+    '/state/x..',
+  ])('keeps %j in scope', (path) => {
+    expect(checkStatePointer(path)).toBeUndefined();
+  });
 
   it.each([
     ['', 'outside'],
@@ -339,7 +355,15 @@ describe('delta operations (L2-A2, SPEC §6.2)', () => {
   });
 
   it('accepts add/replace/remove', () => {
-    expect(checkDeltaRules(delta([{ op: 'add', path: '/state/a', value: 1 }, { op: 'replace', path: '/state/b', value: 2 }, { op: 'remove', path: '/state/c' }]))).toEqual([]);
+    expect(
+      checkDeltaRules(
+        delta([
+          { op: 'add', path: '/state/a', value: 1 },
+          { op: 'replace', path: '/state/b', value: 2 },
+          { op: 'remove', path: '/state/c' },
+        ]),
+      ),
+    ).toEqual([]);
   });
 
   it('schema lets /state/../spec through; the rule does not', () => {
@@ -372,7 +396,9 @@ describe('delta operations (L2-A2, SPEC §6.2)', () => {
   });
 
   it('rejects proposal paths with dot segments', () => {
-    expect(codes(checkDeltaRules(delta([], [{ path: '/spec/../state', value: {}, rationale: 'r' }])))).toEqual(['delta-scope.proposal-path /proposals/0/path']);
+    expect(codes(checkDeltaRules(delta([], [{ path: '/spec/../state', value: {}, rationale: 'r' }])))).toEqual([
+      'delta-scope.proposal-path /proposals/0/path',
+    ]);
   });
 
   it('scans operation values for credentials', () => {
@@ -384,7 +410,10 @@ describe('delta operations (L2-A2, SPEC §6.2)', () => {
 describe('values only in-memory documents can carry', () => {
   it('reports non-finite numbers anywhere', () => {
     const doc = profile({ model: { parameters: { temperature: Number.NaN } } }, { state: { metrics: { total_cost_usd: Infinity } } });
-    expect(codes(checkProfileRules(doc))).toEqual(['non-finite /spec/model/parameters/temperature', 'non-finite /state/metrics/total_cost_usd']);
+    expect(codes(checkProfileRules(doc))).toEqual([
+      'non-finite /spec/model/parameters/temperature',
+      'non-finite /state/metrics/total_cost_usd',
+    ]);
     expect(codes(validateDocument(doc).issues)[0]).toBe('non-finite /spec/model/parameters/temperature');
   });
 
@@ -393,7 +422,9 @@ describe('values only in-memory documents can carry', () => {
     spec.self = spec;
     const doc = { ...profile(), spec, extra: () => 1 };
     const got = codes(checkProfileRules(doc));
-    expect(got).toEqual(expect.arrayContaining(['other.cycle /spec/self', 'other.not-json /extra', 'other.lone-surrogate /spec/role/instructions']));
+    expect(got).toEqual(
+      expect.arrayContaining(['other.cycle /spec/self', 'other.not-json /extra', 'other.lone-surrogate /spec/role/instructions']),
+    );
   });
 });
 

@@ -19,7 +19,12 @@ describe('vendored schemas', () => {
     const recorded = [...notice.matchAll(/^\s+([0-9a-f]{64})\s+(oap-1\.0\.1\/\S+)$/gm)];
     expect(recorded).toHaveLength(3);
     for (const [, hash, file] of recorded) {
-      expect(createHash('sha256').update(readFileSync(`${SCHEMA_DIR}/${file}`)).digest('hex'), file).toBe(hash);
+      expect(
+        createHash('sha256')
+          .update(readFileSync(`${SCHEMA_DIR}/${file}`))
+          .digest('hex'),
+        file,
+      ).toBe(hash);
     }
   });
 
@@ -60,7 +65,9 @@ describe('ajv error mapping', () => {
   it('drops the if wrapper of if/then and keeps the real error', () => {
     const doc = profile();
     doc.spec = { role: { instructions: 'x' }, tools: { mcp_servers: [{ name: 'a', transport: 'http' }] } };
-    expect(validateProfileSchema(doc)).toEqual([expect.objectContaining({ code: 'schema.required', pointer: '/spec/tools/mcp_servers/0/url' })]);
+    expect(validateProfileSchema(doc)).toEqual([
+      expect.objectContaining({ code: 'schema.required', pointer: '/spec/tools/mcp_servers/0/url' }),
+    ]);
   });
 
   it('reports all errors (allErrors), as schema.<keyword> at the instance path', () => {
@@ -87,12 +94,26 @@ describe('ajv error mapping', () => {
   });
 
   it('reports the remove-with-value rule at the operation', () => {
-    const delta = { oap: '1.0', kind: 'AgentStateDelta', target: { name: 'p', revision: 1 }, session: { id: 's' }, operations: [{ op: 'remove', path: '/state/x', value: 1 }] };
-    expect(validateDeltaSchema(delta)).toEqual([expect.objectContaining({ code: 'schema.not', pointer: '/operations/0', message: 'a remove operation must not carry a value' })]);
+    const delta = {
+      oap: '1.0',
+      kind: 'AgentStateDelta',
+      target: { name: 'p', revision: 1 },
+      session: { id: 's' },
+      operations: [{ op: 'remove', path: '/state/x', value: 1 }],
+    };
+    expect(validateDeltaSchema(delta)).toEqual([
+      expect.objectContaining({ code: 'schema.not', pointer: '/operations/0', message: 'a remove operation must not carry a value' }),
+    ]);
   });
 
   it('requires value on add/replace (delta if/then)', () => {
-    const delta = { oap: '1.0', kind: 'AgentStateDelta', target: { name: 'p', revision: 1 }, session: { id: 's' }, operations: [{ op: 'add', path: '/state/x' }] };
+    const delta = {
+      oap: '1.0',
+      kind: 'AgentStateDelta',
+      target: { name: 'p', revision: 1 },
+      session: { id: 's' },
+      operations: [{ op: 'add', path: '/state/x' }],
+    };
     expect(validateDeltaSchema(delta)).toEqual([expect.objectContaining({ code: 'schema.required', pointer: '/operations/0/value' })]);
   });
 });
@@ -118,6 +139,8 @@ describe('result schema', () => {
 
   it('reports problems as issues', () => {
     expect(validateResultSchema(result)).toEqual([]);
-    expect(validateResultSchema({ ...result, passed: ['L9-X1'] })).toEqual([expect.objectContaining({ code: 'schema.pattern', pointer: '/passed/0' })]);
+    expect(validateResultSchema({ ...result, passed: ['L9-X1'] })).toEqual([
+      expect.objectContaining({ code: 'schema.pattern', pointer: '/passed/0' }),
+    ]);
   });
 });

@@ -15,9 +15,15 @@ export interface Harness {
   rpc: InProcessRpc;
   ws: Workspace;
   /** Write a profile into a root (default: project, `<ws>/.agents/`). Returns its path. */
-  put(doc: Record<string, unknown>, opts?: { root?: 'managed' | 'user' | 'project' | 'plugin'; file?: string; encoding?: 'yaml' | 'json' | 'md' }): string;
+  put(
+    doc: Record<string, unknown>,
+    opts?: { root?: 'managed' | 'user' | 'project' | 'plugin'; file?: string; encoding?: 'yaml' | 'json' | 'md' },
+  ): string;
   instantiate(selector: { name: string } | { path: string }, policy?: HarnessPolicyT, now?: string): Promise<Result<'instantiate'>>;
-  instantiateOk(selector: { name: string } | { path: string }, policy?: HarnessPolicyT): Promise<Extract<Result<'instantiate'>, { status: 'instantiated' }>>;
+  instantiateOk(
+    selector: { name: string } | { path: string },
+    policy?: HarnessPolicyT,
+  ): Promise<Extract<Result<'instantiate'>, { status: 'instantiated' }>>;
   read(path: string): Record<string, unknown>;
   close(): void;
 }
@@ -56,7 +62,10 @@ export async function harness(adapter: InProcessAdapter = createReferenceAdapter
   return h;
 }
 
-export function sectionText(prompt: { text: string; sections: Array<{ kind: string; start: number; end: number }> }, kind: string): string | undefined {
+export function sectionText(
+  prompt: { text: string; sections: Array<{ kind: string; start: number; end: number }> },
+  kind: string,
+): string | undefined {
   const s = prompt.sections.find((x) => x.kind === kind);
   if (!s) return undefined;
   return Buffer.from(prompt.text, 'utf8').subarray(s.start, s.end).toString('utf8');

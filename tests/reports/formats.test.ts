@@ -53,7 +53,10 @@ describe('SARIF', () => {
     const sarif = buildSarif(mixed()) as {
       version: string;
       $schema: string;
-      runs: { tool: { driver: { name: string; rules: { id: string; defaultConfiguration: { level: string } }[] } }; results: { ruleId: string; ruleIndex: number; level: string; message: { text: string }; locations: unknown[] }[] }[];
+      runs: {
+        tool: { driver: { name: string; rules: { id: string; defaultConfiguration: { level: string } }[] } };
+        results: { ruleId: string; ruleIndex: number; level: string; message: { text: string }; locations: unknown[] }[];
+      }[];
     };
     expect(sarif.version).toBe('2.1.0');
     expect(sarif.$schema).toMatch(/sarif-2\.1\.0/);
@@ -73,8 +76,16 @@ describe('SARIF', () => {
 
 describe('badge', () => {
   it('shows the attained level or "not conformant"', () => {
-    expect(buildBadge(evaluateRun(makeReport({ level: 3 })))).toEqual({ schemaVersion: 1, label: 'OAP 1.0.1', message: 'Level 3', color: 'brightgreen' });
-    expect(buildBadge(evaluateRun(makeReport({ level: 3, statuses: { 'L3-B2': 'skipped' } })))).toMatchObject({ message: 'Level 2', color: 'green' });
+    expect(buildBadge(evaluateRun(makeReport({ level: 3 })))).toEqual({
+      schemaVersion: 1,
+      label: 'OAP 1.0.1',
+      message: 'Level 3',
+      color: 'brightgreen',
+    });
+    expect(buildBadge(evaluateRun(makeReport({ level: 3, statuses: { 'L3-B2': 'skipped' } })))).toMatchObject({
+      message: 'Level 2',
+      color: 'green',
+    });
     expect(buildBadge(mixed())).toEqual({ schemaVersion: 1, label: 'OAP 1.0.1', message: 'not conformant', color: 'red' });
     expect(buildBadge(evaluateRun(makeReport({ level: 1, dirty: true })))).toMatchObject({ message: 'not conformant' });
     expect(buildBadge(evaluateRun(makeReport({ level: 1, dirty: true }), { allowDirty: true }))).toMatchObject({ message: 'Level 1' });

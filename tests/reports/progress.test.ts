@@ -4,7 +4,15 @@ import { makeCase, makeReport } from '../results/make-report.js';
 
 function stream(isTTY: boolean) {
   let text = '';
-  return { isTTY, columns: 80, write: (s: string) => ((text += s), true), text: () => text };
+  return {
+    isTTY,
+    columns: 80,
+    write: (s: string) => {
+      text += s;
+      return true;
+    },
+    text: () => text,
+  };
 }
 
 describe('progress reporter', () => {

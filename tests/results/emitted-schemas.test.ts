@@ -16,7 +16,24 @@ const dir = mkdtempSync(join(tmpdir(), 'oap-emitted-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function run(adapter: string, out: string, extra: string[]): void {
-  const r = spawnSync(process.execPath, [fromRoot('bin', 'oap-conform.js'), '--adapter', adapter, '--level', '1', '--seed', '5', '--out', out, '--allow-dirty', '--quiet', ...extra], { encoding: 'utf8' });
+  const r = spawnSync(
+    process.execPath,
+    [
+      fromRoot('bin', 'oap-conform.js'),
+      '--adapter',
+      adapter,
+      '--level',
+      '1',
+      '--seed',
+      '5',
+      '--out',
+      out,
+      '--allow-dirty',
+      '--quiet',
+      ...extra,
+    ],
+    { encoding: 'utf8' },
+  );
   expect(r.status === 0 || r.status === 1, r.stderr).toBe(true);
 }
 
@@ -37,7 +54,11 @@ describe('emitted files validate against their schemas', () => {
   }, 120_000);
 
   it('validate --json --digest over every document fixture', () => {
-    const r = spawnSync(process.execPath, [fromRoot('bin', 'oap-conform.js'), 'validate', fromRoot('fixtures', 'documents'), '--json', '--digest'], { encoding: 'utf8' });
+    const r = spawnSync(
+      process.execPath,
+      [fromRoot('bin', 'oap-conform.js'), 'validate', fromRoot('fixtures', 'documents'), '--json', '--digest'],
+      { encoding: 'utf8' },
+    );
     expect(r.status).toBe(1); // the tree holds negative fixtures
     const doc = JSON.parse(r.stdout) as { documents: unknown[] };
     expect(doc.documents.length).toBeGreaterThan(100);

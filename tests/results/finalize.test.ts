@@ -27,8 +27,15 @@ const quiet = () => ({ stdout: sink(), stderr: sink() });
  * full 40-hex fixture revision, and every REQUIRED ID of the claimed level and below in `passed`.
  */
 const UPSTREAM_REQUIRED: Record<1 | 2 | 3, string[]> = {
-  1: [...['P1', 'P2', 'P3', 'P4', 'P5', 'P6', 'D1', 'D2', 'D3', 'D4'], ...Array.from({ length: 12 }, (_, i) => `I${i + 1}`), 'R1', 'R2'].map((s) => `L1-${s}`),
-  2: [...['S1', 'S2', 'S3', 'S4', 'S5', 'G1', 'G2', 'G3', 'G4'], ...Array.from({ length: 13 }, (_, i) => `A${i + 1}`)].map((s) => `L2-${s}`),
+  1: [
+    ...['P1', 'P2', 'P3', 'P4', 'P5', 'P6', 'D1', 'D2', 'D3', 'D4'],
+    ...Array.from({ length: 12 }, (_, i) => `I${i + 1}`),
+    'R1',
+    'R2',
+  ].map((s) => `L1-${s}`),
+  2: [...['S1', 'S2', 'S3', 'S4', 'S5', 'G1', 'G2', 'G3', 'G4'], ...Array.from({ length: 13 }, (_, i) => `A${i + 1}`)].map(
+    (s) => `L2-${s}`,
+  ),
   3: ['E1', 'E2', 'M1', 'K1', 'Y1', 'B1', 'B2', 'G1', 'G2', 'G3'].map((s) => `L3-${s}`),
 };
 type FormatsPlugin = (ajv: Ajv2020) => Ajv2020;
@@ -51,11 +58,27 @@ describe('finalizeRun', () => {
     const { exitCode, result, attainedLevel } = await finalizeRun(report, out, quiet());
     expect(exitCode).toBe(0);
     expect(attainedLevel).toBe(3);
-    expect(readdirSync(out).sort()).toEqual(['badge.json', 'junit.xml', 'report.html', 'report.json', 'result.json', 'results.sarif', 'statement.json', 'summary.md']);
+    expect(readdirSync(out).sort()).toEqual([
+      'badge.json',
+      'junit.xml',
+      'report.html',
+      'report.json',
+      'result.json',
+      'results.sarif',
+      'statement.json',
+      'summary.md',
+    ]);
     const written = JSON.parse(readFileSync(join(out, 'result.json'), 'utf8'));
     expect(written).toEqual(result);
     expect(upstreamAccepts(written)).toBe(true);
-    expect(written).toMatchObject({ schema: 'oap.conformance-result.v1', oap: '1.0', maintenance_release: '1.0.1', implementation: 'testharness', implementation_version: '1.2.3', level: 3 });
+    expect(written).toMatchObject({
+      schema: 'oap.conformance-result.v1',
+      oap: '1.0',
+      maintenance_release: '1.0.1',
+      implementation: 'testharness',
+      implementation_version: '1.2.3',
+      level: 3,
+    });
     expect(written.notes).toContain('attained_level:3');
   });
 
@@ -112,7 +135,9 @@ describe('finalizeRun', () => {
   });
 
   it('maps adapter failures to 3, interruptions to 130 and truncation to 1', async () => {
-    expect((await finalizeRun(makeReport({ footer: { complete: false, adapter_error: 'spawn ENOENT' } }), tmp(), quiet())).exitCode).toBe(3);
+    expect((await finalizeRun(makeReport({ footer: { complete: false, adapter_error: 'spawn ENOENT' } }), tmp(), quiet())).exitCode).toBe(
+      3,
+    );
     expect((await finalizeRun(makeReport({ footer: { complete: false, interrupted: true } }), tmp(), quiet())).exitCode).toBe(130);
     const truncated = await finalizeRun(makeReport({ footer: false }), tmp(), quiet());
     expect(truncated.exitCode).toBe(1);

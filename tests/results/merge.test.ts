@@ -59,11 +59,36 @@ describe('oap-conform merge', () => {
   });
 
   it.each([
-    ['fixture_revision', (r: RunReport) => void (r.header.fixture_revision = 'f'.repeat(40))],
-    ['manifest_digest', (r: RunReport) => void (r.header.manifest_digest = 'sha256:other')],
-    ['seed', (r: RunReport) => void (r.header.seed = 7)],
-    ['level', (r: RunReport) => void (r.header.level = 1)],
-    ['adapter', (r: RunReport) => void (r.header.adapter.handshake.implementation.version = '9.9.9')],
+    [
+      'fixture_revision',
+      (r: RunReport) => {
+        r.header.fixture_revision = 'f'.repeat(40);
+      },
+    ],
+    [
+      'manifest_digest',
+      (r: RunReport) => {
+        r.header.manifest_digest = 'sha256:other';
+      },
+    ],
+    [
+      'seed',
+      (r: RunReport) => {
+        r.header.seed = 7;
+      },
+    ],
+    [
+      'level',
+      (r: RunReport) => {
+        r.header.level = 1;
+      },
+    ],
+    [
+      'adapter',
+      (r: RunReport) => {
+        r.header.adapter.handshake.implementation.version = '9.9.9';
+      },
+    ],
   ])('refuses shards that differ in %s (exit 2, one line)', async (what, mutate) => {
     const [a, b] = shardsOf(makeReport({ level: 2 }), 2);
     mutate(b!);

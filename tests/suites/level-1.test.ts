@@ -86,7 +86,10 @@ describe('Level 1 suite against adapters that should pass nothing', () => {
       if (r.status === 'rejected' || !r.prompt) return result;
       const buf = Buffer.from(r.prompt.text, 'utf8');
       const units = (byte: number): number => buf.subarray(0, byte).toString('utf8').length;
-      return { ...r, prompt: { ...r.prompt, sections: r.prompt.sections.map((s) => ({ ...s, start: units(s.start), end: units(s.end) })) } };
+      return {
+        ...r,
+        prompt: { ...r.prompt, sections: r.prompt.sections.map((s) => ({ ...s, start: units(s.start), end: units(s.end) })) },
+      };
     });
     const out = await runSuiteInProcess(() => lying, { level: 1, cases });
     expect(failedIds(out)).toEqual(['L1-I1']);
@@ -98,8 +101,10 @@ describe('Level 1 suite against adapters that should pass nothing', () => {
       async handle(method, params) {
         const p = params as { document?: { encoding?: string; path?: string }; profile?: { path?: string } };
         const isMd = p?.document?.encoding === 'md' || p?.document?.path?.endsWith('.md') || p?.profile?.path?.endsWith('.md');
-        if (isMd && method === 'validate') return { valid: false, errors: [{ category: 'parse', pointer: '', message: 'no markdown' }], warnings: [] };
-        if (isMd && method === 'instantiate') return { status: 'rejected', errors: [{ category: 'parse', pointer: '', message: 'no markdown' }], warnings: [] };
+        if (isMd && method === 'validate')
+          return { valid: false, errors: [{ category: 'parse', pointer: '', message: 'no markdown' }], warnings: [] };
+        if (isMd && method === 'instantiate')
+          return { status: 'rejected', errors: [{ category: 'parse', pointer: '', message: 'no markdown' }], warnings: [] };
         return inner.handle(method, params);
       },
     };

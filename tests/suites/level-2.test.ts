@@ -40,7 +40,9 @@ describe('Level 2 suite', () => {
   it('(a) the reference harness passes every Level 2 case', async () => {
     const spawn = canSpawnBuiltins() ? { spawnAdapter: () => spawnBuiltinForTests('builtin:reference') } : {};
     const out = await runSuiteInProcess(() => createReferenceAdapter(), { level: 2, cases: level2, ...spawn });
-    const notPassed = out.filter((o) => o.status !== 'pass' && !(o.status === 'not-applicable' && !canSpawnBuiltins())).map((o) => ({ id: o.id, status: o.status, message: o.message }));
+    const notPassed = out
+      .filter((o) => o.status !== 'pass' && !(o.status === 'not-applicable' && !canSpawnBuiltins()))
+      .map((o) => ({ id: o.id, status: o.status, message: o.message }));
     expect(notPassed).toEqual([]);
     expect(out).toHaveLength(level2.length);
   }, 300_000);

@@ -95,10 +95,9 @@ const FILES: Record<string, string> = {
     'traversal',
     '  context:\n    files:\n      - path: ../../etc/passwd\n',
   )}`,
-  'examples/invalid/unknown-field.agent.yaml': `# Violates: additionalProperties false (unknown field in spec.role).\n${MINIMAL_BODY('unknown-field').replace(
-    'instructions: You are a fixture.',
-    'instructions: You are a fixture.\n    mood: cheerful',
-  )}`,
+  'examples/invalid/unknown-field.agent.yaml': `# Violates: additionalProperties false (unknown field in spec.role).\n${MINIMAL_BODY(
+    'unknown-field',
+  ).replace('instructions: You are a fixture.', 'instructions: You are a fixture.\n    mood: cheerful')}`,
   'tests/deltas/learned-layout.delta.yaml': `# Learned where tests live; asks for shell (a proposal, not applied).
 oap: "1.0"
 kind: AgentStateDelta
@@ -240,13 +239,30 @@ describe('oap-conform run --fixtures DIR', () => {
   it('replays the directory as part of a run, every replayed case in the report', () => {
     const out = mkdtempSync(join(tmpdir(), 'oap-upstream-run-'));
     try {
-      const r = cli(['--adapter', 'builtin:reference', '--fixtures', root, '--filter', 'upstream/*', '--fuzz', '0', '--out', out, '--allow-dirty', '--quiet']);
+      const r = cli([
+        '--adapter',
+        'builtin:reference',
+        '--fixtures',
+        root,
+        '--filter',
+        'upstream/*',
+        '--fuzz',
+        '0',
+        '--out',
+        out,
+        '--allow-dirty',
+        '--quiet',
+      ]);
       // A filtered run is partial: exit 0 when everything it ran passed, and never a certifying result.
       expect(r.status, r.stderr).toBe(0);
       const result = JSON.parse(readFileSync(join(out, 'result.json'), 'utf8')) as { notes: string[] };
       expect(result.notes.some((n) => n.startsWith('partial_run:--filter upstream/*'))).toBe(true);
       const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as { cases: Array<{ id: string; status: string }> };
-      expect(report.cases.map((c) => [c.id, c.status])).toEqual(loadUpstreamCases(root).map((c) => [c.id, 'pass']).sort());
+      expect(report.cases.map((c) => [c.id, c.status])).toEqual(
+        loadUpstreamCases(root)
+          .map((c) => [c.id, 'pass'])
+          .sort(),
+      );
     } finally {
       rmSync(out, { recursive: true, force: true });
     }

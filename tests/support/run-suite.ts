@@ -20,7 +20,10 @@ export interface InProcessRunOptions {
 export async function runSuiteInProcess(factory: AdapterFactory, opts: InProcessRunOptions = {}): Promise<CaseOutcome[]> {
   const adapter = await factory();
   const rpc = new InProcessRpc(adapter);
-  const handshake = await rpc.call('initialize', { protocol_versions: [PROTOCOL_VERSION], runner: { name: 'oap-conform-test', version: '0' } });
+  const handshake = await rpc.call('initialize', {
+    protocol_versions: [PROTOCOL_VERSION],
+    runner: { name: 'oap-conform-test', version: '0' },
+  });
   const level = opts.level ?? handshake.level;
   const cases = (opts.cases ?? allCases()).filter((c) => caseLevel(c) <= level && (opts.filter?.(c) ?? true));
   const out: CaseOutcome[] = [];
@@ -53,5 +56,8 @@ export function failedIds(outcomes: CaseOutcome[]): string[] {
 export function passedIds(outcomes: CaseOutcome[]): string[] {
   const by = new Map<string, boolean>();
   for (const o of outcomes) for (const id of o.requirements) by.set(id, (by.get(id) ?? true) && o.status === 'pass');
-  return [...by].filter(([, ok]) => ok).map(([id]) => id).sort();
+  return [...by]
+    .filter(([, ok]) => ok)
+    .map(([id]) => id)
+    .sort();
 }

@@ -50,7 +50,10 @@ async function runMutant(factory: AdapterFactory, cases: readonly CaseDef[], see
   const adapter = await factory();
   try {
     const rpc = new InProcessRpc(adapter);
-    const handshake = await rpc.call('initialize', { protocol_versions: [PROTOCOL_VERSION], runner: { name: 'oap-conform-sensitivity', version: '0' } });
+    const handshake = await rpc.call('initialize', {
+      protocol_versions: [PROTOCOL_VERSION],
+      runner: { name: 'oap-conform-sensitivity', version: '0' },
+    });
     const out: CaseOutcome[] = [];
     for (const c of cases) out.push(await runCase(c, { adapter: rpc, handshake, runSeed: seed }));
     return out;
@@ -64,7 +67,11 @@ async function runMutant(factory: AdapterFactory, cases: readonly CaseDef[], see
  * failed. Every sweepable case has an entry (an empty list: no mutant kills it). Only `fail` counts
  * as a kill: an `error` is a check or adapter bug, not evidence that the check sees the deviation.
  */
-export async function caseKillMatrix(mutants: readonly SensitivityMutant[], cases: readonly CaseDef[], opts: SweepOptions = {}): Promise<KillMatrix> {
+export async function caseKillMatrix(
+  mutants: readonly SensitivityMutant[],
+  cases: readonly CaseDef[],
+  opts: SweepOptions = {},
+): Promise<KillMatrix> {
   const selected = sweepableCases(cases, opts.level ?? 3);
   const results: CaseOutcome[][] = new Array(mutants.length);
   let next = 0;
@@ -134,7 +141,7 @@ async function main(): Promise<void> {
   );
   process.stderr.write(`swept ${MUTANTS.length} mutants in ${((performance.now() - started) / 1000).toFixed(0)} s\n`);
   const summary = summarize(matrix, cases);
-  process.stdout.write(formatSummary(summary) + '\n');
+  process.stdout.write(`${formatSummary(summary)}\n`);
   if (process.argv.includes('--matrix')) {
     for (const [id, killers] of matrix) process.stdout.write(`${id}\t${killers.join(',')}\n`);
   }

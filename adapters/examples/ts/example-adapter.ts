@@ -68,14 +68,23 @@ function locate(params: Params<'instantiate'>): Located | { errors: AdapterIssue
   }
   const wanted = params.profile.name;
   const found: Located[] = [];
-  const files = existsSync(agentsDir) ? readdirSync(agentsDir).filter((f) => f.endsWith('.agent.json')).sort() : [];
+  const files = existsSync(agentsDir)
+    ? readdirSync(agentsDir)
+        .filter((f) => f.endsWith('.agent.json'))
+        .sort()
+    : [];
   for (const file of files) {
     const path = join(agentsDir, file);
     const out = parseJsonProfile(readFileSync(path, 'utf8'));
     if (out.profile?.metadata.name === wanted) found.push({ profile: out.profile, path, trust: 'project' });
   }
   if (found.length === 0) return { errors: [{ category: 'io', pointer: '', message: `no profile named ${wanted} in ${agentsDir}` }] };
-  if (found.length > 1) return { errors: [{ category: 'collision', pointer: '/metadata/name', message: `${found.length} profiles named ${wanted} in the project root` }] };
+  if (found.length > 1)
+    return {
+      errors: [
+        { category: 'collision', pointer: '/metadata/name', message: `${found.length} profiles named ${wanted} in the project root` },
+      ],
+    };
   return found[0]!;
 }
 
@@ -113,7 +122,12 @@ function instantiate(params: Params<'instantiate'>, loc: Located): Instantiated 
         edit: perms.edit ?? perms.default,
         network: perms.network ?? perms.default,
       },
-      rules: (perms.rules ?? []).map((r) => ({ tool: r.tool ?? '*', action: r.action ?? '*', target: r.target ?? '*', decision: r.decision })),
+      rules: (perms.rules ?? []).map((r) => ({
+        tool: r.tool ?? '*',
+        action: r.action ?? '*',
+        target: r.target ?? '*',
+        decision: r.decision,
+      })),
       filesystem: { read_roots: [...policy.filesystem.read_roots], write_roots: [...policy.filesystem.write_roots], deny_paths: [] },
       hosts: [],
       memory: { mode: 'off', scopes: [], stores: [] },

@@ -46,7 +46,8 @@ export function checkProfile(doc: unknown): CheckOutcome {
     return { errors };
   }
   for (const key of ['oap', 'kind', 'metadata', 'spec']) if (!(key in doc)) issue('schema', '', `missing required member ${key}`);
-  for (const key of Object.keys(doc)) if (!TOP_LEVEL_KEYS.includes(key)) issue('schema', `/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`, `unknown member ${key}`);
+  for (const key of Object.keys(doc))
+    if (!TOP_LEVEL_KEYS.includes(key)) issue('schema', `/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`, `unknown member ${key}`);
   if ('oap' in doc) {
     const m = typeof doc.oap === 'string' ? /^(\d+)\.(\d+)$/.exec(doc.oap) : null;
     if (!m) issue('schema', '/oap', 'oap must be "MAJOR.MINOR"');
@@ -59,8 +60,10 @@ export function checkProfile(doc: unknown): CheckOutcome {
     if (!isObject(md)) issue('schema', '/metadata', 'metadata must be an object');
     else {
       if (typeof md.name !== 'string' || !NAME.test(md.name)) issue('schema', '/metadata/name', 'metadata.name must be a lowercase slug');
-      if (typeof md.description !== 'string' || md.description.length === 0) issue('schema', '/metadata/description', 'metadata.description is required');
-      if ('revision' in md && !(Number.isInteger(md.revision) && (md.revision as number) >= 1)) issue('schema', '/metadata/revision', 'revision must be an integer >= 1');
+      if (typeof md.description !== 'string' || md.description.length === 0)
+        issue('schema', '/metadata/description', 'metadata.description is required');
+      if ('revision' in md && !(Number.isInteger(md.revision) && (md.revision as number) >= 1))
+        issue('schema', '/metadata/revision', 'revision must be an integer >= 1');
     }
   }
   if ('spec' in doc) {

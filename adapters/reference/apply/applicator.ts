@@ -15,7 +15,16 @@
 import type { AdapterIssueT, Params, Result } from '../../protocol/messages.js';
 import { writeFileAtomic, writeFileInPlace } from '../atomic-write.js';
 import { HARNESS_NAME } from '../delta-generate.js';
-import { digestsOf, errorsOf, isObject, readDocumentFile, validateDelta, validateProfile, type Encoding, type JsonObject } from '../document.js';
+import {
+  digestsOf,
+  errorsOf,
+  isObject,
+  readDocumentFile,
+  validateDelta,
+  validateProfile,
+  type Encoding,
+  type JsonObject,
+} from '../document.js';
 import { adapterIssue, fromOapIssue } from '../issues.js';
 import type { Quirks } from '../quirks.js';
 import { serializeProfile } from '../serialize.js';
@@ -37,7 +46,12 @@ export async function applyDelta(req: ApplyParams, quirks: Quirks): Promise<Appl
   const operations = (Array.isArray(delta['operations']) ? delta['operations'] : []) as DeltaOperation[];
   if (!quirks.has('ops-outside-state-applied')) {
     operations.forEach((op, i) => {
-      if (isObject(op) && typeof op.path === 'string' && !inStateScope(op.path) && !deltaErrors.some((e) => e.pointer === `/operations/${i}/path`)) {
+      if (
+        isObject(op) &&
+        typeof op.path === 'string' &&
+        !inStateScope(op.path) &&
+        !deltaErrors.some((e) => e.pointer === `/operations/${i}/path`)
+      ) {
         deltaErrors.push(adapterIssue('delta-scope', `/operations/${i}/path`, `operation path ${op.path} is outside /state`));
       }
     });
@@ -51,7 +65,10 @@ function applyLocked(req: ApplyParams, delta: JsonObject, operations: DeltaOpera
   const read = readDocumentFile(req.profile_path, quirks);
   const readErrors = errorsOf(read.value === undefined ? read.issues : [...read.issues, ...validateProfile(read.value, quirks)]);
   if (readErrors.length > 0 || !isObject(read.value) || !read.encoding) {
-    return rejected(readErrors.map((i) => fromOapIssue(i, req.profile_path)), 0);
+    return rejected(
+      readErrors.map((i) => fromOapIssue(i, req.profile_path)),
+      0,
+    );
   }
   const doc = read.value;
   const meta = doc['metadata'] as JsonObject;
@@ -63,13 +80,21 @@ function applyLocked(req: ApplyParams, delta: JsonObject, operations: DeltaOpera
   const proposals: ProposalStatus[] = rawProposals.map((p, index) => ({
     index,
     path: String(p['path']),
-    risk: quirks.has('proposal-risk-from-document') ? ((p['risk'] as ProposalStatus['risk'] | undefined) ?? 'medium') : proposalRisk(p, doc),
+    risk: quirks.has('proposal-risk-from-document')
+      ? ((p['risk'] as ProposalStatus['risk'] | undefined) ?? 'medium')
+      : proposalRisk(p, doc),
     status: 'pending',
   }));
   const base = { revision, errors: [] as AdapterIssueT[], warnings: [] as AdapterIssueT[], proposals };
 
   if (target['name'] !== meta['name']) {
-    return { ...base, outcome: 'rejected', errors: [adapterIssue('other', '/target/name', `delta targets "${String(target['name'])}", the profile is "${String(meta['name'])}"`)] };
+    return {
+      ...base,
+      outcome: 'rejected',
+      errors: [
+        adapterIssue('other', '/target/name', `delta targets "${String(target['name'])}", the profile is "${String(meta['name'])}"`),
+      ],
+    };
   }
   const conflict = target['revision'] !== revision && !quirks.has('blind-write-on-conflict');
   if (conflict && !operations.every((op) => isPositionIndependent(op.path))) {
@@ -77,22 +102,43 @@ function applyLocked(req: ApplyParams, delta: JsonObject, operations: DeltaOpera
       ...base,
       outcome: 'conflict',
       conflict_resolution: 'rejected',
-      errors: [adapterIssue('revision-conflict', '/target/revision', `delta targets revision ${String(target['revision'])}, the profile is at revision ${revision}; operations address array positions, so it cannot be rebased`)],
+      errors: [
+        adapterIssue(
+          'revision-conflict',
+          '/target/revision',
+          `delta targets revision ${String(target['revision'])}, the profile is at revision ${revision}; operations address array positions, so it cannot be rebased`,
+        ),
+      ],
     };
   }
   if (!conflict && typeof target['digest'] === 'string' && !quirks.has('ignores-target-digest')) {
     const actual = digestsOf(doc).profile_digest;
     if (actual !== target['digest']) {
-      return { ...base, outcome: 'rejected', errors: [adapterIssue('digest-mismatch', '/target/digest', `profile digest is ${actual}, the delta was made against ${String(target['digest'])}`)] };
+      return {
+        ...base,
+        outcome: 'rejected',
+        errors: [
+          adapterIssue(
+            'digest-mismatch',
+            '/target/digest',
+            `profile digest is ${actual}, the delta was made against ${String(target['digest'])}`,
+          ),
+        ],
+      };
     }
   }
 
   const declared = lifecycle['writeback'] as 'off' | 'propose' | 'auto' | undefined;
-  const writeback = declared === 'off' && quirks.has('writeback-off-ignored') ? 'propose' : (declared ?? (quirks.has('writeback-default-auto') ? 'auto' : 'propose'));
-  const conflictFields = (resolution: 'rebased' | 'queued'): Partial<ApplyResult> => (conflict ? { outcome: 'conflict', conflict_resolution: resolution } : {});
+  const writeback =
+    declared === 'off' && quirks.has('writeback-off-ignored')
+      ? 'propose'
+      : (declared ?? (quirks.has('writeback-default-auto') ? 'auto' : 'propose'));
+  const conflictFields = (resolution: 'rebased' | 'queued'): Partial<ApplyResult> =>
+    conflict ? { outcome: 'conflict', conflict_resolution: resolution } : {};
   if (writeback === 'off') return { ...base, outcome: 'discarded' };
   // L2-A6 mutants: propose without the approval gate; auto behind one.
-  const gated = (writeback === 'propose' && !quirks.has('propose-approval-ignored')) || (writeback === 'auto' && quirks.has('auto-needs-approval'));
+  const gated =
+    (writeback === 'propose' && !quirks.has('propose-approval-ignored')) || (writeback === 'auto' && quirks.has('auto-needs-approval'));
   if (gated && !req.approval.operations) return { ...base, outcome: 'queued', ...conflictFields('queued') };
   const applyProposals = writeback === 'auto' && quirks.has('proposals-applied-under-auto') && rawProposals.length > 0;
   if (operations.length === 0 && !applyProposals) return { ...base, outcome: proposals.length > 0 ? 'queued' : 'applied' };
@@ -110,11 +156,22 @@ function applyLocked(req: ApplyParams, delta: JsonObject, operations: DeltaOpera
       if (!(err instanceof OperationError)) throw err;
       // The L2-A5 mutant persists whatever it had already applied.
       if (nonAtomic && i > 0) persist(req, next, read.encoding, revision, delta, now, quirks, ['state']);
-      return { ...base, revision: nonAtomic && i > 0 ? revision + 1 : revision, outcome: 'rejected', errors: [adapterIssue('other', `/operations/${i}/path`, err.message)], warnings };
+      return {
+        ...base,
+        revision: nonAtomic && i > 0 ? revision + 1 : revision,
+        outcome: 'rejected',
+        errors: [adapterIssue('other', `/operations/${i}/path`, err.message)],
+        warnings,
+      };
     }
   }
   if (applyProposals) {
-    for (const p of rawProposals) applyOperation(next, { op: (p['op'] as DeltaOperation['op'] | undefined) ?? 'replace', path: String(p['path']), value: p['value'] }, quirks);
+    for (const p of rawProposals)
+      applyOperation(
+        next,
+        { op: (p['op'] as DeltaOperation['op'] | undefined) ?? 'replace', path: String(p['path']), value: p['value'] },
+        quirks,
+      );
     for (const p of proposals) p.status = 'applied';
   }
   const invalid = errorsOf(validateProfile(next, quirks));
@@ -125,11 +182,21 @@ function applyLocked(req: ApplyParams, delta: JsonObject, operations: DeltaOpera
 }
 
 /** Steps 7-10 of SPEC §5.6 on the already-changed document; returns the new revision. */
-function persist(req: ApplyParams, next: JsonObject, encoding: Encoding, revision: number, delta: JsonObject, now: string, quirks: Quirks, sections: Array<'spec' | 'state'>): number {
+function persist(
+  req: ApplyParams,
+  next: JsonObject,
+  encoding: Encoding,
+  revision: number,
+  delta: JsonObject,
+  now: string,
+  quirks: Quirks,
+  sections: Array<'spec' | 'state'>,
+): number {
   const spec = next['spec'] as JsonObject;
   const lifecycle = isObject(spec['lifecycle']) ? spec['lifecycle'] : {};
   const retention = isObject(lifecycle['retention']) ? lifecycle['retention'] : {};
-  const state = isObject(next['state']) ? next['state'] : (next['state'] = {});
+  if (!isObject(next['state'])) next['state'] = {};
+  const state = next['state'] as JsonObject;
   if (!quirks.has('retention-not-enforced')) enforceRetention(state, retention, now);
   const meta = next['metadata'] as JsonObject;
   const newRevision = revision + 1;
@@ -146,7 +213,10 @@ function persist(req: ApplyParams, next: JsonObject, encoding: Encoding, revisio
       by: req.actor ?? HARNESS_NAME,
       ...(typeof session['id'] === 'string' ? { session_id: session['id'] } : {}),
       harness: typeof session['harness'] === 'string' ? session['harness'] : HARNESS_NAME,
-      change: (typeof delta['summary'] === 'string' ? delta['summary'] : `${(delta['operations'] as unknown[] | undefined)?.length ?? 0} state operation(s)`).slice(0, 1000),
+      change: (typeof delta['summary'] === 'string'
+        ? delta['summary']
+        : `${(delta['operations'] as unknown[] | undefined)?.length ?? 0} state operation(s)`
+      ).slice(0, 1000),
       ...(approved ? { approved_by: req.approval.approver } : {}),
       sections,
     },

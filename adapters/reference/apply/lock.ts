@@ -13,14 +13,20 @@ const chains = new Map<string, Promise<unknown>>();
 export async function withProfileLock<T>(path: string, fn: () => Promise<T> | T): Promise<T> {
   const key = realOrResolved(path);
   const previous = chains.get(key) ?? Promise.resolve();
-  const run = previous.catch(() => undefined).then(async () => {
-    const release = await lockfile.lock(key, { retries: { retries: 100, minTimeout: 5, maxTimeout: 50 }, stale: 10_000, realpath: false });
-    try {
-      return await fn();
-    } finally {
-      await release();
-    }
-  });
+  const run = previous
+    .catch(() => undefined)
+    .then(async () => {
+      const release = await lockfile.lock(key, {
+        retries: { retries: 100, minTimeout: 5, maxTimeout: 50 },
+        stale: 10_000,
+        realpath: false,
+      });
+      try {
+        return await fn();
+      } finally {
+        await release();
+      }
+    });
   chains.set(key, run);
   try {
     return await run;

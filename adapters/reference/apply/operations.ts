@@ -55,14 +55,22 @@ function step(container: unknown, token: string, quirks: Quirks): unknown {
     const index = arrayIndex(container, token, quirks);
     return index === undefined ? undefined : container[index];
   }
-  if (isObject(container)) return Object.prototype.hasOwnProperty.call(container, token) ? container[token] : undefined;
+  if (isObject(container)) return Object.hasOwn(container, token) ? container[token] : undefined;
   return undefined;
 }
 
 function createMissing(container: unknown, token: string, depth: number, tokens: string[]): unknown {
   if (!isObject(container)) return undefined;
-  if (depth === 0 && token === 'state') return (container[token] = {});
-  if (depth === 1 && tokens[0] === 'state' && COLLECTION_SHAPES[token]) return (container[token] = COLLECTION_SHAPES[token]!());
+  if (depth === 0 && token === 'state') {
+    const created = {};
+    container[token] = created;
+    return created;
+  }
+  if (depth === 1 && tokens[0] === 'state' && COLLECTION_SHAPES[token]) {
+    const created = COLLECTION_SHAPES[token]!();
+    container[token] = created;
+    return created;
+  }
   return undefined;
 }
 
@@ -100,7 +108,7 @@ function applyToArray(arr: unknown[], token: string, op: DeltaOperation, quirks:
 }
 
 function applyToObject(obj: JsonObject, key: string, op: DeltaOperation, quirks: Quirks): OpResult {
-  const has = Object.prototype.hasOwnProperty.call(obj, key);
+  const has = Object.hasOwn(obj, key);
   if (op.op === 'add') {
     obj[key] = structuredClone(op.value);
     return { applied: true };

@@ -34,9 +34,9 @@ export function idOfToken(token: string): string | undefined {
 export function normalizeAsFilePath(path: string): string {
   const out: string[] = [];
   for (const t of path.split('/').slice(1)) {
-    if (t === '.' ) continue;
+    if (t === '.') continue;
     if (t === '..') out.pop();
     else out.push(t);
   }
-  return '/' + out.join('/');
+  return `/${out.join('/')}`;
 }

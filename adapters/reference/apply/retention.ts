@@ -24,17 +24,30 @@ export function enforceRetention(state: JsonObject, retention: JsonObject, now: 
     const ttl = retention['fact_ttl_days'];
     facts = facts.filter((f) => {
       if (f['pinned'] === true) return true;
-      if (typeof ttl === 'number' && time(f['learned_at']) !== Number.NEGATIVE_INFINITY && time(f['learned_at']) + ttl * DAY_MS < nowMs) return false;
+      if (typeof ttl === 'number' && time(f['learned_at']) !== Number.NEGATIVE_INFINITY && time(f['learned_at']) + ttl * DAY_MS < nowMs)
+        return false;
       if (typeof f['expires_at'] === 'string' && time(f['expires_at']) <= nowMs) return false;
       return true;
     });
-    if (typeof retention['max_facts'] === 'number') facts = cap(facts, retention['max_facts'], (f) => factKey(f, eviction), (f) => f['pinned'] === true);
+    if (typeof retention['max_facts'] === 'number')
+      facts = cap(
+        facts,
+        retention['max_facts'],
+        (f) => factKey(f, eviction),
+        (f) => f['pinned'] === true,
+      );
     state['facts'] = facts;
   }
   if (Array.isArray(state['open_threads']) && typeof retention['max_open_threads'] === 'number') {
     const closed = (t: JsonObject): number => (t['status'] === 'done' || t['status'] === 'abandoned' ? 0 : 1);
-    const key = (t: JsonObject): number => (eviction === 'oldest' ? time(t['opened_at'] ?? t['updated_at']) : time(t['updated_at'] ?? t['opened_at']));
-    state['open_threads'] = cap(state['open_threads'] as JsonObject[], retention['max_open_threads'], (t) => [closed(t), key(t)], () => false);
+    const key = (t: JsonObject): number =>
+      eviction === 'oldest' ? time(t['opened_at'] ?? t['updated_at']) : time(t['updated_at'] ?? t['opened_at']);
+    state['open_threads'] = cap(
+      state['open_threads'] as JsonObject[],
+      retention['max_open_threads'],
+      (t) => [closed(t), key(t)],
+      () => false,
+    );
   }
 }
 
@@ -68,4 +81,3 @@ function compareKeys(a: number[], b: number[]): number {
   }
   return 0;
 }
-

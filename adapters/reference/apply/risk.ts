@@ -15,7 +15,12 @@ import { decisionExceeds, modeExceeds, type Decision, type MemoryMode } from '..
 
 export type Risk = 'low' | 'medium' | 'high';
 
-const GUARDED = [['spec', 'tools'], ['spec', 'permissions'], ['spec', 'memory'], ['spec', 'runtime', 'subagents']];
+const GUARDED = [
+  ['spec', 'tools'],
+  ['spec', 'permissions'],
+  ['spec', 'memory'],
+  ['spec', 'runtime', 'subagents'],
+];
 
 export function proposalRisk(proposal: JsonObject, profile: JsonObject): Risk {
   const path = String(proposal['path']);

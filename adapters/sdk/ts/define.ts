@@ -12,7 +12,10 @@ export class UnknownMethod extends Error {
 
 /** Thrown when the runner's params do not match the protocol schema (stdio: INVALID_PARAMS). */
 export class InvalidParams extends Error {
-  constructor(readonly method: string, detail: string) {
+  constructor(
+    readonly method: string,
+    detail: string,
+  ) {
     super(`invalid ${method} params: ${detail}`);
     this.name = 'InvalidParams';
   }
@@ -41,7 +44,7 @@ export interface DefineOptions {
 }
 
 export function isMethodName(name: string): name is MethodName {
-  return Object.prototype.hasOwnProperty.call(methods, name);
+  return Object.hasOwn(methods, name);
 }
 
 /**
@@ -65,7 +68,7 @@ export function defineAdapter(handlers: AdapterHandlers, options: DefineOptions 
         const parsed = methods[method].params.safeParse(params ?? {});
         if (!parsed.success) {
           const first = parsed.error.issues[0];
-          throw new InvalidParams(method, `${first ? '/' + first.path.map(String).join('/') : ''} ${first?.message ?? ''}`.trim());
+          throw new InvalidParams(method, `${first ? `/${first.path.map(String).join('/')}` : ''} ${first?.message ?? ''}`.trim());
         }
         return Promise.resolve(handler(parsed.data));
       } catch (err) {

@@ -9,10 +9,7 @@
  */
 export const DEFAULT_MAX_LINE_BYTES = 16 * 1024 * 1024;
 
-export type LineEvent =
-  | { kind: 'line'; text: string }
-  | { kind: 'invalid-utf8'; bytes: number }
-  | { kind: 'overflow'; limit: number };
+export type LineEvent = { kind: 'line'; text: string } | { kind: 'invalid-utf8'; bytes: number } | { kind: 'overflow'; limit: number };
 
 const NEWLINE = 0x0a;
 

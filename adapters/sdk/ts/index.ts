@@ -14,7 +14,16 @@ export { LineSplitter, encodeLine, DEFAULT_MAX_LINE_BYTES, type LineEvent } from
 export type { AdapterHandlers, InProcessAdapter, AdapterFactory } from './types.js';
 export { AdapterDecline } from '../../protocol/errors.js';
 export { PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS, RPC_ERROR } from '../../protocol/messages.js';
-export type { MethodName, Params, Result, HandshakeT, HarnessPolicyT, AdapterIssueT, InstantiatedT, EffectiveContractT } from '../../protocol/messages.js';
+export type {
+  MethodName,
+  Params,
+  Result,
+  HandshakeT,
+  HarnessPolicyT,
+  AdapterIssueT,
+  InstantiatedT,
+  EffectiveContractT,
+} from '../../protocol/messages.js';
 
 /**
  * Is a running module the process entry point? (for `if (isMain(import.meta.url)) await serveStdio(...)`)

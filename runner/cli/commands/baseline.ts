@@ -37,10 +37,16 @@ export function register(program: Command): void {
         const report = loadReport(opts.out);
         const base: Baseline = parseBaseline(readJsonFile(opts.baseline), opts.baseline);
         const check = checkBaseline(base, report, computeVerdicts(report.cases));
-        for (const c of check.unexpected) process.stderr.write(`oap-conform: unexpected-failure: ${c.id} [${c.requirements.join(', ')}] ${c.status}${c.message ? `: ${c.message}` : ''}\n`);
+        for (const c of check.unexpected)
+          process.stderr.write(
+            `oap-conform: unexpected-failure: ${c.id} [${c.requirements.join(', ')}] ${c.status}${c.message ? `: ${c.message}` : ''}\n`,
+          );
         for (const s of check.stale) process.stderr.write(`oap-conform: stale-baseline: ${describeEntry(s.entry)}: ${s.why}\n`);
-        for (const e of check.unmatched) process.stderr.write(`oap-conform: warning: baseline ${describeEntry(e)} matches nothing in this run\n`);
-        process.stdout.write(`${check.expected.length} expected failure(s), ${check.unexpected.length} unexpected, ${check.stale.length} stale\n`);
+        for (const e of check.unmatched)
+          process.stderr.write(`oap-conform: warning: baseline ${describeEntry(e)} matches nothing in this run\n`);
+        process.stdout.write(
+          `${check.expected.length} expected failure(s), ${check.unexpected.length} unexpected, ${check.stale.length} stale\n`,
+        );
         process.exitCode = check.unexpected.length > 0 || check.stale.length > 0 ? EXIT.FAILURES : EXIT.OK;
       });
     });

@@ -8,7 +8,9 @@ import { loadReport } from '../../../results/load.js';
 export function register(program: Command): void {
   program
     .command('diff')
-    .description('compare two runs (result directories or report.json files): new failures, fixes, added/removed checks, requirement changes')
+    .description(
+      'compare two runs (result directories or report.json files): new failures, fixes, added/removed checks, requirement changes',
+    )
     .argument('<a>', 'the earlier run')
     .argument('<b>', 'the later run')
     .option('--json', 'print the diff as JSON')

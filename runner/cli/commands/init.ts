@@ -150,17 +150,25 @@ function tsNextSteps(dir: string, wroteTsconfig: boolean): string[] {
   const lines: string[] = [];
   const missing = ['oap-conform', 'typescript', '@types/node'].filter((p) => !resolveFrom(dir, p));
   if (missing.length) {
-    lines.push(`  ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not installed for ${shown(dir)}; the starter imports the SDK from your own node_modules:`);
+    lines.push(
+      `  ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not installed for ${shown(dir)}; the starter imports the SDK from your own node_modules:`,
+    );
     lines.push(`    (cd ${quoteWord(shown(dir))} && npm install --save-dev ${missing.join(' ')})`);
   }
   const installed = resolveFrom(dir, 'oap-conform');
   if (installed && realpathSync(resolve(installed, '..')) !== realpathSync(packageRoot)) {
     lines.push(`  note: ${shown(dir)} uses the oap-conform in ${shown(resolve(installed, '..'))}, not this one (${packageRoot});`);
-    lines.push('    run `npx oap-conform` from that project so the runner and the SDK are the same copy (in-process declines are otherwise reported as errors)');
+    lines.push(
+      '    run `npx oap-conform` from that project so the runner and the SDK are the same copy (in-process declines are otherwise reported as errors)',
+    );
   }
   if (!wroteTsconfig) {
-    lines.push(`  kept the existing ${shown(join(dir, TS_FILES.tsconfig))}: the starter needs "module": "NodeNext" (ES modules, top-level await) and "types": ["node"],`);
-    lines.push(`    and ${TS_FILES.types} inside its "include"; the tsconfig init would have written is:\n${TS_CONFIG.replace(/^/gm, '      ')}`);
+    lines.push(
+      `  kept the existing ${shown(join(dir, TS_FILES.tsconfig))}: the starter needs "module": "NodeNext" (ES modules, top-level await) and "types": ["node"],`,
+    );
+    lines.push(
+      `    and ${TS_FILES.types} inside its "include"; the tsconfig init would have written is:\n${TS_CONFIG.replace(/^/gm, '      ')}`,
+    );
   }
   const here = relative(process.cwd(), dir) === '';
   const compiled = wroteTsconfig ? join(dir, 'dist', 'my-adapter.mjs') : join(dir, 'my-adapter.mjs');
@@ -168,7 +176,9 @@ function tsNextSteps(dir: string, wroteTsconfig: boolean): string[] {
   const starter = relative(process.cwd(), join(dir, TS_FILES.starter));
   const spec = starter.startsWith('..') || isAbsolute(starter) ? join(dir, TS_FILES.starter) : `./${starter}`;
   lines.push(`  smoke:   npx oap-conform smoke --adapter ${quoteWord(spec)}   (the starter passes the handshake and declines the rest)`);
-  lines.push(`           or over stdio: npx oap-conform smoke --adapter "node ${shown(compiled)}"${wroteTsconfig ? '' : ' (wherever your tsconfig puts it)'}`);
+  lines.push(
+    `           or over stdio: npx oap-conform smoke --adapter "node ${shown(compiled)}"${wroteTsconfig ? '' : ' (wherever your tsconfig puts it)'}`,
+  );
   lines.push('  then implement validate and instantiate until smoke passes');
   return lines;
 }
@@ -181,7 +191,8 @@ export function register(program: Command): void {
     .option('--dir <dir>', 'target directory (created if missing)', '.')
     .option('--sdk-only', 'write only the SDK file (oap_adapter.py, or oap-conform-sdk.d.ts for ts), e.g. after upgrading oap-conform')
     .action((flags: { lang: string; dir: string; sdkOnly?: boolean }) => {
-      if (flags.lang !== 'ts' && flags.lang !== 'python') throw new CliError('usage', `--lang must be ts or python (got ${flags.lang})`, EXIT.USAGE);
+      if (flags.lang !== 'ts' && flags.lang !== 'python')
+        throw new CliError('usage', `--lang must be ts or python (got ${flags.lang})`, EXIT.USAGE);
       const dir = resolve(flags.dir);
       const files = starterFiles(flags.lang, { sdkOnly: !!flags.sdkOnly });
       const clash = Object.keys(files).filter((f) => existsSync(join(dir, f)));
@@ -211,7 +222,9 @@ export function register(program: Command): void {
       out('next:');
       if (flags.lang === 'python') {
         const starter = shown(join(dir, PY_FILES.starter));
-        out(`  npx oap-conform smoke --adapter ${JSON.stringify(`python3 ${quoteWord(starter)}`)}   (the starter passes the handshake and declines the rest)`);
+        out(
+          `  npx oap-conform smoke --adapter ${JSON.stringify(`python3 ${quoteWord(starter)}`)}   (the starter passes the handshake and declines the rest)`,
+        );
         out('  then implement validate and instantiate until smoke passes');
       } else {
         for (const line of tsNextSteps(dir, wroteTsconfig)) out(line);

@@ -11,11 +11,23 @@ type What = (typeof WHAT)[number];
 async function rows(what: What): Promise<Record<string, unknown>[]> {
   if (what === 'requirements') {
     const cases = allCases();
-    return REQUIREMENTS.map((r) => ({ ...r, cases: cases.filter((c) => c.requirements.includes(r.id)).map((c) => c.id).sort() }));
+    return REQUIREMENTS.map((r) => ({
+      ...r,
+      cases: cases
+        .filter((c) => c.requirements.includes(r.id))
+        .map((c) => c.id)
+        .sort(),
+    }));
   }
   if (what === 'cases') {
     return allCases()
-      .map((c) => ({ id: c.id, level: caseLevel(c), requirements: c.requirements, title: c.title, ...(c.fixtures ? { fixtures: c.fixtures } : {}) }))
+      .map((c) => ({
+        id: c.id,
+        level: caseLevel(c),
+        requirements: c.requirements,
+        title: c.title,
+        ...(c.fixtures ? { fixtures: c.fixtures } : {}),
+      }))
       .sort((a, b) => (a.id < b.id ? -1 : 1));
   }
   try {
@@ -45,7 +57,8 @@ export function register(program: Command): void {
     .option('--json', 'machine-readable output')
     .option('--markdown', 'requirements only: the coverage table of IDs, checks and mutants (COVERAGE.md)')
     .action(async (what: string, flags: { json?: boolean; markdown?: boolean }) => {
-      if (!(WHAT as readonly string[]).includes(what)) throw new CliError('usage', `list what? ${WHAT.join(', ')} (got ${what})`, EXIT.USAGE);
+      if (!(WHAT as readonly string[]).includes(what))
+        throw new CliError('usage', `list what? ${WHAT.join(', ')} (got ${what})`, EXIT.USAGE);
       if (flags.markdown) {
         if (what !== 'requirements') throw new CliError('usage', '--markdown goes with `list requirements`', EXIT.USAGE);
         const mutants = await rows('mutants');

@@ -20,20 +20,28 @@ export function register(program: Command): void {
     .option('--sign <key>', 'sign result.json with this ed25519 private key (PEM)')
     .option('--allow-dirty', 'accept shards run from a dirty fixture checkout (not certifying)')
     .option('--quiet', 'no summary on stdout')
-    .action(async (dirs: string[], opts: { out: string; format?: string[]; baseline?: string; sign?: string; allowDirty?: boolean; quiet?: boolean }) => {
-      await withInputErrors(async () => {
-        const shards = dirs.map((d) => ({ source: reportPathOf(d), report: loadReport(d) }));
-        const merged = mergeReports(shards);
-        const missing = missingShards(shards);
-        if (missing.length > 0) process.stderr.write(`oap-conform: warning: shard(s) ${missing.join(', ')} not given; their cases are missing from the merged result\n`);
-        const { exitCode } = await finalizeRun(merged, opts.out, {
-          formats: opts.format,
-          baseline: opts.baseline,
-          sign: opts.sign,
-          allowDirty: opts.allowDirty,
-          quiet: opts.quiet,
+    .action(
+      async (
+        dirs: string[],
+        opts: { out: string; format?: string[]; baseline?: string; sign?: string; allowDirty?: boolean; quiet?: boolean },
+      ) => {
+        await withInputErrors(async () => {
+          const shards = dirs.map((d) => ({ source: reportPathOf(d), report: loadReport(d) }));
+          const merged = mergeReports(shards);
+          const missing = missingShards(shards);
+          if (missing.length > 0)
+            process.stderr.write(
+              `oap-conform: warning: shard(s) ${missing.join(', ')} not given; their cases are missing from the merged result\n`,
+            );
+          const { exitCode } = await finalizeRun(merged, opts.out, {
+            formats: opts.format,
+            baseline: opts.baseline,
+            sign: opts.sign,
+            allowDirty: opts.allowDirty,
+            quiet: opts.quiet,
+          });
+          process.exitCode = exitCode;
         });
-        process.exitCode = exitCode;
-      });
-    });
+      },
+    );
 }

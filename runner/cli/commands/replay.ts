@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import { resolveAdapter } from '../../engine/adapter-spec.js';
-import { connect } from '../../engine/connect.js';
+import { connect, type Connected } from '../../engine/connect.js';
 import { HandshakeError } from '../../engine/handshake.js';
 import { parseIntIn } from '../../engine/options.js';
 import { DEFAULT_TIMEOUT_MS } from '../../engine/run.js';
@@ -43,7 +43,7 @@ export function register(program: Command): void {
       const dir = mkdtempSync(join(tmpdir(), 'oap-replay-'));
       const out = (s: string): void => void process.stdout.write(`${s}\n`);
       try {
-        let conn;
+        let conn: Connected;
         try {
           conn = await connect(adapter, { timeoutMs: flags.timeout, dir });
         } catch (err) {
@@ -56,7 +56,9 @@ export function register(program: Command): void {
             const o = await runCase(c.def, { adapter: conn.rpc, handshake: conn.handshake, runSeed: c.finding.seed });
             if (o.status !== 'pass') bad++;
             const mark = o.status === 'pass' ? '✓' : '✗';
-            out(`${mark} ${o.status} ${c.finding.case_id} [${c.finding.requirements.join(',')}] ${c.finding.property}${o.message ? `: ${o.message}` : ''} (${c.file})`);
+            out(
+              `${mark} ${o.status} ${c.finding.case_id} [${c.finding.requirements.join(',')}] ${c.finding.property}${o.message ? `: ${o.message}` : ''} (${c.file})`,
+            );
           }
         } finally {
           await conn.close();

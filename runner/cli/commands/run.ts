@@ -6,7 +6,7 @@ import type { CliEmbedding } from '../embedding.js';
 import { createProgressReporter } from '../../../reports/progress.js';
 import { killAllSync } from '../../engine/process-registry.js';
 import { DEFAULT_TIMEOUT_MS, runEngine } from '../../engine/run.js';
-import { parseShard } from '../../engine/selection.js';
+import { parseShard, type Shard } from '../../engine/selection.js';
 import { parseIntIn, parseLevel, parseList } from '../../engine/options.js';
 import { CliError, EXIT } from '../../exit-codes.js';
 import { finalizeRun, prepareFinalize, type FinalizeOptions } from '../../finalize.js';
@@ -66,7 +66,7 @@ export function register(program: Command, embed: CliEmbedding = {}): void {
     .option('--quiet', 'no per-case progress lines')
     .action(async (flags: RunFlags) => {
       if (!flags.adapter) throw new CliError('usage', 'missing --adapter SPEC (e.g. --adapter builtin:reference)', EXIT.USAGE);
-      let shard;
+      let shard: Shard | undefined;
       if (flags.shard) {
         try {
           shard = parseShard(flags.shard);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import { resolveAdapter } from '../../engine/adapter-spec.js';
-import { connect } from '../../engine/connect.js';
+import { connect, type Connected } from '../../engine/connect.js';
 import { HandshakeError } from '../../engine/handshake.js';
 import { parseIntIn } from '../../engine/options.js';
 import { ProtocolChecker } from '../../engine/protocol-check.js';
@@ -32,9 +32,13 @@ export function register(program: Command): void {
       const out = (s: string): void => void process.stdout.write(`${s}\n`);
       const dir = mkdtempSync(join(tmpdir(), 'oap-smoke-worker-'));
       try {
-        let conn;
+        let conn: Connected;
         try {
-          conn = await connect(adapter, { timeoutMs: flags.timeout, dir, ...(flags.checkProtocol ? { checker: new ProtocolChecker() } : {}) });
+          conn = await connect(adapter, {
+            timeoutMs: flags.timeout,
+            dir,
+            ...(flags.checkProtocol ? { checker: new ProtocolChecker() } : {}),
+          });
         } catch (err) {
           if (err instanceof HandshakeError) {
             out(`✗ initialize: ${err.message}`);
@@ -43,7 +47,9 @@ export function register(program: Command): void {
           throw err;
         }
         const hs = conn.handshake;
-        out(`✓ initialize: ${hs.implementation.name} ${hs.implementation.version} (${hs.implementation.language}), protocol ${hs.protocol_version}, level ${hs.level}, encodings ${hs.encodings.join(',')}, roots ${hs.discovery_roots.join(',')}${hs.unimplemented.length ? `, ${hs.unimplemented.length} unimplemented features declared` : ''}`);
+        out(
+          `✓ initialize: ${hs.implementation.name} ${hs.implementation.version} (${hs.implementation.language}), protocol ${hs.protocol_version}, level ${hs.level}, encodings ${hs.encodings.join(',')}, roots ${hs.discovery_roots.join(',')}${hs.unimplemented.length ? `, ${hs.unimplemented.length} unimplemented features declared` : ''}`,
+        );
         try {
           const steps = await smokeSteps(conn.rpc, hs, (s) => out(`${s.ok ? '✓' : '✗'} ${s.name}: ${s.detail}`));
           const failed = steps.filter((s) => !s.ok).length;

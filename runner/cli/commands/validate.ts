@@ -1,4 +1,4 @@
-import { readdirSync, statSync, type Stats } from 'node:fs';
+import { readdirSync, statSync, type Dirent, type Stats } from 'node:fs';
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import {
@@ -53,7 +53,7 @@ export function register(program: Command): void {
     .action((paths: string[], options: ValidateOptions) => {
       const files = collectFiles(paths);
       const results = files.map((file) => toResult(file, loadDocumentFile(file), options.digest === true));
-      process.stdout.write(options.json ? JSON.stringify({ documents: results }, null, 2) + '\n' : results.map(formatText).join(''));
+      process.stdout.write(options.json ? `${JSON.stringify({ documents: results }, null, 2)}\n` : results.map(formatText).join(''));
       process.exitCode = results.every((r) => r.valid) ? EXIT.OK : EXIT.FAILURES;
     });
 }
@@ -83,7 +83,7 @@ function statOrFail(path: string): Stats {
 
 // Sorted for stable output; symlinked directories are not followed, so a link cycle cannot loop.
 function walk(dir: string): string[] {
-  let entries;
+  let entries: Dirent[];
   try {
     entries = readdirSync(dir, { withFileTypes: true });
   } catch (err) {

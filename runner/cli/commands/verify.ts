@@ -40,7 +40,9 @@ export function register(program: Command): void {
         });
         for (const w of outcome.warnings) process.stderr.write(`oap-conform: warning: ${w}\n`);
         if (outcome.ok) {
-          process.stdout.write(`verified: ${resultPath}${reportPath ? ` (report ${reportPath})` : ''}${opts.key ? ', signature valid' : ''}\n`);
+          process.stdout.write(
+            `verified: ${resultPath}${reportPath ? ` (report ${reportPath})` : ''}${opts.key ? ', signature valid' : ''}\n`,
+          );
           process.exitCode = EXIT.OK;
         } else {
           // Problems quote the (untrusted) result: one line each, no control characters.

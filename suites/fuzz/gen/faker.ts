@@ -26,7 +26,10 @@ export function rawFakerDocument(seed: number): unknown {
  */
 export function fakerDocument(seed: number): Record<string, unknown> {
   const raw = rawFakerDocument(seed);
-  const doc = (raw !== null && typeof raw === 'object' && !Array.isArray(raw) ? { ...(raw as Record<string, unknown>) } : {}) as Record<string, unknown>;
+  const doc = (raw !== null && typeof raw === 'object' && !Array.isArray(raw) ? { ...(raw as Record<string, unknown>) } : {}) as Record<
+    string,
+    unknown
+  >;
   doc.oap = '1.0';
   doc.kind = 'AgentProfile';
   delete doc.extends;

@@ -61,7 +61,10 @@ export function clampState(state: Record<string, unknown>): Record<string, unkno
 /** A valid `state` holding each placement in its own entry, next to one benign fact. */
 export function buildState(placements: Placement[]): Record<string, unknown> {
   const state: Record<string, unknown[] | string> = {};
-  const list = (k: string): Record<string, unknown>[] => ((state[k] ??= []) as Record<string, unknown>[]);
+  const list = (k: string): Record<string, unknown>[] => {
+    state[k] ??= [];
+    return state[k] as Record<string, unknown>[];
+  };
   list('facts').push({ id: 'fz-benign', text: 'The project uses TypeScript.', source: 'user statement' });
   placements.forEach((p, i) => {
     const text = [...p.text].slice(0, STATE_FIELDS[p.field]).join('') || 'x';
@@ -100,7 +103,20 @@ export const fieldArb = fc.constantFrom(...FIELD_NAMES);
 
 // ---------------------------------------------------------------- adaptive delimiter variants
 
-const CONFUSABLE: Record<string, string> = { '<': '\uFF1C', '>': '\uFF1E', '/': '\u2215', a: '\u0430', e: '\u0435', o: '\u043E', A: '\u0410', E: '\u0415', O: '\u041E', '-': '\u2010', P: '\u0420', T: '\u0422' };
+const CONFUSABLE: Record<string, string> = {
+  '<': '\uFF1C',
+  '>': '\uFF1E',
+  '/': '\u2215',
+  a: '\u0430',
+  e: '\u0435',
+  o: '\u043E',
+  A: '\u0410',
+  E: '\u0415',
+  O: '\u041E',
+  '-': '\u2010',
+  P: '\u0420',
+  T: '\u0422',
+};
 
 /** Ways to smuggle a delimiter line past an escaper; each keeps the line's visible meaning. */
 export const DELIMITER_VARIANTS: Record<string, (line: string) => string> = {

@@ -12,15 +12,7 @@ export const TOOL_UNIVERSE = [...STANDARD_TOOLS, ...MCP_TOOLS];
 /** Grant globs a harness might configure. */
 export const GRANT_PATTERNS = ['*', '*/*', '**', 'git/*', 'mcp/*/*', 'mcp/github/*', 'read', 'edit', 'shell', 'web/fetch', 'git/diff'];
 /** What profiles ask for: names (some the harness lacks), globs, MCP names. */
-export const REQUEST_PATTERNS = [
-  ...TOOL_UNIVERSE,
-  'git/*',
-  'mcp/github/*',
-  'mcp/*/*',
-  '*',
-  'teleport',
-  'mcp/evil/exfiltrate',
-];
+export const REQUEST_PATTERNS = [...TOOL_UNIVERSE, 'git/*', 'mcp/github/*', 'mcp/*/*', '*', 'teleport', 'mcp/evil/exfiltrate'];
 export const ROOTS = ['.', 'src', 'src/lib', 'src/lib/deep', 'docs', 'build/out', 'tests'];
 /**
  * Profile-side roots also come in non-normal spellings that name a wider root than they look like.
@@ -52,10 +44,7 @@ export function policyArb(): fc.Arbitrary<HarnessPolicyT> {
     .record({
       available: sub(TOOL_UNIVERSE, 1),
       grant: sub(GRANT_PATTERNS),
-      permissions: fc.record(
-        { default: decision, shell: decision, edit: decision, network: decision },
-        { requiredKeys: ['default'] },
-      ),
+      permissions: fc.record({ default: decision, shell: decision, edit: decision, network: decision }, { requiredKeys: ['default'] }),
       read_roots: sub(ROOTS),
       write_roots: sub(ROOTS),
       hosts: sub(POLICY_HOSTS),

@@ -116,7 +116,10 @@ export const delegationProperty: FuzzProperty<ChainInput> = {
       return HOLDS;
     }
     const c = ceilingFromEffective(outcome.effective, dir);
-    const v = combine([...ceilingViolations(sub.effective, c), ...requestViolations(sub.effective, input.chain[0]!, c, { subagentExact: false })]);
+    const v = combine([
+      ...ceilingViolations(sub.effective, c),
+      ...requestViolations(sub.effective, input.chain[0]!, c, { subagentExact: false }),
+    ]);
     return v ? violated(`subagent: ${v.message}`, v.expected, v.observed) : HOLDS;
   },
 };

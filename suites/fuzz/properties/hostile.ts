@@ -21,9 +21,15 @@ import { realpathSync, existsSync } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import { parse as parseYaml } from 'yaml';
-import type { HarnessPolicyT } from '../../../adapters/protocol/messages.js';
+import type { HarnessPolicyT, InstantiateOutcomeT } from '../../../adapters/protocol/messages.js';
 import { permissivePolicy } from '../../framework/policy.js';
-import { AdapterCrashed, AdapterNotImplemented, AdapterProtocolError, AdapterSkipped, AdapterTimeout } from '../../../adapters/protocol/errors.js';
+import {
+  AdapterCrashed,
+  AdapterNotImplemented,
+  AdapterProtocolError,
+  AdapterSkipped,
+  AdapterTimeout,
+} from '../../../adapters/protocol/errors.js';
 import { serializeDocument } from '../../framework/workspace.js';
 import type { Encoding } from '../../framework/types.js';
 import { fakerDocument } from '../gen/faker.js';
@@ -55,8 +61,10 @@ function traversalArb(): fc.Arbitrary<TraversalInput> {
       mode: fc.constantFrom('always' as const, 'on_demand' as const),
       encoding: fc.constantFrom('yaml' as const, 'json' as const, 'md' as const),
     })
-    .map(({ prefix, escape, suffix, others, index, mode, encoding }) => {
-      const hostile = escape.startsWith('/') ? [escape, suffix].filter(Boolean).join('/') : [...prefix, escape, suffix].filter((s, i, a) => s !== '' || i < a.length - 1).join('/');
+    .map(({ prefix, escape: escapeSegment, suffix, others, index, mode, encoding }) => {
+      const hostile = escapeSegment.startsWith('/')
+        ? [escapeSegment, suffix].filter(Boolean).join('/')
+        : [...prefix, escapeSegment, suffix].filter((s, i, a) => s !== '' || i < a.length - 1).join('/');
       const files = others.map((path) => ({ path }));
       const at = Math.min(index, files.length);
       files.splice(at, 0, { path: hostile, mode } as { path: string });
@@ -80,7 +88,7 @@ function layoutTraversal(dir: string): void {
 /** Does `p` leave `dir`, lexically or through a symlink on disk? (POSIX semantics.) */
 export function escapesWorkspace(dir: string, p: string): boolean {
   if (p.startsWith('/')) return true;
-  const out = (rel: string): boolean => rel === '..' || rel.startsWith('..' + sep) || rel.startsWith('/');
+  const out = (rel: string): boolean => rel === '..' || rel.startsWith(`..${sep}`) || rel.startsWith('/');
   const target = resolve(dir, p);
   if (out(relative(dir, target))) return true;
   let existing = target;
@@ -115,7 +123,11 @@ export const traversalProperty: FuzzProperty<TraversalInput> = {
     }
     const { outcome } = await instantiateIn(env, input.profile, input.policy, { encoding: input.encoding, dir });
     if (outcome.status === 'rejected') return HOLDS;
-    return violated(`context.files[${input.index}].path ${JSON.stringify(hostile)} escapes the workspace but the profile was instantiated`, { status: 'rejected', category: 'path-escape' }, { status: 'instantiated' });
+    return violated(
+      `context.files[${input.index}].path ${JSON.stringify(hostile)} escapes the workspace but the profile was instantiated`,
+      { status: 'rejected', category: 'path-escape' },
+      { status: 'instantiated' },
+    );
   },
 };
 
@@ -192,7 +204,11 @@ export const secretsProperty: FuzzProperty<SecretInput> = {
     if (oracleIssues(input.profile).length === 0) return discard('oracle accepts the value: not a literal');
     const { outcome } = await instantiateIn(env, input.profile, input.policy, { encoding: input.encoding });
     if (outcome.status === 'rejected') return HOLDS;
-    return violated(`literal value at ${input.pointer} was accepted: the profile instantiated`, { status: 'rejected', category: 'secret-literal', pointer: input.pointer }, { status: 'instantiated' });
+    return violated(
+      `literal value at ${input.pointer} was accepted: the profile instantiated`,
+      { status: 'rejected', category: 'secret-literal', pointer: input.pointer },
+      { status: 'instantiated' },
+    );
   },
 };
 
@@ -268,7 +284,12 @@ function scopeArb(): fc.Arbitrary<DeltaInput> {
     })
     .map(({ outside, o, d, op, value, withValid, encoding }) => {
       const bad: Record<string, unknown> = { op, path: outside ? o : d, ...(op === 'remove' ? {} : { value }) };
-      return { profile: stateProfile(), encoding, delta: deltaDoc(withValid ? [validOp, bad] : [bad]), expect: outside ? ('outside' as const) : ('disguised' as const) };
+      return {
+        profile: stateProfile(),
+        encoding,
+        delta: deltaDoc(withValid ? [validOp, bad] : [bad]),
+        expect: outside ? ('outside' as const) : ('disguised' as const),
+      };
     });
 }
 
@@ -287,7 +308,12 @@ function invalidDeltaArb(): fc.Arbitrary<DeltaInput> {
   );
   return fc
     .record({ bad, withValid: fc.boolean(), encoding: fc.constantFrom('yaml' as const, 'json' as const) })
-    .map(({ bad, withValid, encoding }) => ({ profile: stateProfile(), encoding, delta: deltaDoc(withValid ? [validOp, bad] : [bad]), expect: 'invalid' as const }));
+    .map(({ bad, withValid, encoding }) => ({
+      profile: stateProfile(),
+      encoding,
+      delta: deltaDoc(withValid ? [validOp, bad] : [bad]),
+      expect: 'invalid' as const,
+    }));
 }
 
 function parseFile(text: string, encoding: 'yaml' | 'json'): Record<string, unknown> | undefined {
@@ -310,19 +336,34 @@ async function judgeDelta(env: ExecEnv, input: DeltaInput): Promise<Verdict> {
   const path = writeProfile(dir, input.profile, input.encoding);
   const before = readFileSync(path);
   env.stats.adapterCalls++;
-  const r = await env.ctx.adapter.call('apply_delta', { profile_path: path, delta: input.delta, approval: { operations: true, approver: 'fuzzer' }, actor: 'oap-conform-fuzz', now: '2026-01-01T00:00:00Z' });
+  const r = await env.ctx.adapter.call('apply_delta', {
+    profile_path: path,
+    delta: input.delta,
+    approval: { operations: true, approver: 'fuzzer' },
+    actor: 'oap-conform-fuzz',
+    now: '2026-01-01T00:00:00Z',
+  });
   const after = readFileSync(path);
   const ops = (input.delta.operations as { path?: string }[]).map((o) => o.path);
   if (input.expect === 'disguised') {
     const a = authored(parseFile(before.toString('utf8'), input.encoding));
     const b = authored(parseFile(after.toString('utf8'), input.encoding));
     if (isDeepStrictEqual(a, b)) return HOLDS;
-    return violated(`delta operation ${JSON.stringify(ops[ops.length - 1])} (${r.outcome}) changed /spec or /metadata`, { spec_and_metadata: 'unchanged' }, { outcome: r.outcome, before: a, after: b });
+    return violated(
+      `delta operation ${JSON.stringify(ops[ops.length - 1])} (${r.outcome}) changed /spec or /metadata`,
+      { spec_and_metadata: 'unchanged' },
+      { outcome: r.outcome, before: a, after: b },
+    );
   }
   const identical = before.equals(after);
   if (r.outcome === 'rejected' && identical) return HOLDS;
-  const what = input.expect === 'outside' ? `operation path ${JSON.stringify(ops[ops.length - 1])} is outside /state` : 'the delta is schema-invalid';
-  return violated(`${what}, but apply_delta answered ${r.outcome}${identical ? '' : ' and the profile file changed'}`, { outcome: 'rejected', file: 'byte-identical' }, { outcome: r.outcome, file: identical ? 'byte-identical' : 'changed', errors: r.errors });
+  const what =
+    input.expect === 'outside' ? `operation path ${JSON.stringify(ops[ops.length - 1])} is outside /state` : 'the delta is schema-invalid';
+  return violated(
+    `${what}, but apply_delta answered ${r.outcome}${identical ? '' : ' and the profile file changed'}`,
+    { outcome: 'rejected', file: 'byte-identical' },
+    { outcome: r.outcome, file: identical ? 'byte-identical' : 'changed', errors: r.errors },
+  );
 }
 
 export const deltaScopeProperty: FuzzProperty<DeltaInput> = {
@@ -372,7 +413,8 @@ export function hostileText(input: ParseInput): string {
     case 'yaml-dup-key': {
       const where = String(p.where);
       if (where === 'top') return `${yamlDoc('')}kind: AgentProfile\n`;
-      if (where === 'metadata') return yamlDoc('').replace('  description: Hostile document.\n', '  description: Hostile document.\n  name: other-name\n');
+      if (where === 'metadata')
+        return yamlDoc('').replace('  description: Hostile document.\n', '  description: Hostile document.\n  name: other-name\n');
       if (where === 'permissions') return yamlDoc('  permissions:\n    shell: deny\n    shell: allow\n');
       return yamlDoc('  role:\n    instructions: Second role.\n');
     }
@@ -387,12 +429,23 @@ export function hostileText(input: ParseInput): string {
           : `{"oap":"1.0","kind":"AgentProfile","metadata":{"name":"fz-main","description":"Hostile document."},"spec":{"role":{"instructions":"x"}},"state":{"metrics":{"total_cost_usd":${num}}}}`;
       }
       const num = String(p.yaml);
-      return where === 'runtime' ? yamlDoc(`  runtime:\n    max_cost_usd: ${num}\n`) : yamlDoc('', `state:\n  metrics:\n    total_cost_usd: ${num}\n`);
+      return where === 'runtime'
+        ? yamlDoc(`  runtime:\n    max_cost_usd: ${num}\n`)
+        : yamlDoc('', `state:\n  metrics:\n    total_cost_usd: ${num}\n`);
     }
     case 'over-length': {
       const field = String(p.field);
       const long = (len: number): string => 'a'.repeat(len);
-      const doc = { oap: '1.0', kind: 'AgentProfile', metadata: { name: 'fz-main', description: 'Hostile document.' }, spec: { role: { instructions: 'x' } } } as Record<string, any>;
+      const doc: {
+        [key: string]: unknown;
+        metadata: { name: string; description: string };
+        spec: { role: { instructions: string } };
+      } = {
+        oap: '1.0',
+        kind: 'AgentProfile',
+        metadata: { name: 'fz-main', description: 'Hostile document.' },
+        spec: { role: { instructions: 'x' } },
+      };
       if (field === 'instructions') doc.spec.role.instructions = long(100001);
       else if (field === 'description') doc.metadata.description = long(501);
       else if (field === 'name') doc.metadata.name = long(65);
@@ -404,18 +457,22 @@ export function hostileText(input: ParseInput): string {
       // n levels of 9-fold aliasing: 9^n leaves once expanded.
       let s = 'x0: &a0 ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]\n';
       for (let i = 1; i <= n; i++) s += `        x${i}: &a${i} [${Array.from({ length: 9 }, () => `*a${i - 1}`).join(',')}]\n`;
-      return yamlDoc(`  tools:\n    bindings:\n      - name: read\n        config:\n          ${s.trimStart().replace(/\n {8}/g, '\n          ')}`);
+      return yamlDoc(
+        `  tools:\n    bindings:\n      - name: read\n        config:\n          ${s.trimStart().replace(/\n {8}/g, '\n          ')}`,
+      );
     }
     case 'deep': {
       const open = String(p.shape) === 'array' ? '['.repeat(n) : '{"a":'.repeat(n);
       const close = String(p.shape) === 'array' ? ']'.repeat(n) : '}'.repeat(n);
       const nested = `${open}1${close}`;
-      if (input.encoding === 'json') return `{"oap":"1.0","kind":"AgentProfile","metadata":{"name":"fz-main","description":"Hostile document."},"spec":{"role":{"instructions":"x"},"tools":{"bindings":[{"name":"read","config":{"v":${nested}}}]}}}`;
+      if (input.encoding === 'json')
+        return `{"oap":"1.0","kind":"AgentProfile","metadata":{"name":"fz-main","description":"Hostile document."},"spec":{"role":{"instructions":"x"},"tools":{"bindings":[{"name":"read","config":{"v":${nested}}}]}}}`;
       return yamlDoc(`  tools:\n    bindings:\n      - name: read\n        config:\n          v: ${nested}\n`);
     }
     case 'huge-string': {
       const s = 'A'.repeat(n);
-      if (input.encoding === 'json') return `{"oap":"1.0","kind":"AgentProfile","metadata":{"name":"fz-main","description":"Hostile document."},"spec":{"role":{"instructions":"x"},"tools":{"bindings":[{"name":"read","config":{"v":"${s}"}}]}}}`;
+      if (input.encoding === 'json')
+        return `{"oap":"1.0","kind":"AgentProfile","metadata":{"name":"fz-main","description":"Hostile document."},"spec":{"role":{"instructions":"x"},"tools":{"bindings":[{"name":"read","config":{"v":"${s}"}}]}}}`;
       return yamlDoc(`  tools:\n    bindings:\n      - name: read\n        config:\n          v: ${s}\n`);
     }
     default:
@@ -426,18 +483,52 @@ export function hostileText(input: ParseInput): string {
 function parseArb(): fc.Arbitrary<ParseInput> {
   const yamlOrJson = fc.constantFrom('yaml' as const, 'json' as const);
   return fc.oneof(
-    fc.record({ attack: fc.constant('yaml-dup-key'), mustReject: fc.constant(true), encoding: fc.constant('yaml' as const), params: fc.record({ where: fc.constantFrom('top', 'metadata', 'permissions', 'spec') }) }),
-    fc.record({ attack: fc.constant('json-dup-key'), mustReject: fc.constant(false), encoding: fc.constant('json' as const), params: fc.record({ value: fc.constantFrom('allow', 'deny', 'ask') }) }),
+    fc.record({
+      attack: fc.constant('yaml-dup-key'),
+      mustReject: fc.constant(true),
+      encoding: fc.constant('yaml' as const),
+      params: fc.record({ where: fc.constantFrom('top', 'metadata', 'permissions', 'spec') }),
+    }),
+    fc.record({
+      attack: fc.constant('json-dup-key'),
+      mustReject: fc.constant(false),
+      encoding: fc.constant('json' as const),
+      params: fc.record({ value: fc.constantFrom('allow', 'deny', 'ask') }),
+    }),
     fc.record({
       attack: fc.constant('non-finite'),
       mustReject: fc.constant(true),
       encoding: yamlOrJson,
-      params: fc.record({ where: fc.constantFrom('runtime', 'metrics'), yaml: fc.constantFrom('.inf', '.Inf', '+.inf', '.NaN', '-.inf'), json: fc.constantFrom('1e400', '1E999', '-1e400', '123456789e999') }),
+      params: fc.record({
+        where: fc.constantFrom('runtime', 'metrics'),
+        yaml: fc.constantFrom('.inf', '.Inf', '+.inf', '.NaN', '-.inf'),
+        json: fc.constantFrom('1e400', '1E999', '-1e400', '123456789e999'),
+      }),
     }),
-    fc.record({ attack: fc.constant('over-length'), mustReject: fc.constant(true), encoding: yamlOrJson, params: fc.record({ field: fc.constantFrom('instructions', 'description', 'name', 'summary', 'fact') }) }),
-    fc.record({ attack: fc.constant('bomb'), mustReject: fc.constant(false), encoding: fc.constant('yaml' as const), params: fc.record({ n: fc.integer({ min: 2, max: 9 }) }) }),
-    fc.record({ attack: fc.constant('deep'), mustReject: fc.constant(false), encoding: yamlOrJson, params: fc.record({ n: fc.integer({ min: 50, max: 20000 }), shape: fc.constantFrom('array', 'object') }) }),
-    fc.record({ attack: fc.constant('huge-string'), mustReject: fc.constant(false), encoding: yamlOrJson, params: fc.record({ n: fc.integer({ min: 100_000, max: 4_500_000 }) }) }),
+    fc.record({
+      attack: fc.constant('over-length'),
+      mustReject: fc.constant(true),
+      encoding: yamlOrJson,
+      params: fc.record({ field: fc.constantFrom('instructions', 'description', 'name', 'summary', 'fact') }),
+    }),
+    fc.record({
+      attack: fc.constant('bomb'),
+      mustReject: fc.constant(false),
+      encoding: fc.constant('yaml' as const),
+      params: fc.record({ n: fc.integer({ min: 2, max: 9 }) }),
+    }),
+    fc.record({
+      attack: fc.constant('deep'),
+      mustReject: fc.constant(false),
+      encoding: yamlOrJson,
+      params: fc.record({ n: fc.integer({ min: 50, max: 20000 }), shape: fc.constantFrom('array', 'object') }),
+    }),
+    fc.record({
+      attack: fc.constant('huge-string'),
+      mustReject: fc.constant(false),
+      encoding: yamlOrJson,
+      params: fc.record({ n: fc.integer({ min: 100_000, max: 4_500_000 }) }),
+    }),
   );
 }
 
@@ -462,13 +553,26 @@ export const hostileParseProperty: FuzzProperty<ParseInput> = {
     } catch (err) {
       // Typed adapter errors keep their own status; anything else is the adapter throwing on input.
       if (FRAMEWORK_ERRORS.some((E) => err instanceof E)) throw err;
-      return violated(`validate threw on a ${input.attack} document (${content.length} chars): ${(err as Error).message}`, { answer: 'valid or invalid' }, { threw: String(err) });
+      return violated(
+        `validate threw on a ${input.attack} document (${content.length} chars): ${(err as Error).message}`,
+        { answer: 'valid or invalid' },
+        { threw: String(err) },
+      );
     } finally {
       clearTimeout(timer);
     }
-    if (answer === 'late') return violated(`validate did not answer a ${input.attack} document within ${HOSTILE_TIMEOUT_MS} ms`, { within_ms: HOSTILE_TIMEOUT_MS }, { answered: false });
+    if (answer === 'late')
+      return violated(
+        `validate did not answer a ${input.attack} document within ${HOSTILE_TIMEOUT_MS} ms`,
+        { within_ms: HOSTILE_TIMEOUT_MS },
+        { answered: false },
+      );
     if (input.mustReject && answer.valid) {
-      return violated(`a ${input.attack} document (${JSON.stringify(input.params)}) is invalid but validate accepted it`, { valid: false }, { valid: true, warnings: answer.warnings });
+      return violated(
+        `a ${input.attack} document (${JSON.stringify(input.params)}) is invalid but validate accepted it`,
+        { valid: false },
+        { valid: true, warnings: answer.warnings },
+      );
     }
     return HOLDS;
   },
@@ -500,7 +604,11 @@ export const fakerProperty: FuzzProperty<FakerInput> = {
     env.stats.adapterCalls++;
     const r = await env.ctx.adapter.call('validate', { document: { content: serializeDocument(input.document, encoding), encoding } });
     if (r.valid) return HOLDS;
-    return violated(`a document the oracle finds valid was refused in the claimed ${encoding} encoding: ${r.errors[0]?.category} at ${r.errors[0]?.pointer}`, { valid: true }, { valid: false, errors: r.errors.slice(0, 5) });
+    return violated(
+      `a document the oracle finds valid was refused in the claimed ${encoding} encoding: ${r.errors[0]?.category} at ${r.errors[0]?.pointer}`,
+      { valid: true },
+      { valid: false, errors: r.errors.slice(0, 5) },
+    );
   },
   shrink: (input) => removalCandidates(input.document).map((document) => ({ ...input, document })),
 };
@@ -508,7 +616,33 @@ export const fakerProperty: FuzzProperty<FakerInput> = {
 /** Documents with one optional member or array element removed (required members are left alone). */
 export function removalCandidates(doc: Doc): Doc[] {
   const out: Doc[] = [];
-  const keep = new Set(['oap', 'kind', 'metadata', 'spec', 'name', 'description', 'role', 'instructions', 'transport', 'command', 'url', 'id', 'text', 'term', 'definition', 'title', 'path', 'uri', 'hook', 'decision', 'revision', 'at', 'input', 'output', 'provider']);
+  const keep = new Set([
+    'oap',
+    'kind',
+    'metadata',
+    'spec',
+    'name',
+    'description',
+    'role',
+    'instructions',
+    'transport',
+    'command',
+    'url',
+    'id',
+    'text',
+    'term',
+    'definition',
+    'title',
+    'path',
+    'uri',
+    'hook',
+    'decision',
+    'revision',
+    'at',
+    'input',
+    'output',
+    'provider',
+  ]);
   const walk = (node: unknown, path: (string | number)[]): void => {
     if (Array.isArray(node)) {
       node.forEach((v, i) => {
@@ -528,8 +662,9 @@ export function removalCandidates(doc: Doc): Doc[] {
 
 function without(doc: Doc, path: (string | number)[]): Doc {
   const copy = structuredClone(doc);
-  let node: any = copy;
-  for (const t of path.slice(0, -1)) node = node[t];
+  // Every step of `path` names an object or array of `doc` (the walk above only records those).
+  let node: Record<string, unknown> = copy;
+  for (const t of path.slice(0, -1)) node = node[t] as Record<string, unknown>;
   const last = path[path.length - 1]!;
   if (Array.isArray(node)) node.splice(Number(last), 1);
   else delete node[last];
@@ -546,8 +681,15 @@ export interface InvalidInput {
   encoding: Encoding;
 }
 
+/** The parts of a `profileDoc` document the mutations reach into. */
+interface MutableProfile {
+  [key: string]: unknown;
+  metadata: Record<string, unknown>;
+  spec: { [key: string]: unknown; role?: Record<string, unknown> };
+}
+
 /** One schema violation each; every one is plainly invalid under agent-profile.schema.json. */
-const MUTATIONS: Record<string, (d: any) => void> = {
+const MUTATIONS: Record<string, (d: MutableProfile) => void> = {
   'unknown-top-level': (d) => (d.permissions = { shell: 'allow' }),
   'unknown-spec-key': (d) => (d.spec.capabilities = ['shell']),
   'unknown-permission-key': (d) => (d.spec.permissions = { ...(d.spec.permissions ?? {}), sudo: 'allow' }),
@@ -555,7 +697,7 @@ const MUTATIONS: Record<string, (d: any) => void> = {
   'bad-tools-policy': (d) => (d.spec.tools = { ...(d.spec.tools ?? {}), policy: 'everything' }),
   'allow-not-array': (d) => (d.spec.tools = { ...(d.spec.tools ?? {}), allow: '*' }),
   'missing-role': (d) => delete d.spec.role,
-  'empty-instructions': (d) => (d.spec.role.instructions = ''),
+  'empty-instructions': (d) => (d.spec.role!.instructions = ''),
   'missing-description': (d) => delete d.metadata.description,
   'bad-name': (d) => (d.metadata.name = 'Fz Main!'),
   'negative-budget': (d) => (d.spec.runtime = { ...(d.spec.runtime ?? {}), max_turns: 0 }),
@@ -578,7 +720,7 @@ function invalidArb(): fc.Arbitrary<InvalidInput> {
     })
     .map(({ base, mutation, encoding }) => {
       const profile = profileDoc('fz-main', structuredClone(base));
-      MUTATIONS[mutation]!(profile);
+      MUTATIONS[mutation]!(profile as MutableProfile);
       return { profile, policy: permissivePolicy(), mutation, encoding };
     });
 }
@@ -594,18 +736,26 @@ export const invalidInstantiateProperty: FuzzProperty<InvalidInput> = {
     if (oracleIssues(input.profile).length === 0) return discard(`mutation ${input.mutation} left the profile valid`);
     // Markdown cannot carry a document without instructions in the body; use YAML for that one.
     const encoding = input.mutation === 'missing-role' || input.mutation === 'empty-instructions' ? 'yaml' : input.encoding;
-    let outcome;
+    let outcome: InstantiateOutcomeT;
     try {
       ({ outcome } = await instantiateIn(env, input.profile, input.policy, { encoding }));
     } catch (err) {
       // An invalid value carried into the contract makes the result protocol-invalid; a malformed
       // result with an /effective (or /prompt, /session) part is still an instantiation.
       if (err instanceof AdapterProtocolError && /^\/(effective|prompt|session)(\/|$)/.test(err.pointer)) {
-        return violated(`a profile made schema-invalid by "${input.mutation}" was instantiated (its contract is not even protocol-valid: ${err.message})`, { status: 'rejected', category: 'schema' }, { status: 'instantiated', protocol_error: err.pointer });
+        return violated(
+          `a profile made schema-invalid by "${input.mutation}" was instantiated (its contract is not even protocol-valid: ${err.message})`,
+          { status: 'rejected', category: 'schema' },
+          { status: 'instantiated', protocol_error: err.pointer },
+        );
       }
       throw err;
     }
     if (outcome.status === 'rejected') return HOLDS;
-    return violated(`a profile made schema-invalid by "${input.mutation}" was instantiated`, { status: 'rejected', category: 'schema' }, { status: 'instantiated' });
+    return violated(
+      `a profile made schema-invalid by "${input.mutation}" was instantiated`,
+      { status: 'rejected', category: 'schema' },
+      { status: 'instantiated' },
+    );
   },
 };

@@ -69,7 +69,11 @@ export function containmentViolations(prompt: InstantiatedT['prompt'], marker: s
     const s = prompt.sections.find((x) => x.start <= i && i + needle.length <= x.end);
     if (!s || s.trusted) {
       const where = s ? `the trusted ${s.kind} section` : 'no section';
-      out.push({ message: `state payload text (marker ${marker}) appears at byte ${i}, in ${where}`, expected: { payload_in: 'untrusted sections only' }, observed: { byte: i, section: s ?? null } });
+      out.push({
+        message: `state payload text (marker ${marker}) appears at byte ${i}, in ${where}`,
+        expected: { payload_in: 'untrusted sections only' },
+        observed: { byte: i, section: s ?? null },
+      });
     }
   }
   for (const s of prompt.sections.filter((x) => x.kind === 'state')) {
@@ -77,7 +81,10 @@ export function containmentViolations(prompt: InstantiatedT['prompt'], marker: s
     // A lone CR ends a line for a reader (or a model) as much as LF does: split the way L2-S2 does.
     const lines = promptLines(sectionText(prompt.text, s));
     const close = trimLine(lines[lines.length - 1] ?? '');
-    const hits = lines.map((l, n) => [trimLine(l), n] as const).filter(([l]) => l === close).map(([, n]) => n);
+    const hits = lines
+      .map((l, n) => [trimLine(l), n] as const)
+      .filter(([l]) => l === close)
+      .map(([, n]) => n);
     if (close === '' || hits.length !== 1) {
       out.push({
         message: `the state section's closing delimiter line ${JSON.stringify(close)} occurs ${hits.length} times in the section (lines ${hits.join(', ')}); state text can forge the end of the untrusted block`,
@@ -94,7 +101,9 @@ function injectionArb(payloads: fc.Arbitrary<string>, random: boolean): fc.Arbit
     .record({
       marker: markerArb,
       slots: fc.array(fc.record({ field: fieldArb, payload: payloads }), { minLength: 1, maxLength: 3 }),
-      spec: random ? specRequestArb() : fc.constant({ tools: { allow: ['read', 'search'] }, permissions: { shell: 'ask' as const, network: 'ask' as const } }),
+      spec: random
+        ? specRequestArb()
+        : fc.constant({ tools: { allow: ['read', 'search'] }, permissions: { shell: 'ask' as const, network: 'ask' as const } }),
       policy: random ? policyArb() : fc.constant(permissivePolicy()),
       encoding: encodingArb,
     })
@@ -156,7 +165,8 @@ export const authorityProperty: FuzzProperty<InjectionInput> = {
   runsPerCase: 20,
   // Mostly the fixed scenario (read/search allowed, shell ask, permissive policy): state that
   // "grants" a tool or permission has room to change something there; random contracts dilute it.
-  arbitrary: () => fc.oneof({ arbitrary: injectionArb(corpusPayload(), false), weight: 3 }, { arbitrary: injectionArb(corpusPayload(), true), weight: 1 }),
+  arbitrary: () =>
+    fc.oneof({ arbitrary: injectionArb(corpusPayload(), false), weight: 3 }, { arbitrary: injectionArb(corpusPayload(), true), weight: 1 }),
   async execute(env, input) {
     const why = undefinedBySpec(input.profile);
     if (why) return discard(`oracle rejects the generated profile: ${why}`);
@@ -182,7 +192,13 @@ export const authorityProperty: FuzzProperty<InjectionInput> = {
 
 // ---------------------------------------------------------------- L2-S5
 
-const VAR_TOKENS = ['${{ vars.ROLE }}', '${{vars.ROLE}}', '${{  vars.ROLE  }}', '${{ vars.UNDEFINED_FZ }}', 'prefix-${{ vars.ROLE }}-suffix'];
+const VAR_TOKENS = [
+  '${{ vars.ROLE }}',
+  '${{vars.ROLE}}',
+  '${{  vars.ROLE  }}',
+  '${{ vars.UNDEFINED_FZ }}',
+  'prefix-${{ vars.ROLE }}-suffix',
+];
 /** Fields whose text a harness renders as the entry's body, so a literal token must be visible. */
 const BODY_FIELDS = new Set(['summary', 'facts.text', 'preferences.text', 'glossary.definition', 'open_threads.title']);
 
@@ -231,13 +247,21 @@ export const varsProperty: FuzzProperty<InjectionInput> = {
     const sections = outcome.prompt.sections.filter((s) => s.kind === 'state');
     const stateText = sections.map((s) => sectionText(outcome.prompt.text, s)).join('\n');
     if (stateText.includes(value)) {
-      return violated(`the value of vars.ROLE (${value}) appears in the state section: \${{ vars.ROLE }} was substituted inside state`, { state_contains: '${{ vars.ROLE }} literally' }, { state_contains: value });
+      return violated(
+        `the value of vars.ROLE (${value}) appears in the state section: \${{ vars.ROLE }} was substituted inside state`,
+        { state_contains: '${{ vars.ROLE }} literally' },
+        { state_contains: value },
+      );
     }
     for (const [i, p] of input.placements.entries()) {
       if (!BODY_FIELDS.has(p.field) || !outcome.prompt.state.included.includes(includedId(input.placements, i))) continue;
       const key = p.text.includes('UNDEFINED_FZ') ? 'vars.UNDEFINED_FZ' : 'vars.ROLE';
       if (!stateText.includes(key)) {
-        return violated(`state entry ${includedId(input.placements, i)} was injected but its literal "${key}" token is gone: the token was substituted or stripped`, { state_contains: key }, { state_section: stateText.slice(0, 400) });
+        return violated(
+          `state entry ${includedId(input.placements, i)} was injected but its literal "${key}" token is gone: the token was substituted or stripped`,
+          { state_contains: key },
+          { state_section: stateText.slice(0, 400) },
+        );
       }
     }
     return HOLDS;

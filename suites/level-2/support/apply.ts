@@ -34,13 +34,25 @@ export interface ApplyOptions {
 }
 
 /** Write `pre` as a profile, apply `delta` to it, and read the file back through the oracle. */
-export async function applyTo(ctx: CaseContext, pre: Record<string, unknown>, delta: Record<string, unknown>, o: ApplyOptions = {}): Promise<Applied> {
+export async function applyTo(
+  ctx: CaseContext,
+  pre: Record<string, unknown>,
+  delta: Record<string, unknown>,
+  o: ApplyOptions = {},
+): Promise<Applied> {
   const w = writeProfile(ctx, pre, { ...(o.dir ? { dir: o.dir } : {}), ...(o.enc ? { enc: o.enc } : {}) });
   return applyAt(ctx, w.path, w.enc, pre, delta, o);
 }
 
 /** Apply to a profile file that is already on disk. */
-export async function applyAt(ctx: CaseContext, path: string, enc: Enc, pre: Record<string, unknown>, delta: Record<string, unknown>, o: ApplyOptions = {}): Promise<Applied> {
+export async function applyAt(
+  ctx: CaseContext,
+  path: string,
+  enc: Enc,
+  pre: Record<string, unknown>,
+  delta: Record<string, unknown>,
+  o: ApplyOptions = {},
+): Promise<Applied> {
   const before = fingerprint(path);
   const result = await ctx.adapter.call('apply_delta', {
     profile_path: path,

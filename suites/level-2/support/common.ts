@@ -52,7 +52,7 @@ export function at(doc: unknown, pointer: string): unknown {
   for (const raw of pointer.slice(1).split('/')) {
     const tok = raw.replace(/~1/g, '/').replace(/~0/g, '~');
     if (Array.isArray(cur)) cur = cur[Number(tok)];
-    else if (isObject(cur)) cur = Object.prototype.hasOwnProperty.call(cur, tok) ? cur[tok] : undefined;
+    else if (isObject(cur)) cur = Object.hasOwn(cur, tok) ? cur[tok] : undefined;
     else return undefined;
   }
   return cur;

@@ -72,7 +72,12 @@ export async function attachStrace(pid: number, outFile: string): Promise<Tracer
   let stderr = '';
   let exited = false;
   child.stderr.on('data', (b: Buffer) => (stderr += b.toString()));
-  const exit = new Promise<void>((r) => child.once('exit', () => ((exited = true), r())));
+  const exit = new Promise<void>((r) =>
+    child.once('exit', () => {
+      exited = true;
+      r();
+    }),
+  );
   child.once('error', () => (exited = true));
   const deadline = Date.now() + 5000;
   // strace reports "Process N attached" once per pid (with -f, after all its threads).
@@ -162,7 +167,8 @@ export function judgeStrace(trace: string, target: string, cwd: string): WriteVe
     }
   });
   const inPlace = calls.filter((c) => {
-    if (/^(open|openat|openat2|creat)$/.test(c.name)) return okRet(c.ret) && fdPath(c.ret) === target && /O_WRONLY|O_RDWR|O_TRUNC/.test(c.args);
+    if (/^(open|openat|openat2|creat)$/.test(c.name))
+      return okRet(c.ret) && fdPath(c.ret) === target && /O_WRONLY|O_RDWR|O_TRUNC/.test(c.args);
     if (/^(write|writev|pwrite64|pwritev2?)$/.test(c.name)) return fdPath(c.args) === target;
     return false;
   }).length;
@@ -173,14 +179,34 @@ export function judgeStrace(trace: string, target: string, cwd: string): WriteVe
   }
   if (dirname(src) !== dir) problems.push('the temporary file is not in the profile directory');
   const before = calls.slice(0, renameAt);
-  const created = before.some((c) => /^(open|openat|openat2|creat)$/.test(c.name) && okRet(c.ret) && fdPath(c.ret) === src && (c.name === 'creat' || /O_CREAT/.test(c.args)));
-  const written = before.some((c) => /^(write|writev|pwrite64|pwritev2?)$/.test(c.name) && fdPath(c.args) === src && okRet(c.ret) && c.ret !== '0');
+  const created = before.some(
+    (c) =>
+      /^(open|openat|openat2|creat)$/.test(c.name) &&
+      okRet(c.ret) &&
+      fdPath(c.ret) === src &&
+      (c.name === 'creat' || /O_CREAT/.test(c.args)),
+  );
+  const written = before.some(
+    (c) => /^(write|writev|pwrite64|pwritev2?)$/.test(c.name) && fdPath(c.args) === src && okRet(c.ret) && c.ret !== '0',
+  );
   const synced = before.some((c) => /^(fsync|fdatasync)$/.test(c.name) && fdPath(c.args) === src && c.ret.startsWith('0'));
   if (!created) problems.push('the temporary file was not created before the rename');
   if (!written) problems.push('the temporary file was not written before the rename');
   if (!synced) problems.push('the temporary file was not fsync/fdatasync-ed before the rename');
   const dirSynced = calls.slice(renameAt).some((c) => /^(fsync|fdatasync)$/.test(c.name) && fdPath(c.args) === dir);
-  return { kind: 'strace', problems, observed: { renameOverTarget: true, tempInSameDir: dirname(src) === dir, created, written, synced, inPlaceWrites: inPlace, directorySynced: dirSynced } };
+  return {
+    kind: 'strace',
+    problems,
+    observed: {
+      renameOverTarget: true,
+      tempInSameDir: dirname(src) === dir,
+      created,
+      written,
+      synced,
+      inPlaceWrites: inPlace,
+      directorySynced: dirSynced,
+    },
+  };
 }
 
 export interface DirWatch {
@@ -202,12 +228,22 @@ export function watchDirectory(target: string): DirWatch {
       const problems: string[] = [];
       const inoAfter = existsSync(target) ? statSync(target).ino : -1;
       const namesAfter = new Set(readdirSync(dir));
-      const transient = [...new Set(events.filter((e) => e.type === 'rename' && e.name !== name && !namesBefore.has(e.name) && !namesAfter.has(e.name)).map((e) => e.name))];
+      const transient = [
+        ...new Set(
+          events
+            .filter((e) => e.type === 'rename' && e.name !== name && !namesBefore.has(e.name) && !namesAfter.has(e.name))
+            .map((e) => e.name),
+        ),
+      ];
       const targetRenamed = events.some((e) => e.type === 'rename' && e.name === name);
       if (inoAfter === inoBefore) problems.push('the profile kept its inode: it was rewritten in place');
       if (!targetRenamed) problems.push('no directory event replacing the profile');
       if (transient.length === 0) problems.push('no temporary name appeared and disappeared in the profile directory');
-      return { kind: 'fs-watch', problems, observed: { inodeChanged: inoAfter !== inoBefore, targetRenamed, transientNames: transient.length, events: events.length } };
+      return {
+        kind: 'fs-watch',
+        problems,
+        observed: { inodeChanged: inoAfter !== inoBefore, targetRenamed, transientNames: transient.length, events: events.length },
+      };
     },
   };
 }

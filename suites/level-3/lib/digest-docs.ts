@@ -8,14 +8,69 @@
 import { stringify as yamlStringify } from 'yaml';
 import { mulberry32 } from '../../framework/random.js';
 
-
 /** A JSON value whose numbers keep their source spelling. */
 type Raw = { num: string } | string | boolean | null | Raw[] | { obj: Array<[string, Raw]> };
 
-const WILD_NUMBERS = ['1.0', '1e21', '1E+21', '-0', '-0.0', '0.1', '1e-7', '5e-324', '1.7976931348623157e308', '123456789012345678901', '9007199254740993', '100', '-42', '2.5E2', '0.000001', '1e+2', '333333333.33333329', '4.35', '0'];
+const WILD_NUMBERS = [
+  '1.0',
+  '1e21',
+  '1E+21',
+  '-0',
+  '-0.0',
+  '0.1',
+  '1e-7',
+  '5e-324',
+  '1.7976931348623157e308',
+  '123456789012345678901',
+  '9007199254740993',
+  '100',
+  '-42',
+  '2.5E2',
+  '0.000001',
+  '1e+2',
+  '333333333.33333329',
+  '4.35',
+  '0',
+];
 const UNIT_NUMBERS = ['0', '1', '1.0', '0.5', '5e-1', '0.25', '1e-1', '0.999'];
-const KEYS = ['a', 'b', 'B', 'é', 'e\u0301', '\uFB01', '\u{1F600}', '\u{1D11E}', '\u20AC', '', ' ', 'key with space', '\u00e4pfel', '\u0000nul', 'z', '10', '2', 'Ω', '\u{10FFFF}', 'tab\there', 'quote"in', 'back\\slash'];
-const TEXTS = ['plain words', 'caf\u00e9 cr\u00e8me', 'emoji \u{1F680} launch', 'line\nbreak', 'tab\tin', 'quote " and \\ backslash', '\u2028separator\u2029', '</script>', 'control \u0001 char', 'RTL \u05e9\u05dc\u05d5\u05dd', 'ZWJ \u{1F469}\u200D\u{1F4BB}', 'music \u{1D11E}'];
+const KEYS = [
+  'a',
+  'b',
+  'B',
+  'é',
+  'e\u0301',
+  '\uFB01',
+  '\u{1F600}',
+  '\u{1D11E}',
+  '\u20AC',
+  '',
+  ' ',
+  'key with space',
+  '\u00e4pfel',
+  '\u0000nul',
+  'z',
+  '10',
+  '2',
+  'Ω',
+  '\u{10FFFF}',
+  'tab\there',
+  'quote"in',
+  'back\\slash',
+];
+const TEXTS = [
+  'plain words',
+  'caf\u00e9 cr\u00e8me',
+  'emoji \u{1F680} launch',
+  'line\nbreak',
+  'tab\tin',
+  'quote " and \\ backslash',
+  '\u2028separator\u2029',
+  '</script>',
+  'control \u0001 char',
+  'RTL \u05e9\u05dc\u05d5\u05dd',
+  'ZWJ \u{1F469}\u200D\u{1F4BB}',
+  'music \u{1D11E}',
+];
 
 export interface GeneratedDoc {
   /** Document text in `encoding`. */
@@ -50,7 +105,10 @@ export function generateDigestDocs(seed: number, count: number): GeneratedDoc[] 
 
   const docs: GeneratedDoc[] = [];
   for (let i = 0; i < count; i++) {
-    const annotations: Array<[string, Raw]> = [...new Set(Array.from({ length: int(1, 6) }, () => `x.example/${pick(KEYS)}`))].map((k) => [k, pick(TEXTS)]);
+    const annotations: Array<[string, Raw]> = [...new Set(Array.from({ length: int(1, 6) }, () => `x.example/${pick(KEYS)}`))].map((k) => [
+      k,
+      pick(TEXTS),
+    ]);
     const facts: Raw[] = Array.from({ length: int(0, 3) }, (_, j) => ({
       obj: [
         ['id', `fact-${i}-${j}`],
@@ -60,7 +118,15 @@ export function generateDigestDocs(seed: number, count: number): GeneratedDoc[] 
     }));
     const doc: Raw = {
       obj: [
-        ...(rnd() < 0.5 ? ([['kind', 'AgentProfile'], ['oap', '1.0']] as Array<[string, Raw]>) : ([['oap', '1.0'], ['kind', 'AgentProfile']] as Array<[string, Raw]>)),
+        ...(rnd() < 0.5
+          ? ([
+              ['kind', 'AgentProfile'],
+              ['oap', '1.0'],
+            ] as Array<[string, Raw]>)
+          : ([
+              ['oap', '1.0'],
+              ['kind', 'AgentProfile'],
+            ] as Array<[string, Raw]>)),
         [
           'metadata',
           {
@@ -77,20 +143,99 @@ export function generateDigestDocs(seed: number, count: number): GeneratedDoc[] 
           'spec',
           {
             obj: [
-              ['role', { obj: [['instructions', `Instructions ${i}: ${pick(TEXTS)}\n`], ['objectives', [pick(TEXTS), pick(TEXTS)]]] }],
-              ['model', { obj: [['parameters', { obj: [['temperature', { num: pick(['0', '1.0', '0.7', '2', '1e0', '2.0E0']) }], ['seed', { num: pick(['0', '-0', '7', '9007199254740991', '-123456789']) }]] }]] }],
-              ['tools', { obj: [['allow', ['read', 'search']], ['bindings', [{ obj: [['name', 'read'], ['config', wildObject(0)]] }, { obj: [['name', 'search'], ['config', { obj: [['nested', wild(1)]] }]] }]]] }],
+              [
+                'role',
+                {
+                  obj: [
+                    ['instructions', `Instructions ${i}: ${pick(TEXTS)}\n`],
+                    ['objectives', [pick(TEXTS), pick(TEXTS)]],
+                  ],
+                },
+              ],
+              [
+                'model',
+                {
+                  obj: [
+                    [
+                      'parameters',
+                      {
+                        obj: [
+                          ['temperature', { num: pick(['0', '1.0', '0.7', '2', '1e0', '2.0E0']) }],
+                          ['seed', { num: pick(['0', '-0', '7', '9007199254740991', '-123456789']) }],
+                        ],
+                      },
+                    ],
+                  ],
+                },
+              ],
+              [
+                'tools',
+                {
+                  obj: [
+                    ['allow', ['read', 'search']],
+                    [
+                      'bindings',
+                      [
+                        {
+                          obj: [
+                            ['name', 'read'],
+                            ['config', wildObject(0)],
+                          ],
+                        },
+                        {
+                          obj: [
+                            ['name', 'search'],
+                            ['config', { obj: [['nested', wild(1)]] }],
+                          ],
+                        },
+                      ],
+                    ],
+                  ],
+                },
+              ],
               ['runtime', { obj: [['max_cost_usd', { num: pick(['0.5', '1e2', '12.50', '1E-2']) }]] }],
             ],
           },
         ],
-        ['state', { obj: [['summary', pick(TEXTS)], ['facts', facts], ['metrics', { obj: [['total_cost_usd', { num: pick(['1e21', '0.1', '12345678.9', '0']) }], ['sessions', { num: String(int(0, 99)) }]] }]] }],
-        ['history', [{ obj: [['revision', { num: '1' }], ['at', '2026-01-01T00:00:00Z'], ['change', pick(TEXTS)]] }]],
+        [
+          'state',
+          {
+            obj: [
+              ['summary', pick(TEXTS)],
+              ['facts', facts],
+              [
+                'metrics',
+                {
+                  obj: [
+                    ['total_cost_usd', { num: pick(['1e21', '0.1', '12345678.9', '0']) }],
+                    ['sessions', { num: String(int(0, 99)) }],
+                  ],
+                },
+              ],
+            ],
+          },
+        ],
+        [
+          'history',
+          [
+            {
+              obj: [
+                ['revision', { num: '1' }],
+                ['at', '2026-01-01T00:00:00Z'],
+                ['change', pick(TEXTS)],
+              ],
+            },
+          ],
+        ],
       ],
     };
     const json = emit(doc);
     // Every fifth document goes as YAML (re-serialised from the parsed JSON) for variety.
-    docs.push(i % 5 === 4 ? { text: yamlStringify(JSON.parse(json), { version: '1.2', lineWidth: 0 }), encoding: 'yaml' } : { text: json, encoding: 'json' });
+    docs.push(
+      i % 5 === 4
+        ? { text: yamlStringify(JSON.parse(json), { version: '1.2', lineWidth: 0 }), encoding: 'yaml' }
+        : { text: json, encoding: 'json' },
+    );
   }
   return docs;
 }

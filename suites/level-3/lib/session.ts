@@ -3,13 +3,7 @@
  * into a CheckFailure (never a bare TypeError) so that a wrong answer is a `fail`, not a suite
  * `error`. Adapter errors (not implemented, crash, protocol) are never caught.
  */
-import type {
-  AdapterIssueT,
-  HarnessPolicyT,
-  InstantiateOutcomeT,
-  InstantiatedT,
-  Params,
-} from '../../../adapters/protocol/messages.js';
+import type { AdapterIssueT, HarnessPolicyT, InstantiateOutcomeT, InstantiatedT, Params } from '../../../adapters/protocol/messages.js';
 import { fail } from '../../framework/assert.js';
 import type { CaseContext } from '../../framework/types.js';
 import type { Workspace } from '../../framework/workspace.js';
@@ -34,7 +28,11 @@ export async function instantiatePath(ctx: CaseContext, path: string, policy: Ha
 
 export function mustInstantiate(out: InstantiateOutcomeT, what: string): InstantiatedT {
   if (out.status !== 'instantiated') {
-    fail(`${what}: expected instantiation, adapter rejected it`, { status: 'instantiated' }, { status: out.status, errors: briefIssues(out.errors) });
+    fail(
+      `${what}: expected instantiation, adapter rejected it`,
+      { status: 'instantiated' },
+      { status: out.status, errors: briefIssues(out.errors) },
+    );
   }
   return out;
 }
@@ -42,14 +40,17 @@ export function mustInstantiate(out: InstantiateOutcomeT, what: string): Instant
 /** The outcome must be a rejection carrying at least one error of `category`. */
 export function mustReject(out: InstantiateOutcomeT, category: AdapterIssueT['category'], what: string): Rejected {
   if (out.status !== 'rejected') {
-    fail(`${what}: expected rejection with category ${category}, adapter instantiated it`, { status: 'rejected', category }, { status: out.status });
+    fail(
+      `${what}: expected rejection with category ${category}, adapter instantiated it`,
+      { status: 'rejected', category },
+      { status: out.status },
+    );
   }
   if (!out.errors.some((e) => e.category === category)) {
     fail(`${what}: rejected, but no error has category ${category}`, { category }, { errors: briefIssues(out.errors) });
   }
   return out;
 }
-
 
 /** Prompt text of every section except `state`, joined: what the profile's own material rendered to. */
 export function promptWithoutState(s: InstantiatedT): string {
