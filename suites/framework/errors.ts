@@ -20,3 +20,19 @@ export class CaseNotApplicable extends Error {
     this.name = 'CaseNotApplicable';
   }
 }
+
+/**
+ * The case could not reach the observation it exists for: its control document was refused, its
+ * delta was refused for an unrelated reason, its fuzz inputs were all rejected. Never evidence
+ * either way; `rootCause` names the one defect that hid the check (e.g. "control profile rejected:
+ * /metadata: schema"), so an implementer sees what to fix first.
+ */
+export class CaseInconclusive extends Error {
+  constructor(
+    reason: string,
+    readonly rootCause?: string,
+  ) {
+    super(reason);
+    this.name = 'CaseInconclusive';
+  }
+}
