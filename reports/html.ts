@@ -1,6 +1,8 @@
 import type { CaseRecord } from '../results/model.js';
 import { LEVEL_NAMES, judgedLevels, type RunOutcome } from '../results/outcome.js';
-import { verdictLine } from './verdict-line.js';
+import { isNotPassing } from '../results/predicates.js';
+import { CASE_STATUSES } from '../suites/framework/types.js';
+import { verdictLabel, verdictLine } from './verdict-line.js';
 import { stripControl } from './text.js';
 
 /**
@@ -44,8 +46,8 @@ export function renderHtml(o: RunOutcome): string {
     .map(
       (v) =>
         `<tr data-id="${esc(v.id)}"><td>${link(v.id)}</td><td>${v.requirement.level}</td><td>${v.requirement.strength}</td>` +
-        `<td class="${v.verdict}">${v.verdict}</td><td class="n">${v.counts.pass}</td><td class="n">${v.counts.fail}</td><td class="n">${v.counts.error}</td>` +
-        `<td class="n">${v.counts.skip}</td><td>${esc(v.requirement.title)}${v.reason ? `<br><small>${esc(v.reason)}</small>` : ''}</td></tr>`,
+        `<td class="${v.verdict}">${verdictLabel(v)}</td><td class="n">${v.counts.pass}</td><td class="n">${v.counts.fail}</td><td class="n">${v.counts.error}</td>` +
+        `<td class="n">${v.counts.inconclusive}</td><td class="n">${v.counts.skipped}</td><td class="n">${v.counts.notApplicable}</td><td>${esc(v.requirement.title)}${v.reason ? `<br><small>${esc(v.reason)}</small>` : ''}</td></tr>`,
     )
     .join('\n');
 
@@ -57,7 +59,7 @@ export function renderHtml(o: RunOutcome): string {
     .join('\n');
 
   const counts = footer
-    ? `${footer.counts.total} cases: ${footer.counts.pass} pass, ${footer.counts.fail} fail, ${footer.counts.error + footer.counts.crash + footer.counts.timeout} error/crash/timeout, ${footer.counts.skipped} skipped, ${footer.counts['not-applicable']} not applicable`
+    ? `${footer.counts.total} cases: ${CASE_STATUSES.map((s) => `${footer.counts[s]} ${s}`).join(', ')}`
     : `${o.report.cases.length} cases recorded; the report is truncated (no footer)`;
 
   return `<!DOCTYPE html>
@@ -71,10 +73,10 @@ export function renderHtml(o: RunOutcome): string {
 </head>
 <body>
 <h1>OAP 1.0.1 conformance: ${esc(hs.implementation.name)} ${esc(hs.implementation.version)}</h1>
-<p class="verdict ${o.certified ? 'ok' : 'bad'}" id="verdict">${esc(verdictLine(o))}</p>
+<p class="verdict ${o.certified ? 'ok' : o.partial !== undefined ? 'partial' : 'bad'}" id="verdict">${esc(verdictLine(o))}</p>
 ${o.reasons.map((r) => `<p class="bad"><b>${esc(r.code)}</b>: ${esc(r.message)}</p>`).join('\n')}
 <dl>
-<dt>Attained level</dt><dd id="attained">${o.attained === 0 ? 'none' : o.attained}</dd>
+${o.partial === undefined ? `<dt>Attained level</dt><dd id="attained">${o.attained === 0 ? 'none' : o.attained}</dd>` : ''}
 <dt>Level judged</dt><dd>${header.level}</dd>
 <dt>Adapter</dt><dd>${esc(header.adapter.spec)} (${esc(hs.implementation.language)}${hs.implementation.homepage ? `, ${esc(hs.implementation.homepage)}` : ''})</dd>
 <dt>Encodings</dt><dd>${esc(hs.encodings.join(', '))}</dd>
@@ -86,7 +88,7 @@ ${o.reasons.map((r) => `<p class="bad"><b>${esc(r.code)}</b>: ${esc(r.message)}<
 </dl>
 <h2>Requirements</h2>
 <table id="requirements">
-<thead><tr><th>ID</th><th>Level</th><th>Strength</th><th>Verdict</th><th>Pass</th><th>Fail</th><th>Error</th><th>Skip</th><th>Requirement</th></tr></thead>
+<thead><tr><th>ID</th><th>Level</th><th>Strength</th><th>Verdict</th><th>Pass</th><th>Fail</th><th>Error</th><th>Inconclusive</th><th>Skipped</th><th>N/A</th><th>Requirement</th></tr></thead>
 <tbody>
 ${rows}
 </tbody>
@@ -98,16 +100,18 @@ ${sections}
 }
 
 function renderCase(c: CaseRecord, id: string): string {
-  const open = c.status === 'fail' || c.status === 'error' || c.status === 'crash' || c.status === 'timeout';
+  const open = isNotPassing(c);
   const json = (v: unknown) => `<pre>${esc(JSON.stringify(v, null, 2) ?? 'undefined')}</pre>`;
   const parts = [
     `<dl><dt>Requirements</dt><dd>${esc(c.requirements.join(', '))}</dd>`,
     `<dt>Status</dt><dd class="${c.status}">${c.status}</dd><dt>Duration</dt><dd>${Math.round(c.durationMs)} ms</dd><dt>Origin</dt><dd>${c.origin}</dd>`,
     c.fixtures?.length ? `<dt>Fixtures</dt><dd>${esc(c.fixtures.join(', '))}</dd>` : '',
-    c.message ? `<dt>Message</dt><dd>${esc(c.message)}</dd>` : '',
+    c.status !== 'pass' ? `<dt>Message</dt><dd>${esc(c.message)}</dd>` : '',
+    c.status === 'inconclusive' && c.cause ? `<dt>Cause</dt><dd>${esc(c.cause)}</dd>` : '',
+    c.status === 'not-applicable' ? `<dt>Probe</dt><dd>${esc(c.probe)}</dd>` : '',
     '</dl>',
-    c.expected !== undefined ? `<h4>Expected</h4>${json(c.expected)}` : '',
-    c.observed !== undefined ? `<h4>Observed</h4>${json(c.observed)}` : '',
+    c.status === 'fail' && c.expected !== undefined ? `<h4>Expected</h4>${json(c.expected)}` : '',
+    c.status === 'fail' && c.observed !== undefined ? `<h4>Observed</h4>${json(c.observed)}` : '',
     c.notes && Object.keys(c.notes).length > 0 ? `<h4>Notes</h4>${json(c.notes)}` : '',
     c.stderr ? `<h4>Adapter stderr</h4><pre>${esc(c.stderr)}</pre>` : '',
   ];

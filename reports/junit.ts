@@ -1,5 +1,7 @@
 import junitModule, { type Builder } from 'junit-report-builder';
 import { LEVEL_NAMES, judgedLevels, type RunOutcome } from '../results/outcome.js';
+import type { CaseRecord } from '../results/model.js';
+import { messageOf } from '../results/predicates.js';
 import { xmlSafe } from './text.js';
 
 // junit-report-builder is CommonJS whose typings declare an ES default export; under Node's ESM
@@ -32,8 +34,8 @@ export function renderJunit(o: RunOutcome): string {
         .property('requirements', c.requirements.join(','))
         .property('origin', c.origin)
         .property('status', c.status);
-      const message = xmlSafe(c.message ?? c.status);
-      const details = detailText(c.expected, c.observed);
+      const message = xmlSafe(messageOf(c) ?? c.status);
+      const details = c.status === 'fail' ? detailText(c.expected, c.observed) : undefined;
       switch (c.status) {
         case 'pass':
           break;
@@ -42,14 +44,21 @@ export function renderJunit(o: RunOutcome): string {
           if (details) tc.stacktrace(xmlSafe(details));
           break;
         case 'error':
-        case 'crash':
         case 'timeout':
           tc.error(message, c.status, details ? xmlSafe(details) : undefined);
+          break;
+        case 'inconclusive':
+          // Not evidence either way; JUnit has no such state, so it is an error a reader must look at.
+          tc.error(message, c.status);
           break;
         case 'skipped':
         case 'not-applicable':
           tc.skipped().property('skip_reason', message);
           break;
+        default: {
+          const unhandled: never = c;
+          throw new Error(`unhandled status ${(unhandled as CaseRecord).status}`);
+        }
       }
       if (c.stderr) tc.standardError(xmlSafe(c.stderr));
     }

@@ -35,15 +35,15 @@ const LABEL: Record<CaseRecord['status'], string> = {
   pass: 'PASS',
   fail: 'FAIL',
   error: 'ERROR',
-  crash: 'CRASH',
   timeout: 'TIMEOUT',
-  skipped: 'SKIP',
+  skipped: 'SKIPPED',
+  inconclusive: 'INCONCLUSIVE',
   'not-applicable': 'N/A',
 };
 
 function caseLine(r: CaseRecord): string {
-  const detail = r.status !== 'pass' && r.message ? `: ${oneLine(r.message, 200)}` : '';
-  return `${LABEL[r.status].padEnd(7)} ${r.id} (${Math.round(r.durationMs)} ms)${detail}`;
+  const detail = r.status !== 'pass' ? `: ${oneLine(r.message, 200)}` : '';
+  return `${LABEL[r.status].padEnd(12)} ${r.id} (${Math.round(r.durationMs)} ms)${detail}`;
 }
 
 class PlainProgress implements ProgressReporter {

@@ -1,7 +1,9 @@
 import { REQUIREMENTS } from '../suites/requirements.js';
 import { oneLine } from './text.js';
 import { LEVEL_NAMES, judgedLevels, type RunOutcome } from '../results/outcome.js';
-import { verdictLine } from './verdict-line.js';
+import { isNotPassing, messageOf } from '../results/predicates.js';
+import { CASE_STATUSES } from '../suites/framework/types.js';
+import { verdictLabel, verdictLine } from './verdict-line.js';
 
 /** The end-of-run summary on stdout: one table per judged level, counts, attained level, verdict. */
 export function renderTerminalSummary(o: RunOutcome): string {
@@ -16,30 +18,28 @@ export function renderTerminalSummary(o: RunOutcome): string {
   const idWidth = Math.max(...REQUIREMENTS.map((q) => q.id.length));
   for (const level of judgedLevels(o)) {
     lines.push('', `Level ${level} (${LEVEL_NAMES[level]})`);
-    lines.push(`  ${'ID'.padEnd(idWidth)}  ${'STR'.padEnd(6)}  ${'VERDICT'.padEnd(8)}  PASS  FAIL   ERR  SKIP  TITLE`);
+    lines.push(`  ${'ID'.padEnd(idWidth)}  ${'STR'.padEnd(6)}  ${'VERDICT'.padEnd(12)}  PASS  FAIL   ERR  INCO  SKIP   N/A  TITLE`);
     for (const v of o.verdicts.byId.values()) {
       if (v.requirement.level !== level) continue;
       const n = (x: number) => String(x).padStart(4);
       lines.push(
-        `  ${v.id.padEnd(idWidth)}  ${v.requirement.strength.padEnd(6)}  ${v.verdict.padEnd(8)}  ${n(v.counts.pass)}  ${n(v.counts.fail)}  ${n(v.counts.error)}  ${n(v.counts.skip)}  ${v.requirement.title}`,
+        `  ${v.id.padEnd(idWidth)}  ${v.requirement.strength.padEnd(6)}  ${verdictLabel(v).padEnd(12)}  ${n(v.counts.pass)}  ${n(v.counts.fail)}  ${n(v.counts.error)}  ${n(v.counts.inconclusive)}  ${n(v.counts.skipped)}  ${n(v.counts.notApplicable)}  ${v.requirement.title}`,
       );
     }
   }
   lines.push('');
   if (footer) {
     const c = footer.counts;
-    lines.push(
-      `Cases: ${c.total} total, ${c.pass} pass, ${c.fail} fail, ${c.error + c.crash + c.timeout} error/crash/timeout, ${c.skipped} skipped, ${c['not-applicable']} not applicable`,
-    );
+    lines.push(`Cases: ${c.total} total, ${CASE_STATUSES.map((s) => `${c[s]} ${s}`).join(', ')}`);
   } else {
     lines.push(`Cases: ${o.report.cases.length} recorded; report truncated (no footer)`);
   }
-  const failing = o.report.cases.filter((c) => c.status !== 'pass' && c.status !== 'skipped' && c.status !== 'not-applicable');
+  const failing = o.report.cases.filter(isNotPassing);
   if (failing.length > 0) {
     lines.push('', 'Not passing:');
     for (const c of failing.slice(0, 50))
       lines.push(
-        `  ${c.status.toUpperCase().padEnd(7)} ${c.id} [${c.requirements.join(', ')}]${c.message ? `: ${oneLine(c.message)}` : ''}`,
+        `  ${c.status.toUpperCase().padEnd(12)} ${c.id} [${c.requirements.join(', ')}]${messageOf(c) ? `: ${oneLine(messageOf(c) ?? '')}` : ''}`,
       );
     if (failing.length > 50) lines.push(`  ... and ${failing.length - 50} more (see report.html)`);
   }
@@ -51,10 +51,11 @@ export function renderTerminalSummary(o: RunOutcome): string {
   lines.push('', `Required (MUST) IDs up to level ${header.level}: ${passedOf(must)}/${must.length} passed`);
   if (should.length > 0) {
     lines.push(
-      `Recommended (SHOULD) IDs, reported, not required: ${passedOf(should)}/${should.length} passed (${should.map((v) => `${v.id} ${v.verdict}`).join(', ')})`,
+      `Recommended (SHOULD) IDs, reported, never required: ${passedOf(should)}/${should.length} passed (${should.map((v) => `${v.id} ${verdictLabel(v)}`).join(', ')})`,
     );
   }
-  lines.push('', `Attained level: ${o.attained === 0 ? 'none' : o.attained}`);
+  if (o.partial === undefined) lines.push('', `Attained level: ${o.attained === 0 ? 'none' : o.attained}`);
+  else lines.push('');
   lines.push(verdictLine(o));
   if (o.baseline) {
     lines.push(

@@ -1,5 +1,5 @@
-import type { CaseStatus } from '../suites/framework/types.js';
 import type { CaseRecord, RunReport } from './model.js';
+import { isNotPassing } from './predicates.js';
 import { schemaProblems } from './schemas.js';
 import type { Verdicts } from './verdicts.js';
 
@@ -19,13 +19,6 @@ export interface Baseline {
 
 export class BaselineError extends Error {
   readonly code = 'bad-baseline';
-}
-
-/** Statuses that mean "this case did not pass": what a baseline entry may excuse. */
-const NOT_PASSING: ReadonlySet<CaseStatus> = new Set(['fail', 'error', 'crash', 'timeout']);
-
-export function isNotPassing(c: Pick<CaseRecord, 'status'>): boolean {
-  return NOT_PASSING.has(c.status);
 }
 
 export function parseBaseline(value: unknown, source: string): Baseline {

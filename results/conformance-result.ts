@@ -32,8 +32,12 @@ export const NOTE = {
   runner: 'runner:',
   manifest: 'manifest_digest:',
   should: 'should_not_required:',
+  shouldNotMet: 'should_not_met:',
+  vacuous: 'vacuous:',
   unknown: 'unknown_requirement:',
   partial: 'partial_run:',
+  seed: 'seed:',
+  fixturesDigest: 'fixtures_digest:',
 } as const;
 
 export class InvalidResultError extends Error {
@@ -65,6 +69,7 @@ export function buildConformanceResult(input: BuildResultInput): ConformanceResu
         : `${NOTE.claim}level ${header.level} does not hold (${claim.problems.length} requirement(s) not passed)`,
     `${NOTE.runner}${header.runner.name}@${header.runner.version}`,
     `${NOTE.manifest}${header.manifest_digest}`,
+    `${NOTE.seed}${header.seed}`,
   ];
   const partial = partialRun(report);
   if (partial !== undefined) notes.push(`${NOTE.partial}${partial} (not a certifying result: run the whole suite, or merge every shard)`);
@@ -78,9 +83,12 @@ export function buildConformanceResult(input: BuildResultInput): ConformanceResu
   else if (!report.footer.complete)
     notes.push(`${NOTE.incomplete}run did not complete${report.footer.adapter_error ? `: ${report.footer.adapter_error}` : ''}`);
   for (const v of verdicts.byId.values()) {
-    if (v.verdict === 'pass' || v.verdict === 'fail') continue;
     if (v.requirement.level > header.level) continue; // not judged by this run
-    notes.push(`${v.verdict}:${v.id}: ${v.reason ?? ''}`.trimEnd());
+    // One note per ID that is not a plain pass or a MUST failure, with the case and cause that decided it.
+    if (v.verdict === 'pass' && v.vacuous) notes.push(`${NOTE.vacuous}${v.id}: ${v.reason ?? ''}`.trimEnd());
+    else if (v.verdict === 'fail' && v.requirement.strength === 'SHOULD')
+      notes.push(`${NOTE.shouldNotMet}${v.id}: ${v.reason ?? ''}`.trimEnd());
+    else if (v.verdict !== 'pass' && v.verdict !== 'fail') notes.push(`${v.verdict}:${v.id}: ${v.reason ?? ''}`.trimEnd());
   }
   const should = REQUIREMENTS.filter((q) => q.strength === 'SHOULD' && q.level <= header.level).map((q) => q.id);
   if (should.length > 0) notes.push(`${NOTE.should}${should.join(',')}`);

@@ -1,5 +1,5 @@
 import type { CaseRecord, RunReport } from './model.js';
-import { isNotPassing } from './baseline.js';
+import { isNotPassing } from './predicates.js';
 import { computeVerdicts, type Verdict } from './verdicts.js';
 
 /** What changed between two runs, A (before) and B (after). */

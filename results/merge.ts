@@ -1,5 +1,6 @@
 import { canonicalJson } from './digest.js';
 import type { CaseRecord, RunFooter, RunReport } from './model.js';
+import { countStatuses } from './predicates.js';
 
 /**
  * Joins the report.json of `--shard k/n` runs into one report. Shards are only comparable when
@@ -83,8 +84,7 @@ export function mergeReports(shards: readonly Shard[]): RunReport {
 function mergeFooters(footers: (RunFooter | undefined)[], cases: CaseRecord[]): RunFooter | undefined {
   if (footers.some((f) => f === undefined)) return undefined;
   const all = footers as RunFooter[];
-  const counts = { pass: 0, fail: 0, error: 0, crash: 0, timeout: 0, skipped: 0, 'not-applicable': 0, total: cases.length };
-  for (const c of cases) counts[c.status]++;
+  const counts = countStatuses(cases);
   const footer: RunFooter = {
     finished_at: maxIso(all.map((f) => f.finished_at)),
     complete: all.every((f) => f.complete),

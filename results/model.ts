@@ -1,5 +1,11 @@
 import type { HandshakeT } from '../adapters/protocol/messages.js';
-import type { CaseOutcome } from '../suites/framework/types.js';
+import type { CaseOutcome, CaseStatus } from '../suites/framework/types.js';
+
+/** One case of the manifest: what a run was asked to judge. */
+export interface ManifestCase {
+  id: string;
+  requirements: string[];
+}
 
 /**
  * The one result model. The engine streams CaseRecords into a journal as cases finish and, at the
@@ -11,6 +17,8 @@ export interface RunHeader {
   runner: { name: 'oap-conform'; version: string };
   /** sha256 of the canonical JSON of the requirement manifest plus case IDs/requirements. */
   manifest_digest: string;
+  /** Every case of the manifest (the digest's input), so completeness can be recomputed from the report. */
+  manifest_cases: ManifestCase[];
   fixture_revision: string;
   /** Uncommitted fixture changes were present in the checkout. */
   fixture_dirty: boolean;
@@ -25,25 +33,34 @@ export interface RunHeader {
     fuzz: number;
     shard?: { index: number; count: number };
     fixtures_dir?: string;
+    /** Set by `merge --allow-partial`: which shards are missing. Such a report never certifies. */
+    partial?: string;
   };
   started_at: string;
 }
 
-export interface CaseRecord extends CaseOutcome {
+/** What the report knows of a case besides its outcome. */
+export interface CaseInfo {
   title: string;
   level: 1 | 2 | 3;
   origin: 'fixture' | 'fuzz' | 'replay';
   fixtures?: string[];
-  /** The case's structured expectation when it did not fail with its own. */
+  /** The case's structured expectation (never message text). */
   expectation?: unknown;
 }
+
+/** One case of a run: its outcome (a union on `status`, each with exactly its own fields) and its info. */
+export type CaseRecord = CaseOutcome & CaseInfo;
+
+/** The record of one status, e.g. `RecordOf<'fail'>`. */
+export type RecordOf<S extends CaseStatus> = Extract<CaseOutcome, { status: S }> & CaseInfo;
 
 export interface RunFooter {
   finished_at: string;
   /** False when the run was interrupted; absence of the footer means the report was truncated. */
   complete: boolean;
   interrupted: boolean;
-  counts: Record<CaseRecord['status'], number> & { total: number };
+  counts: Record<CaseStatus, number> & { total: number };
   /** Fuzzing: seed, cases generated, counterexample files written. */
   fuzz?: { seed: number; cases: number; findings: string[]; rejected_generated?: number };
   /** Why the adapter could not be run, when it could not. */

@@ -2,7 +2,9 @@ import { checkBaseline, describeEntry, type Baseline, type BaselineCheck } from 
 import { buildConformanceResult, type ConformanceResult } from './conformance-result.js';
 import { reportDigest } from './digest.js';
 import type { RunReport } from './model.js';
+import { missingCases } from './manifest.js';
 import { normalizeReport } from './normalize.js';
+import { isSuiteFault } from './predicates.js';
 import { buildStatement, type ConformanceStatement } from './statement.js';
 import { attainedLevel, checkClaim, computeVerdicts, isComplete, partialRun, type ClaimCheck, type Verdicts } from './verdicts.js';
 
@@ -24,13 +26,18 @@ export interface RunOutcome {
   dirtyBlocked: boolean;
   /** How the run ended; the CLI maps it to the process exit code. */
   ending: RunEnding;
+  /** Set for a run over part of the suite (`--filter`, one shard, a partial merge): never a claim. */
+  partial?: string;
   /** One per reason the run did not end `ok`. */
   reasons: ExitReason[];
   baseline?: BaselineCheck;
 }
 
-/** ok: nothing to report; failures: a reason below; the other two say why the run stopped. */
-export type RunEnding = 'ok' | 'failures' | 'adapter-failed' | 'interrupted';
+/**
+ * ok: nothing to report; failures: a reason below; adapter-failed and interrupted say why the run
+ * stopped; suite-fault: one of our own checks is broken (a bug to report, never the adapter's fault).
+ */
+export type RunEnding = 'ok' | 'failures' | 'adapter-failed' | 'interrupted' | 'suite-fault';
 
 /** Why a run does not end `ok`: a stable code and one line. */
 export interface ExitReason {
@@ -85,8 +92,22 @@ export function evaluateRun(input: RunReport, opts: EvaluateOptions = {}): RunOu
   if (dirtyBlocks)
     why(
       'dirty-fixtures',
-      'fixture checkout has uncommitted changes under fixtures/ or suites/: not a certifying result (--allow-dirty to accept)',
+      'the checkout has uncommitted changes to files that can change a verdict: not a certifying result (--allow-dirty to accept)',
     );
+  const missing = partial === undefined ? missingCases(report) : [];
+  if (missing.length > 0) {
+    why(
+      'incomplete-cases',
+      `${missing.length} case(s) of the manifest have no record, so the result covers part of the suite: ${listIds(missing)}`,
+    );
+  }
+  const suiteFaults = report.cases.filter(isSuiteFault);
+  if (suiteFaults.length > 0) {
+    why(
+      'suite-fault',
+      `${suiteFaults.length} case(s) hit a bug in oap-conform's own checks (never counted against the adapter; please report it): ${listIds(suiteFaults.map((c) => c.id))}`,
+    );
+  }
 
   const baseline = opts.baseline ? checkBaseline(opts.baseline, report, verdicts) : undefined;
   if (baseline) {
@@ -117,10 +138,11 @@ export function evaluateRun(input: RunReport, opts: EvaluateOptions = {}): RunOu
   }
 
   let ending: RunEnding = reasons.length > 0 ? 'failures' : 'ok';
+  if (suiteFaults.length > 0) ending = 'suite-fault';
   if (report.footer?.interrupted) ending = 'interrupted';
   if (report.footer?.adapter_error) ending = 'adapter-failed';
 
-  const certified = complete && claim.holds && !dirtyBlocks && partial === undefined;
+  const certified = complete && claim.holds && !dirtyBlocks && partial === undefined && missing.length === 0 && suiteFaults.length === 0;
   const outcome: RunOutcome = {
     report,
     verdicts,
@@ -134,6 +156,7 @@ export function evaluateRun(input: RunReport, opts: EvaluateOptions = {}): RunOu
     reasons,
   };
   if (baseline) outcome.baseline = baseline;
+  if (partial !== undefined) outcome.partial = partial;
   return outcome;
 }
 

@@ -10,9 +10,16 @@ import { packageRoot } from '../spec/package-root.js';
  */
 export interface FixtureRevision {
   revision: string;
-  /** Uncommitted changes under fixtures/ or suites/: such a run cannot certify. */
+  /** Uncommitted changes to a file that can change a verdict (VERDICT_PATHS): such a run cannot certify. */
   dirty: boolean;
 }
+
+/**
+ * Every path whose change can change a verdict: the spec model, the fixtures, the checks, the result
+ * model and the runner (engine, fuzz budget defaults), the protocol, and the dependency lock.
+ * Reports and docs only render; the reference harness is an implementation under test.
+ */
+export const VERDICT_PATHS = ['spec', 'fixtures', 'suites', 'results', 'runner', 'adapters/protocol', 'package.json', 'package-lock.json'];
 
 export const EMBEDDED_REVISION_FILE = join('dist', 'fixture-revision.json');
 const FULL_SHA = /^[0-9a-f]{40}$/;
@@ -35,7 +42,7 @@ export function revisionFromGit(root: string): FixtureRevision | undefined {
     if (realpathSync(git('rev-parse', '--show-toplevel')) !== realpathSync(root)) return undefined;
     const revision = git('rev-parse', 'HEAD');
     if (!FULL_SHA.test(revision)) return undefined;
-    const dirty = git('status', '--porcelain', '--', 'fixtures', 'suites') !== '';
+    const dirty = git('status', '--porcelain', '--', ...VERDICT_PATHS) !== '';
     return { revision, dirty };
   } catch {
     return undefined; // git missing, not a work tree, or no commit yet

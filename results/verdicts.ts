@@ -1,44 +1,49 @@
 import { REQUIREMENTS, REQUIREMENT_IDS, requiredIdsUpTo, type Requirement } from '../suites/requirements.js';
 import type { CaseStatus } from '../suites/framework/types.js';
+import { missingCases } from './manifest.js';
 import type { CaseRecord, RunReport } from './model.js';
 
 /**
- * Per-requirement verdicts and level claims (conformance.md 5.4).
- *
- * A requirement passes only on positive evidence: at least one applicable case, and every
- * applicable case passed. Skips, errors, crashes and timeouts are never evidence of conformance.
- * `not-applicable` cases (the adapter's conformance statement rules them out, e.g. an encoding it
- * does not claim) are left out of the judgement; a requirement whose cases are all not-applicable
- * is `skipped`, never passed.
+ * Per-requirement verdicts and level claims (conformance.md 5.4). A requirement passes only on
+ * positive evidence: at least one `pass`, and every other case of it `pass` or `not-applicable`
+ * (the harness declared, and a probe confirmed, that it lacks a capability the spec makes optional).
+ * When every case is such a not-applicable, the requirement is satisfied vacuously and still passes,
+ * with a `vacuous:` note. `fail` puts a MUST ID in `failed`; `inconclusive`, `skipped`, `error` and
+ * `timeout` keep an ID out of both lists, with the cause in the notes.
  */
-export type Verdict = 'pass' | 'fail' | 'errored' | 'skipped' | 'untested';
+export type Verdict = 'pass' | 'fail' | 'errored' | 'inconclusive' | 'skipped' | 'untested';
 
 export interface CaseCounts {
   pass: number;
   fail: number;
-  /** error, crash and timeout: the case could not judge the adapter. */
+  /** error and timeout: the case could not judge the adapter. */
   error: number;
-  /** skipped and not-applicable. */
-  skip: number;
+  inconclusive: number;
+  skipped: number;
+  notApplicable: number;
 }
 
 export interface RequirementVerdict {
   id: string;
   requirement: Requirement;
   verdict: Verdict;
+  /** Passed with no case of its own passing: every case was a confirmed not-applicable. */
+  vacuous: boolean;
   counts: CaseCounts;
   caseIds: string[];
-  /** One line for every verdict other than pass: which cases decided it and why. */
+  /** One line for every verdict other than a plain pass: which cases decided it and why. */
   reason?: string;
 }
 
 export interface Verdicts {
   /** Every manifest ID in manifest order. */
   byId: Map<string, RequirementVerdict>;
-  /** Tested and passed, MUST and SHOULD alike, in requirement order. */
+  /** Passed, MUST and SHOULD alike, in requirement order. */
   passed: string[];
-  /** At least one case failed, in requirement order. */
+  /** MUST IDs with at least one failing case, in requirement order. */
   failed: string[];
+  /** SHOULD IDs with a failing case: reported, never in `failed`, never gating a claim. */
+  shouldNotMet: string[];
   /** Requirement IDs named by cases but absent from the manifest (a suite bug; never judged). */
   unknown: string[];
 }
@@ -47,10 +52,10 @@ const BUCKET: Record<CaseStatus, keyof CaseCounts> = {
   pass: 'pass',
   fail: 'fail',
   error: 'error',
-  crash: 'error',
   timeout: 'error',
-  skipped: 'skip',
-  'not-applicable': 'skip',
+  inconclusive: 'inconclusive',
+  skipped: 'skipped',
+  'not-applicable': 'notApplicable',
 };
 
 /** Orders requirement IDs by level, then section letter, then number (L1-I2 before L1-I10). */
@@ -81,32 +86,48 @@ export function computeVerdicts(cases: readonly CaseRecord[]): Verdicts {
   }
   const byId = new Map<string, RequirementVerdict>();
   for (const q of REQUIREMENTS) byId.set(q.id, judge(q, grouped.get(q.id) ?? []));
-  const pick = (v: Verdict) => sortRequirementIds([...byId.values()].filter((r) => r.verdict === v).map((r) => r.id));
-  return { byId, passed: pick('pass'), failed: pick('fail'), unknown: sortRequirementIds(unknown) };
+  const ids = (keep: (v: RequirementVerdict) => boolean) => sortRequirementIds([...byId.values()].filter(keep).map((v) => v.id));
+  return {
+    byId,
+    passed: ids((v) => v.verdict === 'pass'),
+    failed: ids((v) => v.verdict === 'fail' && v.requirement.strength === 'MUST'),
+    shouldNotMet: ids((v) => v.verdict === 'fail' && v.requirement.strength === 'SHOULD'),
+    unknown: sortRequirementIds(unknown),
+  };
+}
+
+/** `<case>: <status> (<message>; cause: <cause>)`, one line, for a verdict's reason. */
+export function describeCase(c: CaseRecord | undefined): string {
+  if (!c) return '';
+  if (c.status === 'pass') return `${c.id}: pass`;
+  const cause = c.status === 'inconclusive' && c.cause ? `; cause: ${c.cause}` : '';
+  return `${c.id}: ${c.status} (${c.message}${cause})`;
 }
 
 function judge(requirement: Requirement, cases: CaseRecord[]): RequirementVerdict {
-  const counts: CaseCounts = { pass: 0, fail: 0, error: 0, skip: 0 };
+  const counts: CaseCounts = { pass: 0, fail: 0, error: 0, inconclusive: 0, skipped: 0, notApplicable: 0 };
   for (const c of cases) counts[BUCKET[c.status]]++;
-  const base = { id: requirement.id, requirement, counts, caseIds: cases.map((c) => c.id) };
-  const first = (statuses: CaseStatus[]) => cases.find((c) => statuses.includes(c.status));
-  const describe = (c: CaseRecord | undefined) => (c ? `${c.id}: ${c.status}${c.message ? ` (${c.message})` : ''}` : '');
+  const base = { id: requirement.id, requirement, counts, caseIds: cases.map((c) => c.id), vacuous: false };
+  const first = (...statuses: CaseStatus[]) => describeCase(cases.find((c) => statuses.includes(c.status)));
+  const of = (n: number) => `${n} of ${cases.length} case(s)`;
 
   if (cases.length === 0) return { ...base, verdict: 'untested', reason: 'no case ran for it' };
-  if (counts.fail > 0)
-    return { ...base, verdict: 'fail', reason: `${counts.fail} of ${cases.length} case(s) failed; ${describe(first(['fail']))}` };
-  if (counts.error > 0) {
+  if (counts.fail > 0) return { ...base, verdict: 'fail', reason: `${of(counts.fail)} failed; ${first('fail')}` };
+  if (counts.error > 0)
+    return { ...base, verdict: 'errored', reason: `${of(counts.error)} could not judge the adapter; ${first('error', 'timeout')}` };
+  if (counts.inconclusive > 0) {
     return {
       ...base,
-      verdict: 'errored',
-      reason: `${counts.error} case(s) could not judge the adapter; ${describe(first(['error', 'crash', 'timeout']))}`,
+      verdict: 'inconclusive',
+      reason: `${of(counts.inconclusive)} could not observe the behaviour; ${first('inconclusive')}`,
     };
   }
-  const applicable = cases.filter((c) => c.status !== 'not-applicable');
-  if (applicable.length === 0)
-    return { ...base, verdict: 'skipped', reason: `not applicable to this implementation; ${describe(cases[0])}` };
-  if (counts.pass === applicable.length) return { ...base, verdict: 'pass' };
-  return { ...base, verdict: 'skipped', reason: `${applicable.length - counts.pass} case(s) skipped; ${describe(first(['skipped']))}` };
+  if (counts.skipped > 0)
+    return { ...base, verdict: 'skipped', reason: `${of(counts.skipped)} declined by the adapter; ${first('skipped')}` };
+  if (counts.pass > 0) return { ...base, verdict: 'pass' };
+  const na = cases.find((c) => c.status === 'not-applicable');
+  const why = na?.status === 'not-applicable' ? `${na.message}; probe: ${na.probe}` : '';
+  return { ...base, verdict: 'pass', vacuous: true, reason: `satisfied vacuously: ${why}` };
 }
 
 export interface ClaimCheck {
@@ -118,8 +139,9 @@ export interface ClaimCheck {
 
 /**
  * conformance.md 5.4: a claim for `level` is valid only when `failed` is empty and every REQUIRED
- * (MUST) ID of that level and below is in `passed`. SHOULD IDs are reported but never required;
- * a skipped or errored required ID is therefore never in `passed` and breaks the claim.
+ * (MUST) ID of that level and below is in `passed`. SHOULD IDs are reported but never required and
+ * never in `failed`; an inconclusive, skipped or errored required ID is never in `passed` and so
+ * breaks the claim.
  */
 export function checkClaim(level: 1 | 2 | 3, verdicts: Pick<Verdicts, 'passed' | 'failed'> & { byId?: Verdicts['byId'] }): ClaimCheck {
   const problems: ClaimCheck['problems'] = [];
@@ -133,9 +155,12 @@ export function checkClaim(level: 1 | 2 | 3, verdicts: Pick<Verdicts, 'passed' |
   return { level, holds: problems.length === 0, problems };
 }
 
-/** The highest level whose claim would hold; 0 when none does. An incomplete report attains nothing. */
-export function attainedLevel(verdicts: Verdicts, report?: Pick<RunReport, 'footer' | 'header'>): 0 | 1 | 2 | 3 {
-  if (report && (!isComplete(report) || partialRun(report) !== undefined)) return 0;
+/**
+ * The highest level whose claim would hold; 0 when none does. An incomplete report (truncated,
+ * interrupted, partial, or missing a case of the manifest) attains nothing.
+ */
+export function attainedLevel(verdicts: Verdicts, report?: Pick<RunReport, 'footer' | 'header' | 'cases'>): 0 | 1 | 2 | 3 {
+  if (report && (!isComplete(report) || partialRun(report) !== undefined || missingCases(report).length > 0)) return 0;
   for (const level of [3, 2, 1] as const) if (checkClaim(level, verdicts).holds) return level;
   return 0;
 }
@@ -148,6 +173,7 @@ export function partialRun(report: Pick<RunReport, 'header'>): string | undefine
   const o = report.header?.options;
   if (o?.filter !== undefined) return `--filter ${o.filter}`;
   if (o?.shard !== undefined) return `--shard ${o.shard.index}/${o.shard.count}`;
+  if (o?.partial !== undefined) return o.partial;
   return undefined;
 }
 

@@ -2,6 +2,7 @@ import type { KeyObject } from 'node:crypto';
 import { REQUIREMENT_IDS, requiredIdsUpTo } from '../suites/requirements.js';
 import { NOTE, noteValue, type ConformanceResult } from './conformance-result.js';
 import { REPORT_DIGEST_NOTE, reportDigest } from './digest.js';
+import { manifestDigest, missingCases } from './manifest.js';
 import type { RunReport } from './model.js';
 import { schemaProblems } from './schemas.js';
 import { checkSignature } from './signature.js';
@@ -109,6 +110,16 @@ function checkAgainstReport(result: ConformanceResult, reportValue: unknown, fai
   if (h.fixture_dirty && noteValue(result, NOTE.dirty) === undefined)
     fail('report-mismatch', 'report.json says the fixture checkout was dirty; result.json does not');
   if (!isComplete(report)) fail('incomplete', 'report.json is truncated or from an interrupted run');
+  // Completeness is recomputed, not trusted: the case list must hash to the manifest digest, and
+  // every manifest case at the judged level and below must have a record.
+  if (manifestDigest(h.manifest_cases) !== h.manifest_digest)
+    fail('manifest-mismatch', `report.json's case list does not hash to its manifest digest ${h.manifest_digest}`);
+  const missing = missingCases(report);
+  if (missing.length > 0 && partial === undefined)
+    fail(
+      'incomplete-cases',
+      `${missing.length} case(s) of the manifest have no record in report.json (first: ${missing.slice(0, 3).join(', ')})`,
+    );
 
   // One line per ID whose place in result.json differs from what the report's cases give it.
   const v = computeVerdicts(report.cases);

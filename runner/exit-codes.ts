@@ -8,6 +8,8 @@ export const EXIT = {
   USAGE: 2,
   /** The adapter could not be run (spawn failure, handshake failure, protocol mismatch). */
   ADAPTER: 3,
+  /** A bug in oap-conform's own checks hit some cases; never counted against the adapter. Report it. */
+  SUITE_FAULT: 4,
   /** Interrupted (SIGINT/SIGTERM); partial results were written and marked incomplete. */
   INTERRUPTED: 130,
 } as const;
@@ -31,7 +33,7 @@ export class CliError extends Error {
 }
 
 /** The exit code for how a judged run ended (results/outcome.ts). */
-export function exitCodeFor(ending: 'ok' | 'failures' | 'adapter-failed' | 'interrupted'): ExitCode {
+export function exitCodeFor(ending: 'ok' | 'failures' | 'adapter-failed' | 'interrupted' | 'suite-fault'): ExitCode {
   switch (ending) {
     case 'ok':
       return EXIT.OK;
@@ -41,5 +43,7 @@ export function exitCodeFor(ending: 'ok' | 'failures' | 'adapter-failed' | 'inte
       return EXIT.ADAPTER;
     case 'interrupted':
       return EXIT.INTERRUPTED;
+    case 'suite-fault':
+      return EXIT.SUITE_FAULT;
   }
 }

@@ -3,7 +3,8 @@
  * suite (all levels, in-process, four mutants at a time):
  *  - the reference harness passes every case and so every requirement ID;
  *  - every requirement ID has a mutant, and every mutant fails exactly the IDs it is documented to
- *    break (MUTANTS.md) – no more, no fewer – and makes no other ID's case error;
+ *    break (MUTANTS.md) – no more, no fewer – and turns no case inconclusive, not-applicable,
+ *    skipped or errored (a stray hides a defect instead of exposing it);
  *  - case-level sensitivity: at least FLOOR of the fixture cases are made to fail by some mutant
  *    (measured 231/237 = 97.5% with 98 mutants; the floor leaves room for a new case not yet
  *    covered, and the unkilled cases are printed on every run).
@@ -53,7 +54,7 @@ afterAll(killSpawnedBuiltins);
 describe('reference harness', () => {
   it('passes every requirement ID at level 3, with no case failing, erroring or skipped', async () => {
     const out = await runSuiteInProcess(() => createReferenceAdapter(), { level: 3, ...spawnFor('builtin:reference') });
-    const bad = out.filter((o) => o.status !== 'pass').map((o) => `${o.id}: ${o.status}: ${o.message ?? ''}`);
+    const bad = out.flatMap((o) => (o.status === 'pass' ? [] : [`${o.id}: ${o.status}: ${o.message}`]));
     expect(bad).toEqual([]);
     expect(passedIds(out)).toEqual(REQUIREMENTS.map((r) => r.id).sort());
   }, 300_000);
@@ -77,10 +78,10 @@ describe.each(MUTANTS.map((m) => [m.name, m] as const))('mutant %s', (name, muta
   it(`fails exactly ${mutant.breaks.join(', ')}`, () => {
     const out = outcomes.get(name)!;
     expect(failedIds(out)).toEqual([...mutant.breaks].sort());
-    // A mutant may make its own IDs' cases error (an adapter that throws), never anyone else's.
-    const stray = out.filter(
-      (o) => ['error', 'crash', 'timeout'].includes(o.status) && !o.requirements.every((id) => mutant.breaks.includes(id)),
-    );
-    expect(stray.map((o) => `${o.id}: ${o.status}: ${o.message ?? ''}`)).toEqual([]);
+    // Every case must still reach its observation: a mutant that turns a case (of its own IDs or
+    // anyone else's) inconclusive, not-applicable, skipped or errored instead of failing it would
+    // be hiding the defect, not exposing it.
+    const stray = out.flatMap((o) => (o.status === 'pass' || o.status === 'fail' ? [] : [`${o.id}: ${o.status}: ${o.message}`]));
+    expect(stray).toEqual([]);
   });
 });

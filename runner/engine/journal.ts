@@ -67,16 +67,28 @@ export function readJournal(path: string): JournalContents | undefined {
   return { header, records: [...byId.values()] };
 }
 
-/** Why a journal cannot be resumed with this header, or undefined when it can. */
+/**
+ * Why a journal cannot be resumed with this header, or undefined when it can. Kept records are
+ * evidence about one adapter at one revision of the suite, so every input that can change a verdict
+ * must match, and each mismatch gets its own message.
+ */
 export function resumeMismatch(
   old: RunHeader,
-  current: Pick<RunHeader, 'manifest_digest' | 'seed' | 'adapter' | 'level'>,
+  current: Pick<RunHeader, 'manifest_digest' | 'seed' | 'adapter' | 'level' | 'fixture_revision' | 'fixture_dirty' | 'runner' | 'options'>,
 ): string | undefined {
+  const was = old.adapter?.handshake?.implementation;
+  const now = current.adapter.handshake.implementation;
+  if (old.adapter?.spec !== current.adapter.spec || was?.name !== now.name)
+    return `it was written for another adapter (${old.adapter?.spec} reporting ${was?.name}, now ${current.adapter.spec} reporting ${now.name})`;
+  if (was?.version !== now.version) return `the adapter's version changed (${was?.version} -> ${now.version})`;
+  if (old.fixture_revision !== current.fixture_revision || old.fixture_dirty !== current.fixture_dirty)
+    return `the suite's fixture revision changed (${old.fixture_revision}${old.fixture_dirty ? ' dirty' : ''} -> ${current.fixture_revision}${current.fixture_dirty ? ' dirty' : ''})`;
+  if (old.runner?.version !== current.runner.version)
+    return `the runner version changed (${old.runner?.version} -> ${current.runner.version})`;
+  if (old.level !== current.level) return `the judged level differs (${old.level} vs ${current.level})`;
+  if (old.seed !== current.seed) return `the seed differs (${old.seed} vs ${current.seed})`;
+  if (old.options?.fuzz !== current.options.fuzz) return `the fuzz budget differs (${old.options?.fuzz} vs ${current.options.fuzz})`;
   if (old.manifest_digest !== current.manifest_digest)
     return `the case manifest changed (${old.manifest_digest} -> ${current.manifest_digest})`;
-  if (old.seed !== current.seed) return `the seed differs (${old.seed} vs ${current.seed})`;
-  if (old.adapter?.spec !== current.adapter.spec) return `the adapter differs (${old.adapter?.spec} vs ${current.adapter.spec})`;
-  // Kept records were judged at the old level (a case above it is not-applicable, not run).
-  if (old.level !== current.level) return `the judged level differs (${old.level} vs ${current.level})`;
   return undefined;
 }

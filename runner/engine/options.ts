@@ -22,3 +22,13 @@ export function parseList(value: string): string[] {
     .map((s) => s.trim())
     .filter(Boolean);
 }
+
+/** `--seed N` (0 to 2^32-1) or `--seed random`. */
+export function parseSeed(value: string): number | 'random' {
+  if (value.trim() === 'random') return 'random';
+  try {
+    return parseIntIn('--seed', 0, 2 ** 32 - 1)(value);
+  } catch {
+    throw new InvalidArgumentError('--seed must be an integer from 0 to 4294967295, or random');
+  }
+}

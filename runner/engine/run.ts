@@ -1,5 +1,5 @@
 import { defaultWorkspaceParent } from '../../suites/framework/workspace.js';
-import { randomInt } from 'node:crypto';
+import { createHash, randomInt } from 'node:crypto';
 import { accessSync, constants, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { HandshakeT } from '../../adapters/protocol/messages.js';
@@ -8,13 +8,14 @@ import { caseLevel, runCases } from '../../suites/index.js';
 import { CliError, EXIT } from '../exit-codes.js';
 import type { CaseRecord, RunFooter, RunHeader, RunReport } from '../../results/model.js';
 import type { RunReporter } from '../../results/reporter.js';
+import { countStatuses } from '../../results/predicates.js';
 import { packageVersion } from '../../spec/package-root.js';
 import { resolveAdapter } from './adapter-spec.js';
 import { UpstreamLayoutError } from '../../suites/upstream/layout.js';
 import { fixtureRevision } from '../../results/revision.js';
 import { HandshakeError } from './handshake.js';
 import { Journal, readJournal, resumeMismatch } from './journal.js';
-import { manifestDigest } from './manifest.js';
+import { manifestCases, manifestDigest } from '../../results/manifest.js';
 import { ProtocolChecker } from './protocol-check.js';
 import { byId, caseMatcher, distribute, selectShard, type Shard } from './selection.js';
 import { Worker } from './worker.js';
@@ -28,7 +29,8 @@ export interface EngineOptions {
   timeoutMs: number;
   keepWorkspaces: boolean;
   resume: boolean;
-  seed?: number;
+  /** The run seed; default derived from the fixture revision and the judged level (`'random'` explores). */
+  seed?: number | 'random';
   process: boolean;
   checkProtocol: boolean;
   fuzz: number;
@@ -52,21 +54,6 @@ export interface EngineResult {
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
 
-function counts(records: CaseRecord[]): RunFooter['counts'] {
-  const c: RunFooter['counts'] = {
-    pass: 0,
-    fail: 0,
-    error: 0,
-    crash: 0,
-    timeout: 0,
-    skipped: 0,
-    'not-applicable': 0,
-    total: records.length,
-  };
-  for (const r of records) c[r.status]++;
-  return c;
-}
-
 /**
  * A conformance run: resolve the adapter, shake hands (the claimed level is judged unless
  * --level says otherwise), gather and select the cases, run them on N workers with results
@@ -78,7 +65,7 @@ export async function runEngine(opts: EngineOptions): Promise<EngineResult> {
   const journalPath = join(outDir, 'journal.ndjson');
   prepareOutDir(outDir);
   const previous = opts.resume ? readJournal(journalPath) : undefined;
-  const seed = opts.seed ?? previous?.header.seed ?? randomInt(0, 2 ** 31);
+  let seed = 0; // set once the judged level is known
   const adapter = await resolveAdapter(opts.adapter, { forceProcess: opts.process });
   const checker = opts.checkProtocol ? new ProtocolChecker() : undefined;
   const runDir = mkdtempSync(join(defaultWorkspaceParent(), 'oap-run-'));
@@ -91,7 +78,7 @@ export async function runEngine(opts: EngineOptions): Promise<EngineResult> {
       index,
       adapter,
       timeoutMs: opts.timeoutMs,
-      runSeed: seed,
+      runSeed: () => seed,
       dir: join(runDir, `worker-${index}`),
       keepWorkspaces: opts.keepWorkspaces,
       ...(workspaceParent ? { workspaceParent } : {}),
@@ -119,6 +106,9 @@ export async function runEngine(opts: EngineOptions): Promise<EngineResult> {
       throw new CliError(err.code, err.message, EXIT.ADAPTER);
     }
     const level = opts.level ?? handshakeResult.level;
+    const revision = fixtureRevision();
+    // A resume without --seed continues with the journal's seed; an explicit different one is refused below.
+    seed = opts.seed === 'random' ? randomInt(0, 2 ** 31) : (opts.seed ?? previous?.header.seed ?? defaultSeed(revision.revision, level));
 
     // ---- cases
     const all = (opts.cases ?? suiteCases(opts, seed, outDir, handshakeResult)).sort(byId);
@@ -126,13 +116,14 @@ export async function runEngine(opts: EngineOptions): Promise<EngineResult> {
       if (all[i]!.id === all[i - 1]!.id) throw new CliError('duplicate-case', `two cases have the ID ${all[i]!.id}`, EXIT.USAGE);
     const digest = manifestDigest(all);
     let selected = opts.filter ? all.filter(caseMatcher(opts.filter)) : all;
+    // A filter that selects nothing is a mistyped filter, not an empty success (as vitest has it).
+    if (opts.filter && selected.length === 0) throw new CliError('no-case-matches', `no case matches --filter ${opts.filter}`, EXIT.USAGE);
     if (opts.shard) selected = selectShard(selected, opts.shard);
-
-    const revision = fixtureRevision();
     const header: RunHeader = {
       schema: 'oap-conform.report.v1',
       runner: { name: 'oap-conform', version: packageVersion() },
       manifest_digest: digest,
+      manifest_cases: manifestCases(all),
       fixture_revision: revision.revision,
       fixture_dirty: revision.dirty,
       adapter: { spec: adapter.spec, handshake: handshakeResult },
@@ -207,7 +198,7 @@ export async function runEngine(opts: EngineOptions): Promise<EngineResult> {
       finished_at: new Date().toISOString(),
       complete: !interrupted,
       interrupted,
-      counts: counts(records),
+      counts: countStatuses(records),
       ...(workers.some((w) => w.exhaustedReason) ? { adapter_error: workers.map((w) => w.exhaustedReason).find(Boolean)! } : {}),
       ...(opts.fuzz > 0 ? { fuzz: { seed, cases: records.filter((r) => r.origin === 'fuzz').length, findings: [] } } : {}),
     };
@@ -219,6 +210,14 @@ export async function runEngine(opts: EngineOptions): Promise<EngineResult> {
     await Promise.all(workers.map((w) => w.close().catch(() => {})));
     rmSync(runDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * The default seed: derived from the fixture revision and the judged level, so the same harness at
+ * the same revision gets the same cases, fuzz inputs and verdicts (a certification is reproducible).
+ */
+export function defaultSeed(revision: string, level: 1 | 2 | 3): number {
+  return createHash('sha256').update(`oap-conform seed:${revision}:level ${level}`).digest().readUInt32BE(0) >>> 1;
 }
 
 /** The suite's cases for this run; an unreadable --fixtures tree is a usage error (exit 2). */

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { HandshakeT } from '../../adapters/protocol/messages.js';
 import { AdapterCrashed } from '../../adapters/protocol/errors.js';
-import { runCase } from '../../suites/framework/run-case.js';
+import { outcomeOf, runCase } from '../../suites/framework/run-case.js';
 import type { AdapterRpc, CaseDef, CaseOutcome, KillableAdapter } from '../../suites/framework/types.js';
 import { caseLevel } from '../../suites/index.js';
 import type { CaseRecord } from '../../results/model.js';
@@ -19,7 +19,8 @@ export interface WorkerOptions {
   index: number;
   adapter: ResolvedAdapter;
   timeoutMs: number;
-  runSeed: number;
+  /** The run seed; read when each case starts (it is known only after the handshake). */
+  runSeed: () => number;
   /** The worker's private temp dir: HOME/XDG/TMPDIR of its adapter, and case workspaces. */
   dir: string;
   /** Where case workspaces go (default: inside `dir`); kept afterwards with keepWorkspaces. */
@@ -149,8 +150,11 @@ export class Worker {
       return toRecord(def, {
         id: def.id,
         requirements: def.requirements,
-        status: 'crash',
+        status: 'error',
         message: this.exhausted ?? 'adapter unavailable',
+        fault: 'adapter',
+        error: { kind: 'crash' },
+        ran: false,
         durationMs: performance.now() - started,
       });
     }
@@ -160,7 +164,7 @@ export class Worker {
     let outcome = await runCase(def, {
       adapter: conn,
       handshake: this.hs,
-      runSeed: this.opts.runSeed,
+      runSeed: this.opts.runSeed(),
       keepWorkspace: this.opts.keepWorkspaces,
       workspaceParent: this.opts.workspaceParent ?? join(this.opts.dir),
       ...(canSpawn ? { spawnAdapter: () => this.spawnKillable() } : {}),
@@ -170,12 +174,11 @@ export class Worker {
     // A transport fault during the case that the case itself did not trip over (an unsolicited
     // garbage line, say) still belongs to this case: it must not pass.
     const fault = conn.fault;
-    if (fault && (outcome.status === 'pass' || outcome.status === 'fail' || outcome.status === 'skipped')) {
-      outcome = {
-        ...outcome,
-        status: fault instanceof AdapterCrashed ? 'crash' : 'error',
-        message: `${fault.message} (the case had ended with ${outcome.status}${outcome.message ? `: ${outcome.message}` : ''})`,
-      };
+    if (fault && outcome.status !== 'error' && outcome.status !== 'timeout') {
+      const ended = `the case had ended with ${outcome.status}${outcome.status !== 'pass' ? `: ${outcome.message}` : ''}`;
+      const faulted = outcomeOf(fault, { id: outcome.id, requirements: outcome.requirements, durationMs: outcome.durationMs });
+      if (faulted.status !== 'pass')
+        outcome = { ...faulted, ...(outcome.notes ? { notes: outcome.notes } : {}), message: `${faulted.message} (${ended})` };
     }
     const excerpt = this.stdio?.stderr.since(stderrMark);
     if (excerpt) outcome = { ...outcome, stderr: excerpt };

@@ -7,8 +7,9 @@ import {
   AdapterSkipped,
   AdapterTimeout,
 } from '../../adapters/protocol/errors.js';
-import { CaseNotApplicable, CheckFailure } from './errors.js';
-import type { AdapterRpc, CaseContext, CaseDef, CaseOutcome, CaseStatus, KillableAdapter } from './types.js';
+import { CaseInconclusive, CaseNotApplicable, CheckFailure } from './errors.js';
+import { describeNeed, disclaimedNeeds, probe } from './probes.js';
+import type { AdapterRpc, CaseContext, CaseDef, CaseOutcome, KillableAdapter } from './types.js';
 import { Workspace } from './workspace.js';
 
 export interface RunCaseOptions {
@@ -27,34 +28,80 @@ export function caseSeed(runSeed: number, caseId: string): number {
   return createHash('sha256').update(`${runSeed}:${caseId}`).digest().readUInt32BE(0);
 }
 
-/** Is the case applicable to what the adapter says it supports? Returns the reason when not. */
-export function unmetNeed(def: CaseDef, handshake: HandshakeT): string | undefined {
-  const enc = def.needs?.encodings?.find((e) => !handshake.encodings.includes(e));
-  if (enc) return `adapter does not accept the ${enc} encoding`;
-  const root = def.needs?.roots?.find((r) => !handshake.discovery_roots.includes(r));
-  if (root) return `adapter does not support the ${root} discovery root`;
-  return undefined;
-}
-
-export function statusOf(err: unknown): { status: CaseStatus; message: string; expected?: unknown; observed?: unknown } {
-  if (err instanceof CheckFailure) return { status: 'fail', message: err.message, expected: err.expected, observed: err.observed };
-  if (err instanceof AdapterNotImplemented) return { status: 'skipped', message: `adapter: not implemented: ${err.method}: ${err.reason}` };
-  if (err instanceof AdapterSkipped) return { status: 'skipped', message: `adapter skipped ${err.method}: ${err.reason}` };
-  if (err instanceof AdapterTimeout) return { status: 'timeout', message: err.message };
-  if (err instanceof AdapterCrashed) return { status: 'crash', message: err.message };
-  if (err instanceof AdapterProtocolError) return { status: 'error', message: `protocol error (${err.code}): ${err.message}` };
-  if (err instanceof CaseNotApplicable) return { status: 'not-applicable', message: err.message };
+/** The outcome for whatever a case threw: each typed ending to its own status, anything else a suite fault. */
+export function outcomeOf(err: unknown, base: { id: string; requirements: string[]; durationMs: number }): CaseOutcome {
+  if (err instanceof CheckFailure) {
+    return {
+      ...base,
+      status: 'fail',
+      message: err.message,
+      ...(err.expected !== undefined ? { expected: err.expected } : {}),
+      ...(err.observed !== undefined ? { observed: err.observed } : {}),
+    };
+  }
+  if (err instanceof CaseInconclusive) {
+    return { ...base, status: 'inconclusive', message: err.message, ...(err.rootCause ? { cause: err.rootCause } : {}) };
+  }
+  if (err instanceof AdapterNotImplemented) {
+    return {
+      ...base,
+      status: 'skipped',
+      message: `adapter: not implemented: ${err.method}: ${err.reason}`,
+      method: err.method,
+      reason: err.reason,
+    };
+  }
+  if (err instanceof AdapterSkipped) {
+    return { ...base, status: 'skipped', message: `adapter skipped ${err.method}: ${err.reason}`, method: err.method, reason: err.reason };
+  }
+  if (err instanceof AdapterTimeout)
+    return { ...base, status: 'timeout', message: err.message, method: err.method, limit_ms: err.timeoutMs };
+  if (err instanceof AdapterCrashed) {
+    return {
+      ...base,
+      status: 'error',
+      message: err.message,
+      fault: 'adapter',
+      error: { kind: 'crash', exit_code: err.exitCode, signal: err.signal },
+      ran: true,
+    };
+  }
+  if (err instanceof AdapterProtocolError) {
+    return {
+      ...base,
+      status: 'error',
+      message: `protocol error (${err.code}): ${err.message}`,
+      fault: 'adapter',
+      error: { kind: 'protocol', code: err.code },
+      ran: true,
+    };
+  }
+  if (err instanceof CaseNotApplicable) {
+    // A case may declare itself not applicable only through `needs` (probed); anything else is our bug.
+    return {
+      ...base,
+      status: 'error',
+      message: `check error: not-applicable outside the needs mechanism: ${err.message}`,
+      fault: 'suite',
+      error: { kind: 'check' },
+      ran: true,
+    };
+  }
   const message = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
-  return { status: 'error', message: `check error: ${message}` };
+  return { ...base, status: 'error', message: `check error: ${message}`, fault: 'suite', error: { kind: 'check' }, ran: true };
 }
 
 export async function runCase(def: CaseDef, opts: RunCaseOptions): Promise<CaseOutcome> {
   const started = performance.now();
   const base = { id: def.id, requirements: def.requirements };
-  const unmet = unmetNeed(def, opts.handshake);
-  if (unmet) return { ...base, status: 'not-applicable', message: unmet, durationMs: 0 };
+  const elapsed = (): number => performance.now() - started;
   if (def.needs?.process && !opts.spawnAdapter) {
-    return { ...base, status: 'not-applicable', message: 'case needs a killable adapter process', durationMs: 0 };
+    return {
+      ...base,
+      status: 'inconclusive',
+      message: 'the case needs a separately spawned adapter process and this adapter cannot be spawned as one',
+      durationMs: 0,
+    };
   }
   const workspace = new Workspace(opts.workspaceParent);
   const notes: Record<string, unknown> = {};
@@ -68,19 +115,38 @@ export async function runCase(def: CaseDef, opts: RunCaseOptions): Promise<CaseO
     },
     ...(opts.spawnAdapter ? { spawnAdapter: opts.spawnAdapter } : {}),
   };
+  const withNotes = (): { notes?: Record<string, unknown> } => (Object.keys(notes).length ? { notes } : {});
   try {
     await opts.onWorkspace?.(workspace);
+    const disclaimed = disclaimedNeeds(def, opts.handshake);
+    if (disclaimed.length > 0) {
+      const absent: string[] = [];
+      for (const need of disclaimed) {
+        const found = await probe(ctx, need);
+        if (found.absent) absent.push(found.observed);
+        else
+          ctx.note('capability-present-although-disclaimed', [
+            ...((notes['capability-present-although-disclaimed'] as string[]) ?? []),
+            found.observed,
+          ]);
+      }
+      // Every disclaimed capability confirmed absent: the case's question does not arise for this harness.
+      if (absent.length === disclaimed.length) {
+        return {
+          ...base,
+          status: 'not-applicable',
+          message: `the harness declares it lacks ${disclaimed.map(describeNeed).join(' and ')}`,
+          need: disclaimed.map(describeNeed).join(', '),
+          probe: absent.join('; '),
+          durationMs: elapsed(),
+          ...withNotes(),
+        };
+      }
+    }
     await def.run(ctx);
-    return { ...base, status: 'pass', durationMs: performance.now() - started, ...(Object.keys(notes).length ? { notes } : {}) };
+    return { ...base, status: 'pass', durationMs: elapsed(), ...withNotes() };
   } catch (err) {
-    const s = statusOf(err);
-    return {
-      ...base,
-      ...s,
-      durationMs: performance.now() - started,
-      ...(def.expectation !== undefined && s.expected === undefined ? { expected: def.expectation } : {}),
-      ...(Object.keys(notes).length ? { notes } : {}),
-    };
+    return { ...outcomeOf(err, { ...base, durationMs: elapsed() }), ...withNotes() };
   } finally {
     if (!opts.keepWorkspace) workspace.remove();
   }

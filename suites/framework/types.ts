@@ -36,11 +36,22 @@ export interface CaseContext {
 export type Encoding = 'yaml' | 'json' | 'md';
 export type RootKind = 'managed' | 'user' | 'project' | 'plugin';
 
-/** What a case needs from the adapter beyond its level; a case whose need is unmet is not-applicable. */
+/**
+ * Capabilities the spec makes optional below Level 3, which a case may need. A case whose need the
+ * handshake disclaims first probes that the capability really is absent; only then is it
+ * `not-applicable` (and its requirement satisfied vacuously by it). When the probe finds the
+ * capability present, the full check runs after all. Level 3 requirements that make a capability
+ * mandatory (L3-G1 encodings, L3-G3 roots) check the handshake themselves and never use `needs`
+ * for it.
+ */
 export interface CaseNeeds {
   encodings?: Encoding[];
   roots?: RootKind[];
-  /** Needs a killable adapter process. */
+  /** Loading a profile by path from outside every discovery root (disclaimed by listing
+   * `profile-path-outside-roots` in the handshake's `unimplemented`). */
+  outsideRoots?: boolean;
+  /** A separately spawned, killable adapter process (a runner facility, not a capability: when the
+   * runner cannot spawn one, the case is inconclusive). */
   process?: boolean;
 }
 
@@ -60,17 +71,72 @@ export interface CaseDef {
   run(ctx: CaseContext): Promise<void>;
 }
 
-export type CaseStatus = 'pass' | 'fail' | 'error' | 'crash' | 'timeout' | 'skipped' | 'not-applicable';
+/**
+ * How a case ended. Only `pass` proves anything. `fail` is a violation; `error` and `timeout` say the
+ * adapter broke the protocol, crashed or hung (or, with fault `suite`, that our check is broken);
+ * `skipped` that the adapter declined; `inconclusive` that the case could not reach the observation
+ * it exists for; `not-applicable` that the harness declared, and a probe confirmed, that it lacks a
+ * capability the spec makes optional.
+ */
+export type CaseStatus = 'pass' | 'fail' | 'error' | 'timeout' | 'skipped' | 'inconclusive' | 'not-applicable';
 
-export interface CaseOutcome {
-  id: string;
-  requirements: string[];
-  status: CaseStatus;
-  /** One line: why it failed, errored or was skipped. */
-  message?: string;
+export const CASE_STATUSES: readonly CaseStatus[] = ['pass', 'fail', 'error', 'timeout', 'skipped', 'inconclusive', 'not-applicable'];
+
+/** Who a non-passing record blames: the adapter under test, or our own check. */
+export type Fault = 'adapter' | 'suite';
+
+/** One differing place between the expectation and the observation (RFC 6901 pointer). */
+export interface Difference {
+  pointer: string;
   expected?: unknown;
   observed?: unknown;
-  notes?: Record<string, unknown>;
+}
+
+interface OutcomeBase {
+  id: string;
+  requirements: string[];
   durationMs: number;
+  /** Observations the case recorded (which evidence judged, counts, learned delimiters...). */
+  notes?: Record<string, unknown>;
+  /** What the adapter wrote to stderr during the case. */
   stderr?: string;
 }
+
+export type CaseOutcome =
+  | (OutcomeBase & { status: 'pass' })
+  | (OutcomeBase & {
+      status: 'fail';
+      /** One line naming the first difference. */
+      message: string;
+      expected?: unknown;
+      observed?: unknown;
+      differences?: Difference[];
+    })
+  | (OutcomeBase & {
+      status: 'error';
+      message: string;
+      fault: Fault;
+      /** crash: the adapter process died; protocol: it answered outside the protocol; check: our bug. */
+      error: { kind: 'crash' | 'protocol' | 'check'; code?: string; exit_code?: number | null; signal?: string | null };
+      /** False when the case never started (the adapter could no longer be run). */
+      ran: boolean;
+    })
+  | (OutcomeBase & { status: 'timeout'; message: string; method: string; limit_ms: number })
+  | (OutcomeBase & { status: 'skipped'; message: string; method: string; reason: string })
+  | (OutcomeBase & {
+      status: 'inconclusive';
+      message: string;
+      /** The one defect that hid the check, e.g. "control profile rejected: schema at /metadata/revision". */
+      cause?: string;
+    })
+  | (OutcomeBase & {
+      status: 'not-applicable';
+      message: string;
+      /** The optional capability the harness lacks, e.g. "the user discovery root". */
+      need: string;
+      /** What the probe observed that confirms the capability is absent. */
+      probe: string;
+    });
+
+/** The outcome of one status, e.g. `OutcomeOf<'fail'>`. */
+export type OutcomeOf<S extends CaseStatus> = Extract<CaseOutcome, { status: S }>;

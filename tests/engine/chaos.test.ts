@@ -3,6 +3,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { messageOf } from '../../results/predicates.js';
 import { CliError } from '../../runner/exit-codes.js';
 import { fromRoot } from '../../spec/package-root.js';
 import { ensureBuilt, isAlive, journalLines, readPidFile, runSynthetic, statuses, synthCases, tempDir, waitDead } from './helpers.js';
@@ -40,19 +41,20 @@ describe('chaos faults', () => {
     await expectNoOrphans(run.pids);
   });
 
-  test('crash-mid-case: that case is crash, earlier ones are journaled, the adapter restarts', async () => {
+  test('crash-mid-case: that case is an adapter error (crash), earlier ones are journaled, the adapter restarts', async () => {
     trackPids();
     const run = await runSynthetic('builtin:chaos/crash-mid-case?n=3&grandchild=1', synthCases(5));
-    expect(statuses(run)).toEqual({ 'T-001': 'pass', 'T-002': 'pass', 'T-003': 'crash', 'T-004': 'pass', 'T-005': 'pass' });
+    expect(statuses(run)).toEqual({ 'T-001': 'pass', 'T-002': 'pass', 'T-003': 'error', 'T-004': 'pass', 'T-005': 'pass' });
+    expect(run.report.cases[2]).toMatchObject({ fault: 'adapter', error: { kind: 'crash', exit_code: 1 }, ran: true });
     const crash = run.report.cases.find((c) => c.id === 'T-003')!;
-    expect(crash.message).toMatch(/exited with status 1 while validate was pending/);
+    expect(messageOf(crash)).toMatch(/exited with status 1 while validate was pending/);
     expect(crash.stderr).toMatch(/chaos: crashing during request 3/);
     expect(run.pids).toHaveLength(2); // one restart
     const journal = journalLines(run.journalPath);
     expect(journal.records.map((r) => `${r.id}:${r.status}`)).toEqual([
       'T-001:pass',
       'T-002:pass',
-      'T-003:crash',
+      'T-003:error',
       'T-004:pass',
       'T-005:pass',
     ]);
@@ -61,11 +63,12 @@ describe('chaos faults', () => {
     await expectNoOrphans(run.pids);
   });
 
-  test('crash budget: after maxRestarts the remaining cases are crash with the reason', async () => {
+  test('crash budget: after maxRestarts the remaining cases are errors that never ran, with the reason', async () => {
     trackPids();
     const run = await runSynthetic('builtin:chaos/crash-mid-case?n=1', synthCases(6), { maxRestarts: 2 });
-    expect(Object.values(statuses(run))).toEqual(['crash', 'crash', 'crash', 'crash', 'crash', 'crash']);
-    expect(run.report.cases[5]!.message).toMatch(/restart budget exhausted after 2 restarts/);
+    expect(Object.values(statuses(run))).toEqual(['error', 'error', 'error', 'error', 'error', 'error']);
+    expect(run.report.cases[5]).toMatchObject({ fault: 'adapter', error: { kind: 'crash' }, ran: false });
+    expect(messageOf(run.report.cases[5]!)).toMatch(/restart budget exhausted after 2 restarts/);
     expect(run.report.footer?.adapter_error).toMatch(/restart budget exhausted/);
     expect(run.pids).toHaveLength(3);
   });
@@ -75,7 +78,7 @@ describe('chaos faults', () => {
     const started = Date.now();
     const run = await runSynthetic('builtin:chaos/hang?n=2', synthCases(3), { timeoutMs: 800 });
     expect(statuses(run)).toEqual({ 'T-001': 'pass', 'T-002': 'timeout', 'T-003': 'pass' });
-    expect(run.report.cases[1]!.message).toMatch(/no answer within 800 ms/);
+    expect(messageOf(run.report.cases[1]!)).toMatch(/no answer within 800 ms/);
     expect(Date.now() - started).toBeLessThan(5000);
     expect(run.pids).toHaveLength(2);
   });
@@ -94,7 +97,7 @@ describe('chaos faults', () => {
     trackPids();
     const run = await runSynthetic(`builtin:chaos/${fault}?n=2`, synthCases(3));
     expect(statuses(run)).toEqual({ 'T-001': 'pass', 'T-002': 'error', 'T-003': 'pass' });
-    expect(run.report.cases[1]!.message).toMatch(pattern);
+    expect(messageOf(run.report.cases[1]!)).toMatch(pattern);
     expect(run.pids).toHaveLength(2);
   });
 
@@ -102,7 +105,7 @@ describe('chaos faults', () => {
     trackPids();
     const run = await runSynthetic('builtin:chaos/schema-invalid?n=2', synthCases(3));
     expect(statuses(run)).toEqual({ 'T-001': 'pass', 'T-002': 'error', 'T-003': 'pass' });
-    expect(run.report.cases[1]!.message).toMatch(/protocol\.invalid-result/);
+    expect(messageOf(run.report.cases[1]!)).toMatch(/protocol\.invalid-result/);
     expect(run.pids).toHaveLength(1);
   });
 
@@ -111,7 +114,7 @@ describe('chaos faults', () => {
     const before = process.memoryUsage().rss;
     const run = await runSynthetic('builtin:chaos/huge-line?n=2', synthCases(3));
     expect(statuses(run)).toEqual({ 'T-001': 'pass', 'T-002': 'error', 'T-003': 'pass' });
-    expect(run.report.cases[1]!.message).toMatch(/protocol\.line-too-long/);
+    expect(messageOf(run.report.cases[1]!)).toMatch(/protocol\.line-too-long/);
     // The limit is 16 MiB; holding the line would cost at least 100 MB.
     expect(process.memoryUsage().rss - before).toBeLessThan(80 * 1024 * 1024);
   });
@@ -126,11 +129,12 @@ describe('chaos faults', () => {
     }
   });
 
-  test('early-exit with status 0 mid-request is a crash', async () => {
+  test('early-exit with status 0 mid-request is a crash (error)', async () => {
     trackPids();
     const run = await runSynthetic('builtin:chaos/early-exit?n=2', synthCases(3));
-    expect(statuses(run)).toEqual({ 'T-001': 'pass', 'T-002': 'crash', 'T-003': 'pass' });
-    expect(run.report.cases[1]!.message).toMatch(/exited with status 0/);
+    expect(statuses(run)).toEqual({ 'T-001': 'pass', 'T-002': 'error', 'T-003': 'pass' });
+    expect(run.report.cases[1]).toMatchObject({ error: { kind: 'crash' } });
+    expect(messageOf(run.report.cases[1]!)).toMatch(/exited with status 0/);
   });
 
   test.each([

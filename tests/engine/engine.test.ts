@@ -1,8 +1,9 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
+import { messageOf } from '../../results/predicates.js';
 import { CliError } from '../../runner/exit-codes.js';
-import { manifestDigest } from '../../runner/engine/manifest.js';
+import { manifestDigest } from '../../results/manifest.js';
 import { caseMatcher, distribute, parseShard, selectShard } from '../../runner/engine/selection.js';
 import { expectTrue } from '../../suites/framework/assert.js';
 import type { CaseDef } from '../../suites/framework/types.js';
@@ -95,8 +96,8 @@ describe('runs', () => {
     for (const process of [false, true]) {
       const run = await runSynthetic('builtin:example/ts', [c, d], { process });
       expect(statuses(run)).toEqual({ 'D-1': 'skipped', 'D-2': 'skipped' });
-      expect(run.report.cases[0]!.message).toMatch(/reads JSON only/);
-      expect(run.report.cases[1]!.message).toMatch(/not implemented/);
+      expect(messageOf(run.report.cases[0]!)).toMatch(/reads JSON only/);
+      expect(messageOf(run.report.cases[1]!)).toMatch(/not implemented/);
     }
   });
 
@@ -158,7 +159,7 @@ describe('runs', () => {
     });
     const run = await runSynthetic(mod, [mk('M-1', '{}'), mk('M-2', 'throw')], { timeoutMs: 300 });
     expect(statuses(run)).toEqual({ 'M-1': 'timeout', 'M-2': 'error' });
-    expect(run.report.cases[1]!.message).toMatch(/rpc\.INTERNAL_ERROR.*broken inside/);
+    expect(messageOf(run.report.cases[1]!)).toMatch(/rpc\.INTERNAL_ERROR.*broken inside/);
     const ts = join(dir, 'adapter.ts');
     writeFileSync(ts, 'export default () => ({});\n');
     const err = await runSynthetic(ts, synthCases(1)).catch((e: unknown) => e);

@@ -23,14 +23,14 @@ describe('progress reporter', () => {
     p.onCaseEnd(makeCase('L1-P1/basic', ['L1-P1']));
     p.onCaseEnd(makeCase('L1-I3/basic', ['L1-I3'], 'fail', { message: 'effective allow\nunder deny \u001b[31m' }));
     p.onRunEnd(makeReport());
-    expect(s.text()).toBe('[1/2] PASS    L1-P1/basic (5 ms)\n[2/2] FAIL    L1-I3/basic (5 ms): effective allow under deny\n');
+    expect(s.text()).toBe('[1/2] PASS         L1-P1/basic (5 ms)\n[2/2] FAIL         L1-I3/basic (5 ms): effective allow under deny\n');
   });
 
   it('uses plain lines on a TTY when CI=true', () => {
     const s = stream(true);
     const p = createProgressReporter(s, { env: { CI: 'true' } });
     p.onCaseEnd(makeCase('a', ['L1-P1'], 'skipped', { message: 'declined' }));
-    expect(s.text()).toBe('SKIP    a (5 ms): declined\n');
+    expect(s.text()).toBe('SKIPPED      a (5 ms): declined\n');
   });
 
   it('redraws one status line on a TTY and keeps only non-passing cases', () => {
@@ -45,7 +45,7 @@ describe('progress reporter', () => {
       .text()
       .split('\r\u001b[2K')
       .filter((l) => l.endsWith('\n'));
-    expect(kept).toEqual(['TIMEOUT x/2 (5 ms): no answer\n']);
+    expect(kept).toEqual(['TIMEOUT      x/2 (5 ms): no answer\n']);
     expect(s.text()).toContain('2/3 done  pass 1  fail 0  other 1');
     expect(s.text().endsWith('\r\u001b[2K')).toBe(true);
   });

@@ -27,7 +27,7 @@ function baselineFile(entries: Baseline['expected_failures']): string {
 }
 
 describe('--baseline gating', () => {
-  const failing = () => makeReport({ level: 1, statuses: { 'L1-I3': 'fail', 'L1-P6': 'crash' } });
+  const failing = () => makeReport({ level: 1, statuses: { 'L1-I3': 'fail', 'L1-P6': 'error' } });
 
   it('exits 0 when the failures match the baseline (by case ID and by requirement ID)', async () => {
     const file = baselineFile([{ case: 'L1-I3/basic', reason: 'narrowing not done yet' }, { requirement: 'L1-P6' }]);
@@ -79,7 +79,7 @@ describe('--baseline gating', () => {
 
     // After fixing L1-I3 the entry is stale.
     const fixed = tmp();
-    await finalizeRun(makeReport({ level: 1, statuses: { 'L1-P6': 'crash' } }), fixed, io());
+    await finalizeRun(makeReport({ level: 1, statuses: { 'L1-P6': 'error' } }), fixed, io());
     const check = await runCommand(baselineCommand, ['baseline', 'check', '--out', fixed, '--baseline', file]);
     expect(check.code).toBe(1);
     expect(check.stderr).toContain('stale-baseline: case L1-I3/basic: case L1-I3/basic now passes');
@@ -98,7 +98,8 @@ describe('diff', () => {
     const b = makeReport({ level: 1, statuses: { 'L1-I5': 'fail' }, extraCases: [makeCase('L1-P1/new', ['L1-P1'])] });
     const d = diffReports(a, b);
     expect(d.newFailures.map((f) => f.id)).toEqual(['L1-I5/basic']);
-    expect(d.fixes.map((f) => f.id)).toEqual(['L1-I3/basic']);
+    // A skip counts as not passing everywhere, so skipped -> pass is a fix too.
+    expect(d.fixes.map((f) => f.id)).toEqual(['L1-D2/basic', 'L1-I3/basic']);
     expect(d.addedCases).toEqual(['L1-P1/new']);
     expect(d.removedCases).toEqual(['L1-P1/old']);
     expect(d.requirementChanges).toEqual([

@@ -1,13 +1,55 @@
-import type { CaseRecord, RunReport } from '../../results/model.js';
-import type { CaseStatus } from '../../suites/framework/types.js';
+import type { CaseInfo, CaseRecord, RunReport } from '../../results/model.js';
+import { manifestCases, manifestDigest } from '../../results/manifest.js';
+import { countStatuses } from '../../results/predicates.js';
+import type { CaseOutcome, CaseStatus } from '../../suites/framework/types.js';
 import { REQUIREMENTS } from '../../suites/requirements.js';
 
 /** Test support: RunReports built by hand, as the engine would hand them to finalizeRun. */
 export const REVISION = '0123456789abcdef0123456789abcdef01234567';
 
-export function makeCase(id: string, requirements: string[], status: CaseStatus = 'pass', extra: Partial<CaseRecord> = {}): CaseRecord {
+/** The fields each status must carry, with plausible values. */
+function statusFields(status: CaseStatus, message: string): CaseOutcome {
+  const base = { id: '', requirements: [], durationMs: 5 };
+  switch (status) {
+    case 'pass':
+      return { ...base, status };
+    case 'fail':
+      return { ...base, status, message };
+    case 'error':
+      return { ...base, status, message, fault: 'adapter', error: { kind: 'crash', exit_code: 1, signal: null }, ran: true };
+    case 'timeout':
+      return { ...base, status, message, method: 'instantiate', limit_ms: 10_000 };
+    case 'skipped':
+      return { ...base, status, message, method: 'instantiate', reason: 'not implemented' };
+    case 'inconclusive':
+      return { ...base, status, message, cause: 'control profile rejected: schema at /metadata/revision' };
+    case 'not-applicable':
+      return {
+        ...base,
+        status,
+        message,
+        need: 'the user discovery root',
+        probe: 'discover did not list a profile placed only in the user root',
+      };
+  }
+}
+
+export function makeCase(
+  id: string,
+  requirements: string[],
+  status: CaseStatus = 'pass',
+  extra: Partial<CaseInfo> & {
+    message?: string;
+    notes?: Record<string, unknown>;
+    stderr?: string;
+    expected?: unknown;
+    observed?: unknown;
+  } = {},
+): CaseRecord {
   const level = Math.max(...requirements.map((r) => Number(r[1]))) as 1 | 2 | 3;
-  return { id, requirements, status, durationMs: 5, title: `checks ${requirements.join(', ')}`, level, origin: 'fixture', ...extra };
+  const { message, ...rest } = extra;
+  const outcome = statusFields(status, message ?? `${status} for test`);
+  return { ...outcome, id, requirements, title: `checks ${requirements.join(', ')}`, level, origin: 'fixture', ...rest } as CaseRecord;
 }
 
 export interface MakeReportOptions {
@@ -32,7 +74,8 @@ export function makeReport(opts: MakeReportOptions = {}): RunReport {
       header: {
         schema: 'oap-conform.report.v1',
         runner: { name: 'oap-conform', version: '0.1.0' },
-        manifest_digest: 'sha256:feedface',
+        manifest_digest: manifestDigest(cases),
+        manifest_cases: manifestCases(cases),
         fixture_revision: REVISION,
         fixture_dirty: opts.dirty ?? false,
         adapter: {
@@ -63,8 +106,7 @@ export function withFooter(report: RunReport, footer: MakeReportOptions['footer'
     const { footer: _dropped, ...rest } = report;
     return rest;
   }
-  const counts = { pass: 0, fail: 0, error: 0, crash: 0, timeout: 0, skipped: 0, 'not-applicable': 0, total: report.cases.length };
-  for (const c of report.cases) counts[c.status]++;
+  const counts = countStatuses(report.cases);
   return { ...report, footer: { finished_at: '2025-01-01T00:01:00.000Z', complete: true, interrupted: false, counts, ...footer } };
 }
 

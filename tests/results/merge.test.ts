@@ -1,8 +1,9 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import * as mergeCommand from '../../runner/cli/commands/merge.js';
+import * as verifyCommand from '../../runner/cli/commands/verify.js';
 import { finalizeRun } from '../../runner/finalize.js';
 import type { RunReport } from '../../results/model.js';
 import { makeReport, sink, withFooter } from './make-report.js';
@@ -115,11 +116,29 @@ describe('oap-conform merge', () => {
     expect(r.stderr).toMatch(/^oap-conform: duplicate-shard: /);
   });
 
-  it('warns about missing shards, whose requirements are then untested', async () => {
+  it('refuses an incomplete shard set, naming the missing shards (exit 2, nothing written)', async () => {
     const [a] = shardsOf(makeReport({ level: 1 }), 2);
     const dirsIn = await writeShards([a!]);
-    const r = await runCommand(mergeCommand, ['merge', ...dirsIn, '--out', tmp(), '--quiet']);
-    expect(r.code).toBe(1);
-    expect(r.stderr).toContain('warning: shard(s) 2 not given');
+    const out = tmp();
+    const r = await runCommand(mergeCommand, ['merge', ...dirsIn, '--out', out, '--quiet']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^oap-conform: incomplete-shards: shard\(s\) 2 of 2 missing; /);
+    expect(existsSync(join(out, 'result.json'))).toBe(false);
+  });
+
+  it('with --allow-partial writes a partial result that never certifies and that verify rejects', async () => {
+    const shards = shardsOf(makeReport({ level: 1 }), 4);
+    const dirsIn = await writeShards(shards.slice(0, 3));
+    const out = tmp();
+    const r = await runCommand(mergeCommand, ['merge', ...dirsIn, '--out', out, '--quiet', '--allow-partial']);
+    expect(r.code).toBe(0);
+    const result = JSON.parse(readFileSync(join(out, 'result.json'), 'utf8')) as { notes: string[] };
+    expect(result.notes).toContain('attained_level:0');
+    expect(result.notes.some((n) => n.startsWith('partial_run:merged with shard(s) 4 of 4 missing'))).toBe(true);
+    const badge = JSON.parse(readFileSync(join(out, 'badge.json'), 'utf8')) as { color: string };
+    expect(badge.color).not.toBe('brightgreen');
+    const v = await runCommand(verifyCommand, ['verify', join(out, 'result.json')]);
+    expect(v.code).toBe(1);
+    expect(v.stderr).toContain('partial-run');
   });
 });

@@ -34,13 +34,16 @@ describe('oap-conform verify', () => {
 
   it('verifies a report whose cases carry undefined members, NaN and lone surrogates from the adapter', async () => {
     const out = tmp();
-    const odd = makeCase('L1-P2/odd', ['L1-P2'], 'pass', { message: undefined, observed: { ratio: Number.NaN, text: 'half \ud800 pair' } });
+    const odd = makeCase('L1-P2/odd', ['L1-P2'], 'pass', {
+      message: undefined,
+      notes: { ratio: Number.NaN, text: 'half \ud800 pair', gone: undefined },
+    });
     await finalizeRun(makeReport({ level: 1, extraCases: [odd] }), out, quiet);
     const r = await runCommand(verifyCommand, ['verify', join(out, 'result.json')]);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     const written = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8'));
-    expect(written.cases.at(-1).observed).toEqual({ ratio: null, text: 'half \ufffd pair' });
+    expect(written.cases.at(-1).notes).toEqual({ ratio: null, text: 'half \ufffd pair' });
   });
 
   it('rejects a copy with one ID moved from failed to passed, naming it', async () => {

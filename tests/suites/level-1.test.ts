@@ -17,7 +17,7 @@ const LEVEL_1_IDS = REQUIREMENTS.filter((r) => r.level === 1).map((r) => r.id);
 const isLevel1 = (id: string): boolean => id.startsWith('L1-');
 
 function summary(out: Awaited<ReturnType<typeof runSuiteInProcess>>, keep: (s: string) => boolean): string[] {
-  return out.filter((o) => keep(o.status)).map((o) => `${o.status} ${o.id}: ${o.message ?? ''}`);
+  return out.filter((o) => keep(o.status)).map((o) => `${o.status} ${o.id}: ${o.status === 'pass' ? '' : o.message}`);
 }
 
 /** Wrap an adapter and rewrite some of its answers. */

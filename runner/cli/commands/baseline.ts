@@ -1,3 +1,4 @@
+import { messageOf } from '../../../results/predicates.js';
 import { existsSync, writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { EXIT } from '../../exit-codes.js';
@@ -39,7 +40,7 @@ export function register(program: Command): void {
         const check = checkBaseline(base, report, computeVerdicts(report.cases));
         for (const c of check.unexpected)
           process.stderr.write(
-            `oap-conform: unexpected-failure: ${c.id} [${c.requirements.join(', ')}] ${c.status}${c.message ? `: ${c.message}` : ''}\n`,
+            `oap-conform: unexpected-failure: ${c.id} [${c.requirements.join(', ')}] ${c.status}${messageOf(c) ? `: ${messageOf(c)}` : ''}\n`,
           );
         for (const s of check.stale) process.stderr.write(`oap-conform: stale-baseline: ${describeEntry(s.entry)}: ${s.why}\n`);
         for (const e of check.unmatched)

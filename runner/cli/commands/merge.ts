@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { collect, DEFAULT_OUT_DIR, withInputErrors } from '../support.js';
+import { CliError, EXIT } from '../../exit-codes.js';
 import { finalizeRun } from '../../finalize.js';
 import { loadReport, reportPathOf } from '../../../results/load.js';
 import { mergeReports, missingShards } from '../../../results/merge.js';
@@ -19,20 +20,37 @@ export function register(program: Command): void {
     .option('--baseline <file>', 'gate on a baseline of expected failures')
     .option('--sign <key>', 'sign result.json with this ed25519 private key (PEM)')
     .option('--allow-dirty', 'accept shards run from a dirty fixture checkout (not certifying)')
+    .option('--allow-partial', 'merge an incomplete shard set into a result marked partial, which never certifies')
     .option('--quiet', 'no summary on stdout')
     .action(
       async (
         dirs: string[],
-        opts: { out: string; format?: string[]; baseline?: string; sign?: string; allowDirty?: boolean; quiet?: boolean },
+        opts: {
+          out: string;
+          format?: string[];
+          baseline?: string;
+          sign?: string;
+          allowDirty?: boolean;
+          allowPartial?: boolean;
+          quiet?: boolean;
+        },
       ) => {
         await withInputErrors(async () => {
           const shards = dirs.map((d) => ({ source: reportPathOf(d), report: loadReport(d) }));
           const merged = mergeReports(shards);
           const missing = missingShards(shards);
-          if (missing.length > 0)
-            process.stderr.write(
-              `oap-conform: warning: shard(s) ${missing.join(', ')} not given; their cases are missing from the merged result\n`,
-            );
+          if (missing.length > 0) {
+            const count = shards[0]?.report.header.options.shard?.count ?? missing.length;
+            const what = `shard(s) ${missing.join(', ')} of ${count} missing`;
+            // An incomplete shard set must never read as a certification of the whole suite.
+            if (!opts.allowPartial)
+              throw new CliError(
+                'incomplete-shards',
+                `${what}; give every shard, or --allow-partial for a result that never certifies`,
+                EXIT.USAGE,
+              );
+            merged.header.options.partial = `merged with ${what}`;
+          }
           const { exitCode } = await finalizeRun(merged, opts.out, {
             formats: opts.format,
             baseline: opts.baseline,

@@ -57,7 +57,7 @@ export function register(program: Command): void {
             if (o.status !== 'pass') bad++;
             const mark = o.status === 'pass' ? '✓' : '✗';
             out(
-              `${mark} ${o.status} ${c.finding.case_id} [${c.finding.requirements.join(',')}] ${c.finding.property}${o.message ? `: ${o.message}` : ''} (${c.file})`,
+              `${mark} ${o.status} ${c.finding.case_id} [${c.finding.requirements.join(',')}] ${c.finding.property}${o.status !== 'pass' ? `: ${o.message}` : ''} (${c.file})`,
             );
           }
         } finally {

@@ -3,11 +3,12 @@ import { DEFAULT_FUZZ_BUDGET } from '../../../suites/fuzz/index.js';
 
 import type { Command } from 'commander';
 import type { CliEmbedding } from '../embedding.js';
+import { CASE_STATUSES } from '../../../suites/framework/types.js';
 import { createProgressReporter } from '../../../reports/progress.js';
 import { killAllSync } from '../../engine/process-registry.js';
 import { DEFAULT_TIMEOUT_MS, runEngine } from '../../engine/run.js';
 import { parseShard, type Shard } from '../../engine/selection.js';
-import { parseIntIn, parseLevel, parseList } from '../../engine/options.js';
+import { parseIntIn, parseLevel, parseList, parseSeed } from '../../engine/options.js';
 import { CliError, EXIT } from '../../exit-codes.js';
 import { finalizeRun, prepareFinalize, type FinalizeOptions } from '../../finalize.js';
 
@@ -23,7 +24,7 @@ interface RunFlags {
   timeout: number;
   keepWorkspaces?: boolean;
   resume?: boolean;
-  seed?: number;
+  seed?: number | 'random';
   process?: boolean;
   checkProtocol?: boolean;
   fuzz: number;
@@ -53,7 +54,7 @@ export function register(program: Command, embed: CliEmbedding = {}): void {
     .option('--timeout <ms>', 'per-request timeout', parseIntIn('--timeout', 1, 3_600_000), DEFAULT_TIMEOUT_MS)
     .option('--keep-workspaces', 'keep case workspaces under OUT/workspaces/')
     .option('--resume', 'continue an interrupted run from OUT/journal.ndjson')
-    .option('--seed <n>', 'run seed (default: random, recorded in the report)', parseIntIn('--seed', 0, 2 ** 32 - 1))
+    .option('--seed <n>', 'run seed, or random (default: derived from the fixture revision and level, so runs are reproducible)', parseSeed)
     .option('--process', 'run builtin and module adapters as a process over stdio')
     .option('--check-protocol', 'validate every message, requests too, against the protocol JSON Schemas')
     .option('--fuzz <n>', `fuzz budget: generated inputs (0 = off)`, parseIntIn('--fuzz', 0, 10_000_000), DEFAULT_FUZZ_BUDGET)
@@ -125,7 +126,7 @@ export function register(program: Command, embed: CliEmbedding = {}): void {
         const c = result.report.footer?.counts;
         if (c) {
           process.stderr.write(
-            `${result.report.footer?.interrupted ? 'interrupted' : 'done'}: ${c.total} cases: ${c.pass} pass, ${c.fail} fail, ${c.error} error, ${c.crash} crash, ${c.timeout} timeout, ${c.skipped} skipped, ${c['not-applicable']} not-applicable; results in ${result.outDir}\n`,
+            `${result.report.footer?.interrupted ? 'interrupted' : 'done'}: ${c.total} cases: ${CASE_STATUSES.map((st) => `${c[st]} ${st}`).join(', ')}; results in ${result.outDir}\n`,
           );
         }
         process.exitCode = result.report.footer?.interrupted ? EXIT.INTERRUPTED : fin.exitCode;
