@@ -2,6 +2,7 @@
  * Adapters shipped in the package, addressed as `builtin:NAME`:
  *   builtin:reference            the reference implementation (adapters/reference)
  *   builtin:mutant/<name>        a reference adapter with one deliberate defect
+ *   builtin:hider/<name>         the reference behind a quirk that hides evidence (adapters/hiders)
  *   builtin:example/ts           the TypeScript example harness (adapters/examples/ts)
  *   builtin:chaos/<fault>[?…]    the chaos adapter (process only; see adapters/chaos)
  * In-process builtins are plain factories; the chaos adapter drives stdio itself, so it only runs
@@ -10,6 +11,7 @@
 import type { InProcessAdapter } from './sdk/ts/types.js';
 import { parseChaosSpec, serveChaos } from './chaos/index.js';
 import { createExampleAdapter } from './examples/ts/example-adapter.js';
+import { createHiderAdapter, HIDERS } from './hiders/index.js';
 import { createReferenceAdapter } from './reference/index.js';
 import { createMutantAdapter, MUTANTS, type Mutant } from './reference/mutants.js';
 
@@ -42,6 +44,11 @@ export async function resolveBuiltin(name: string): Promise<BuiltinAdapter> {
     }
     return { name, mode: 'in-process', create: async () => createMutantAdapter(mutant) };
   }
+  if (name.startsWith('hider/')) {
+    const hider = name.slice('hider/'.length);
+    if (!(HIDERS as readonly string[]).includes(hider)) throw new UnknownBuiltin(`unknown hider ${hider}; known: ${HIDERS.join(', ')}`);
+    return { name, mode: 'in-process', create: async () => createHiderAdapter(hider) };
+  }
   if (name === 'example/ts') return { name, mode: 'in-process', create: async () => createExampleAdapter() };
   if (name.startsWith('chaos/')) {
     let parsed: ReturnType<typeof parseChaosSpec>;
@@ -52,5 +59,5 @@ export async function resolveBuiltin(name: string): Promise<BuiltinAdapter> {
     }
     return { name, mode: 'process-only', serve: () => serveChaos(parsed.fault, parsed.options) };
   }
-  throw new UnknownBuiltin(`unknown builtin adapter ${name}; known: reference, mutant/<name>, example/ts, chaos/<fault>`);
+  throw new UnknownBuiltin(`unknown builtin adapter ${name}; known: reference, mutant/<name>, hider/<name>, example/ts, chaos/<fault>`);
 }

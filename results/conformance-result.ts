@@ -34,6 +34,7 @@ export const NOTE = {
   should: 'should_not_required:',
   shouldNotMet: 'should_not_met:',
   vacuous: 'vacuous:',
+  advisory: 'advisory:',
   unknown: 'unknown_requirement:',
   partial: 'partial_run:',
   seed: 'seed:',
@@ -92,6 +93,11 @@ export function buildConformanceResult(input: BuildResultInput): ConformanceResu
   }
   const should = REQUIREMENTS.filter((q) => q.strength === 'SHOULD' && q.level <= header.level).map((q) => q.id);
   if (should.length > 0) notes.push(`${NOTE.should}${should.join(',')}`);
+  // Advisories: reported for the reader, never part of passed/failed (their IDs are not requirement IDs).
+  for (const a of verdicts.advisories.values()) {
+    if (a.advisory.level > header.level || a.verdict === 'untested') continue;
+    notes.push(`${NOTE.advisory}${a.id}: ${a.verdict}${a.reason ? `: ${a.reason}` : ''}`);
+  }
   for (const id of verdicts.unknown) notes.push(`${NOTE.unknown}${id}`);
 
   const result: ConformanceResult = {

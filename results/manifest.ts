@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import canonicalize from 'canonicalize';
-import { REQUIREMENTS, requirement, type Requirement } from '../suites/requirements.js';
+import { levelOfId, REQUIREMENTS, type Requirement } from '../suites/requirements.js';
 import type { ManifestCase, RunReport } from './model.js';
-
 
 /**
  * The manifest digest pins what a run judged against: sha256 (hex, `sha256:` prefix) of the JCS
@@ -23,7 +22,7 @@ export function manifestCases(cases: readonly ManifestCase[]): ManifestCase[] {
 
 /** The level a manifest case belongs to: the highest level among the IDs it proves. */
 export function manifestCaseLevel(c: ManifestCase): 1 | 2 | 3 {
-  return Math.max(...c.requirements.map((id) => requirement(id).level)) as 1 | 2 | 3;
+  return Math.max(...c.requirements.map(levelOfId)) as 1 | 2 | 3;
 }
 
 /**

@@ -1,4 +1,12 @@
-import { REQUIREMENTS, REQUIREMENT_IDS, requiredIdsUpTo, type Requirement } from '../suites/requirements.js';
+import {
+  ADVISORIES,
+  type Advisory,
+  isAdvisoryId,
+  REQUIREMENTS,
+  REQUIREMENT_IDS,
+  requiredIdsUpTo,
+  type Requirement,
+} from '../suites/requirements.js';
 import type { CaseStatus } from '../suites/framework/types.js';
 import { missingCases } from './manifest.js';
 import type { CaseRecord, RunReport } from './model.js';
@@ -44,8 +52,19 @@ export interface Verdicts {
   failed: string[];
   /** SHOULD IDs with a failing case: reported, never in `failed`, never gating a claim. */
   shouldNotMet: string[];
+  /** Advisories (spec MUSTs without a conformance ID), judged like requirements, never gating. */
+  advisories: Map<string, AdvisoryVerdict>;
   /** Requirement IDs named by cases but absent from the manifest (a suite bug; never judged). */
   unknown: string[];
+}
+
+export interface AdvisoryVerdict {
+  id: string;
+  advisory: Advisory;
+  verdict: Verdict;
+  counts: CaseCounts;
+  caseIds: string[];
+  reason?: string;
 }
 
 const BUCKET: Record<CaseStatus, keyof CaseCounts> = {
@@ -75,7 +94,7 @@ export function computeVerdicts(cases: readonly CaseRecord[]): Verdicts {
   const unknown = new Set<string>();
   for (const c of cases) {
     for (const id of c.requirements) {
-      if (!REQUIREMENT_IDS.has(id)) {
+      if (!REQUIREMENT_IDS.has(id) && !isAdvisoryId(id)) {
         unknown.add(id);
         continue;
       }
@@ -85,13 +104,19 @@ export function computeVerdicts(cases: readonly CaseRecord[]): Verdicts {
     }
   }
   const byId = new Map<string, RequirementVerdict>();
-  for (const q of REQUIREMENTS) byId.set(q.id, judge(q, grouped.get(q.id) ?? []));
+  for (const q of REQUIREMENTS) byId.set(q.id, { requirement: q, ...judge(q.id, grouped.get(q.id) ?? []) });
+  const advisories = new Map<string, AdvisoryVerdict>();
+  for (const a of ADVISORIES) {
+    const { vacuous: _vacuous, ...judged } = judge(a.id, grouped.get(a.id) ?? []);
+    advisories.set(a.id, { advisory: a, ...judged });
+  }
   const ids = (keep: (v: RequirementVerdict) => boolean) => sortRequirementIds([...byId.values()].filter(keep).map((v) => v.id));
   return {
     byId,
     passed: ids((v) => v.verdict === 'pass'),
     failed: ids((v) => v.verdict === 'fail' && v.requirement.strength === 'MUST'),
     shouldNotMet: ids((v) => v.verdict === 'fail' && v.requirement.strength === 'SHOULD'),
+    advisories,
     unknown: sortRequirementIds(unknown),
   };
 }
@@ -104,10 +129,11 @@ export function describeCase(c: CaseRecord | undefined): string {
   return `${c.id}: ${c.status} (${c.message}${cause})`;
 }
 
-function judge(requirement: Requirement, cases: CaseRecord[]): RequirementVerdict {
+/** The one judgement of an ID (requirement or advisory) from its cases. */
+function judge(id: string, cases: CaseRecord[]): Omit<RequirementVerdict, 'requirement'> {
   const counts: CaseCounts = { pass: 0, fail: 0, error: 0, inconclusive: 0, skipped: 0, notApplicable: 0 };
   for (const c of cases) counts[BUCKET[c.status]]++;
-  const base = { id: requirement.id, requirement, counts, caseIds: cases.map((c) => c.id), vacuous: false };
+  const base = { id, counts, caseIds: cases.map((c) => c.id), vacuous: false };
   const first = (...statuses: CaseStatus[]) => describeCase(cases.find((c) => statuses.includes(c.status)));
   const of = (n: number) => `${n} of ${cases.length} case(s)`;
 

@@ -8,7 +8,7 @@ import { fuzzCases } from './fuzz/index.js';
 import { cases as level1 } from './level-1/index.js';
 import { cases as level2 } from './level-2/index.js';
 import { cases as level3 } from './level-3/index.js';
-import { REQUIREMENT_IDS, requirement } from './requirements.js';
+import { isAdvisoryId, levelOfId, REQUIREMENT_IDS } from './requirements.js';
 import { loadUpstreamCases } from './upstream/index.js';
 
 /** Every fixture-driven case of the suite, in a stable order. Fuzz and replay cases are built per run. */
@@ -19,7 +19,12 @@ export function allCases(): CaseDef[] {
     if (seen.has(c.id)) throw new Error(`duplicate case ID ${c.id}`);
     seen.add(c.id);
     if (c.requirements.length === 0) throw new Error(`case ${c.id} names no requirement`);
-    for (const id of c.requirements) if (!REQUIREMENT_IDS.has(id)) throw new Error(`case ${c.id} names unknown requirement ${id}`);
+    for (const id of c.requirements) {
+      if (!REQUIREMENT_IDS.has(id) && !isAdvisoryId(id)) throw new Error(`case ${c.id} names unknown requirement ${id}`);
+    }
+    // An advisory never gates, so a case judges either requirements or advisories, never both.
+    if (c.requirements.some(isAdvisoryId) && !c.requirements.every(isAdvisoryId))
+      throw new Error(`case ${c.id} mixes requirement and advisory IDs`);
   }
   return all;
 }
@@ -49,5 +54,5 @@ export function runCases(opts: RunCasesOptions): CaseDef[] {
 
 /** The level a case belongs to: the highest level among the IDs it proves. */
 export function caseLevel(c: CaseDef): 1 | 2 | 3 {
-  return Math.max(...c.requirements.map((id) => requirement(id).level)) as 1 | 2 | 3;
+  return Math.max(...c.requirements.map(levelOfId)) as 1 | 2 | 3;
 }

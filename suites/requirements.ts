@@ -86,6 +86,85 @@ export const REQUIREMENTS: readonly Requirement[] = [
 
 export const REQUIREMENT_IDS: ReadonlySet<string> = new Set(REQUIREMENTS.map((q) => q.id));
 
+/**
+ * Advisories: MUSTs of the specification that have no conformance requirement ID. The suite checks
+ * and reports them (report.json, every format) with the sentence each rests on, but they never gate
+ * a claim and never appear in result.json's `passed` or `failed`: only conformance.md can make a
+ * requirement of them.
+ */
+export type AdvisoryId = `ADV-${string}`;
+
+export interface Advisory {
+  id: AdvisoryId;
+  level: 1 | 2 | 3;
+  area: string;
+  title: string;
+  /** The normative sentence, quoted, with its section. */
+  restsOn: string;
+}
+
+export const ADVISORIES: readonly Advisory[] = [
+  {
+    id: 'ADV-vars-role-fields',
+    level: 1,
+    area: 'instantiation',
+    title: '${{ vars.KEY }} substituted in instructions, objectives and constraints alike',
+    restsOn:
+      'SPEC 3.6: "A harness supporting substitution MUST support ${{ vars.KEY }} in spec.role.instructions, objectives, and constraints"',
+  },
+  {
+    id: 'ADV-vars-undefined',
+    level: 1,
+    area: 'instantiation',
+    title: 'An undefined variable is an error, not an empty string',
+    restsOn: 'SPEC 3.6: "Undefined variables are an error, not an empty string." (and SPEC 5.2 step 5)',
+  },
+  {
+    id: 'ADV-delta-redaction',
+    level: 2,
+    area: 'delta generation',
+    title: 'Secret redaction over every value of a generated delta',
+    restsOn:
+      'security.md T3: "Delta generation MUST run the harness\'s secret-redaction pass over every operation value before the delta is written."',
+  },
+  {
+    id: 'ADV-roundtrip-spec-digest',
+    level: 1,
+    area: 'round-trip',
+    title: 'A read/write cycle leaves the spec digest unchanged',
+    restsOn:
+      'SPEC 2.3: "metadata and spec are authored by humans. Agents may propose changes to them but MUST NOT apply changes to them." A writer that adds or rewrites spec fields changes the contract a reviewer approved.',
+  },
+  {
+    id: 'ADV-duplicate-keys',
+    level: 1,
+    area: 'parsing',
+    title: 'Documents with duplicate keys are refused',
+    restsOn:
+      'SPEC 2.1: "All three encodings MUST produce identical logical documents." A duplicate key has no single logical value, so readers disagree on what the document says.',
+  },
+  {
+    id: 'ADV-hostile-parse-time',
+    level: 1,
+    area: 'parsing',
+    title: 'Hostile documents are refused within the per-request timeout',
+    restsOn:
+      'security.md 1: "an attacker can author a profile that a user will load." A document that makes the resolver run unbounded is a denial of service on every harness that loads it.',
+  },
+];
+
+export const ADVISORY_IDS: ReadonlySet<string> = new Set(ADVISORIES.map((a) => a.id));
+
+export function isAdvisoryId(id: string): id is AdvisoryId {
+  return ADVISORY_IDS.has(id);
+}
+
+/** The level of a requirement or advisory ID. */
+export function levelOfId(id: string): 1 | 2 | 3 {
+  const a = ADVISORIES.find((x) => x.id === id);
+  return a ? a.level : requirement(id).level;
+}
+
 export function requirement(id: string): Requirement {
   const found = REQUIREMENTS.find((q) => q.id === id);
   if (!found) throw new Error(`unknown requirement ID ${id}`);
