@@ -227,22 +227,26 @@ export function narrowingDifferences(
   effective: ContractBounds,
   request: NarrowingRequest,
   ceiling: ContractBounds,
-  probes: Probes = probesFor(
-    [
-      ...ceiling.filesystem.read_roots,
-      ...ceiling.filesystem.write_roots,
-      ...ceiling.filesystem.deny_paths,
-      ...(request.read_roots ?? []),
-      ...(request.write_roots ?? []),
-      ...request.deny_paths,
-      ...effective.filesystem.read_roots,
-      ...effective.filesystem.write_roots,
-      ...effective.filesystem.deny_paths,
-    ],
-    [...ceiling.hosts, ...(request.hosts ?? []), ...effective.hosts],
-  ),
-  workspace?: string,
+  opts: { probes?: Probes; workspace?: string } = {},
 ): Difference[] {
+  const { workspace } = opts;
+  const probes =
+    opts.probes ??
+    probesFor(
+      [
+        ...ceiling.filesystem.read_roots,
+        ...ceiling.filesystem.write_roots,
+        ...ceiling.filesystem.deny_paths,
+        ...(request.read_roots ?? []),
+        ...(request.write_roots ?? []),
+        ...request.deny_paths,
+        ...effective.filesystem.read_roots,
+        ...effective.filesystem.write_roots,
+        ...effective.filesystem.deny_paths,
+      ],
+      [...ceiling.hosts, ...(request.hosts ?? []), ...effective.hosts],
+      workspace,
+    );
   const out: Difference[] = [];
   const granted = new Set(ceiling.tools);
   const ungranted = effective.tools.filter((t) => !granted.has(t));

@@ -12,11 +12,11 @@
  * it, or is its direct parent (but never the whole document or the whole of /spec).
  */
 import type { AdjustmentT, HarnessPolicyT, InstantiatedT } from '../../adapters/protocol/messages.js';
+import { hostsAllowed, pathAllowed } from '../../spec/semantics/index.js';
 import { fail } from '../framework/assert.js';
 import { CaseNotApplicable } from '../framework/errors.js';
 import { minimalProfile, permissivePolicy, STANDARD_TOOLS } from '../framework/policy.js';
 import type { CaseContext, CaseDef } from '../framework/types.js';
-import { hostAllowed, pathAllowed } from './policy-semantics.js';
 import { instantiateSubject, pointerCovers, writeProjectProfile } from './support.js';
 
 interface Difference {
@@ -104,7 +104,7 @@ const everyDimensionRecorded: CaseDef = {
       if (eff.permissions[k] !== 'allow')
         differences.push({ field: `/spec/permissions/${k}`, requested: 'allow', effective: eff.permissions[k] });
     }
-    if (REQUESTED_HOSTS.some((h) => !hostAllowed(eff.hosts, h)))
+    if (REQUESTED_HOSTS.some((h) => !hostsAllowed(eff.hosts, h)))
       differences.push({ field: '/spec/permissions/allow_hosts', requested: REQUESTED_HOSTS, effective: eff.hosts });
     if (REQUESTED_READ_ROOTS.some((r) => !pathAllowed(eff.filesystem.read_roots, eff.filesystem.deny_paths, `${r}/probe.txt`))) {
       differences.push({

@@ -4,6 +4,7 @@
  * written at all (same bytes, mtime and inode), not merely that the adapter said so.
  */
 import { profileDigest } from '../../spec/document/index.js';
+import { DEFAULT_WRITEBACK, inStateScope, operationsOutcome, proposalWidens, type Writeback } from '../../spec/semantics/index.js';
 import { expectEqual, expectTrue } from '../framework/assert.js';
 import type { CaseContext, CaseDef } from '../framework/types.js';
 import { addFact, delta, entry } from './support/builders.js';
@@ -20,7 +21,7 @@ function base(patch?: (doc: Record<string, unknown>) => void): Record<string, un
   return doc;
 }
 
-function setWriteback(doc: Record<string, unknown>, wb: 'off' | 'propose' | 'auto' | undefined): void {
+function setWriteback(doc: Record<string, unknown>, wb: Writeback | undefined): void {
   const lifecycle = (doc.spec as Record<string, unknown>).lifecycle as Record<string, unknown>;
   if (wb === undefined) delete lifecycle.writeback;
   else lifecycle.writeback = wb;
@@ -84,16 +85,35 @@ function a2(fixtureId: string): CaseDef {
   const meta = fixtureMeta(fixtureId);
   const d = fixtureDoc(fixtureId);
   const path = ((d.operations as Array<Record<string, unknown>>)[0]!.path as string) || '""';
+  // SPEC §6.2: a `..` token is a member literally named `..`, so such a path stays inside /state.
+  // The harness may refuse it or apply it as that key; only an effect outside /state fails A2.
+  const literalKey = inStateScope(path);
   return {
     id: `L2-A2/outside-state-refused-${fixtureId.split('/')[1]}`,
     requirements: ['L2-A2'],
-    title: `An operation on ${path} is refused and nothing is written`,
+    title: literalKey
+      ? `An operation on ${path} (a literal \`..\` key inside /state) never changes /spec or /metadata`
+      : `An operation on ${path} is refused and nothing is written`,
     fixtures: [BASE, fixtureId],
     expectation: meta.expectation,
     async run(ctx) {
       await control(ctx, 'A2');
       const pre = base();
       const a = await applyTo(ctx, pre, fixtureDoc(fixtureId));
+      if (literalKey) {
+        ctx.note('outcome', a.result.outcome);
+        if (untouched(a.before, a.after)) return;
+        const post = mustReadProfile(a.path, a.enc, false, `after an operation on ${path}`);
+        expectTrue(jcsEqual(post.spec, pre.spec), `an operation on ${path} changed spec on disk`, {
+          expected: pre.spec,
+          observed: post.spec,
+        });
+        expectTrue(jcsEqual(authored(post.metadata), authored(pre.metadata)), `an operation on ${path} changed metadata on disk`, {
+          expected: authored(pre.metadata),
+          observed: authored(post.metadata),
+        });
+        return;
+      }
       expectUntouched(a, `operation on ${path}`);
       expectEqual(a.result.outcome, 'rejected', `outcome for an operation on ${path}`);
       const got = categories(a.result.errors);
@@ -150,10 +170,9 @@ function sortKeys<T>(v: T): T {
 
 // ------------------------------------------------------------------------------------------ A6
 
-type Wb = 'off' | 'propose' | 'auto' | undefined;
-
-function a6(wb: Wb, approval: Approval, expected: 'applied' | 'queued' | 'discarded'): CaseDef {
+function a6(wb: Writeback | undefined, approval: Approval): CaseDef {
   const label = wb ?? 'absent';
+  const expected = operationsOutcome(wb ?? DEFAULT_WRITEBACK, approval.operations);
   return {
     id: `L2-A6/writeback-${label}-${approval.operations ? 'approved' : 'unapproved'}-${expected}`,
     requirements: ['L2-A6'],
@@ -220,14 +239,13 @@ function authored(meta: unknown): Record<string, unknown> {
 // ------------------------------------------------------------------------------------------ A8
 
 interface RiskProbe {
-  proposal: Record<string, unknown>;
-  widens: boolean;
+  proposal: Record<string, unknown> & { path: string };
 }
 
+/** Proposals that widen a guarded section under any reading (spec/semantics/risk.ts checks each). */
 const RISK_PROBES: RiskProbe[] = [
-  { widens: true, proposal: { path: '/spec/tools/allow/-', op: 'add', value: 'shell', risk: 'low', rationale: 'Needs to run tests.' } },
+  { proposal: { path: '/spec/tools/allow/-', op: 'add', value: 'shell', risk: 'low', rationale: 'Needs to run tests.' } },
   {
-    widens: true,
     proposal: {
       path: '/spec/tools/allow',
       op: 'replace',
@@ -237,19 +255,15 @@ const RISK_PROBES: RiskProbe[] = [
     },
   },
   {
-    widens: true,
     proposal: { path: '/spec/permissions/shell', op: 'replace', value: 'allow', risk: 'low', rationale: 'Shell is denied.' },
   },
   {
-    widens: true,
     proposal: { path: '/spec/memory/scopes/-', op: 'add', value: 'user:global', risk: 'low', rationale: 'Remember across projects.' },
   },
   {
-    widens: true,
     proposal: { path: '/spec/runtime/subagents/allow/-', op: 'add', value: 'deployer', risk: 'medium', rationale: 'Delegate deploys.' },
   },
   {
-    widens: true,
     proposal: {
       path: '/spec/permissions',
       op: 'replace',
@@ -279,6 +293,7 @@ const a8: CaseDef = {
     const a = await applyTo(ctx, pre, d, { approval: NOT_APPROVED });
     const byIndex = new Map(a.result.proposals.map((p) => [p.index, p]));
     const wrong = RISK_PROBES.flatMap((p, i) => {
+      if (!proposalWidens(p.proposal, pre)) throw new Error(`suite bug: risk probe ${p.proposal.path} does not widen`);
       const got = byIndex.get(i);
       return got?.risk === 'high' ? [] : [{ index: i, path: p.proposal.path, risk: got?.risk ?? 'not reported' }];
     });
@@ -360,12 +375,12 @@ export const applicatorCases: CaseDef[] = [
     .filter((id) => id.startsWith('l2-apply-scope/'))
     .map(a2),
   a4,
-  a6('off', APPROVED, 'discarded'),
-  a6('propose', NOT_APPROVED, 'queued'),
-  a6('propose', APPROVED, 'applied'),
-  a6(undefined, NOT_APPROVED, 'queued'),
-  a6(undefined, APPROVED, 'applied'),
-  a6('auto', NOT_APPROVED, 'applied'),
+  a6('off', APPROVED),
+  a6('propose', NOT_APPROVED),
+  a6('propose', APPROVED),
+  a6(undefined, NOT_APPROVED),
+  a6(undefined, APPROVED),
+  a6('auto', NOT_APPROVED),
   a7,
   a8,
   a13,

@@ -3,6 +3,7 @@
  * adapter's section map, after the map itself has been checked against the text.
  */
 import { isDeepStrictEqual } from 'node:util';
+import { DEFAULT_EVICTION, type Eviction, evictionOrder, factEvictionKey, orderViolations } from '../../spec/semantics/index.js';
 import { expectEqual, expectTrue, fail } from '../framework/assert.js';
 import { permissivePolicy } from '../framework/policy.js';
 import type { CaseDef } from '../framework/types.js';
@@ -11,8 +12,6 @@ import { fixtureDoc } from './support/fixtures.js';
 import { delimiters, inside, lines, mapPrompt, occurrences, requireStateSection, type MappedSection } from '../framework/prompt-map.js';
 import { writeProfile } from './support/profile-io.js';
 import { mustInstantiate } from './support/session.js';
-
-const ROLE_KINDS = ['instructions', 'objectives', 'persona', 'constraints', 'examples'];
 
 /** Every piece of state text in a profile's `state`, for "is it in the state section" checks. */
 function stateTexts(state: Record<string, unknown>): string[] {
@@ -39,13 +38,12 @@ const s1: CaseDef = {
     const sections = mapPrompt(inst.prompt);
     const state = requireStateSection(sections);
 
-    // Position in the assembly order: no role section after the state, no postamble before it.
-    const lateRole = sections.filter((s) => ROLE_KINDS.includes(s.kind) && s.index > state.index).map((s) => s.kind);
-    expectEqual(lateRole, [], 'role sections rendered after state');
-    const earlyPost = sections.filter((s) => s.kind === 'postamble' && s.index < state.index).map((s) => s.kind);
-    expectEqual(earlyPost, [], 'postamble sections rendered before state');
-    const latePre = sections.filter((s) => s.kind === 'preamble' && s.index > state.index).map((s) => s.kind);
-    expectEqual(latePre, [], 'preamble sections rendered after state');
+    // Position 7 of the SPEC §3.2 order: no preamble or role section after the state, no postamble
+    // before it. Inversions among the other steps are L1-I1's.
+    const aroundState = orderViolations(sections.map((s) => s.kind))
+      .filter((v) => v.kinds.includes('state'))
+      .map((v) => v.kinds.join(' before '));
+    expectEqual(aroundState, [], 'sections out of order around state');
     // The map must not just be labelled right: the state text itself must be where the map says.
     const stateDoc = doc.state as Record<string, unknown>;
     for (const text of stateTexts(stateDoc)) {
@@ -224,8 +222,6 @@ function pick(o: object, keys: string[]): Record<string, unknown> {
 
 // ------------------------------------------------------------------------------------------ S4
 
-type Strategy = 'oldest' | 'least_confident' | 'least_recently_used';
-
 /**
  * Twelve facts whose age, confidence and recency orders all differ, so a harness evicting by the
  * wrong key drops the wrong entries. `keep(i)`: larger = kept longer under the strategy.
@@ -248,16 +244,15 @@ function budgetFacts(): Entry[] {
   );
 }
 
-function keepRank(e: Entry, s: Strategy): number {
-  if (s === 'oldest') return Date.parse(e.learned_at!);
-  if (s === 'least_confident') return e.confidence!;
-  return Date.parse(e.last_used_at!);
+/** Larger = kept longer under the strategy (the spec model's eviction key). */
+function keepRank(e: Entry, s: Eviction): number {
+  return factEvictionKey({ ...e }, s);
 }
 
 const words = (t: string): number => t.split(/\s+/).filter(Boolean).length;
 
-function budgetCase(strategy: Strategy | 'default', unit: 'bytes' | 'tokens'): CaseDef {
-  const effectiveStrategy: Strategy = strategy === 'default' ? 'least_recently_used' : strategy;
+function budgetCase(strategy: Eviction | 'default', unit: 'bytes' | 'tokens'): CaseDef {
+  const effectiveStrategy: Eviction = strategy === 'default' ? DEFAULT_EVICTION : strategy;
   // Roughly half the facts fit by either measure, well above any framing overhead.
   const limit = unit === 'bytes' ? 480 : 90;
   return {
@@ -268,7 +263,14 @@ function budgetCase(strategy: Strategy | 'default', unit: 'bytes' | 'tokens'): C
     async run(ctx) {
       const facts = budgetFacts();
       // Pin the entry the strategy would evict first.
-      const victim = [...facts].sort((a, b) => keepRank(a, effectiveStrategy) - keepRank(b, effectiveStrategy))[0]!;
+      const victim =
+        facts[
+          evictionOrder(
+            facts,
+            (f) => keepRank(f, effectiveStrategy),
+            () => false,
+          )[0]!
+        ]!;
       victim.pinned = true;
       const doc = profile(`l2-budget-${unit}-${effectiveStrategy.replace(/_/g, '-')}`, {
         state: { facts },

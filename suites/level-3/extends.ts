@@ -9,7 +9,7 @@ import { expectEqual, expectTrue, fail } from '../framework/assert.js';
 import { minimalProfile, permissivePolicy } from '../framework/policy.js';
 import type { CaseContext, CaseDef } from '../framework/types.js';
 import { fixture, installFixture, loadManifest, type FixtureEntry } from './lib/fixtures.js';
-import { sameSet } from './lib/order.js';
+import { sameSet } from './lib/sets.js';
 import { requireDiscovered, requireObservable } from './lib/preconditions.js';
 import { instantiateName, mustInstantiate, mustReject, promptWithoutState } from './lib/session.js';
 

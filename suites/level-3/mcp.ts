@@ -10,7 +10,7 @@ import type { EffectiveContractT, HarnessPolicyT, InstantiatedT } from '../../ad
 import { expectEqual, expectTrue, fail } from '../framework/assert.js';
 import { minimalProfile, permissivePolicy, STANDARD_TOOLS } from '../framework/policy.js';
 import type { CaseContext, CaseDef } from '../framework/types.js';
-import { sorted } from './lib/order.js';
+import { sorted } from './lib/sets.js';
 import { requireDiscovered, requireObservable } from './lib/preconditions.js';
 import { instantiateName, instantiatePath, mustInstantiate } from './lib/session.js';
 import { briefIssues } from '../framework/issues.js';

@@ -10,14 +10,11 @@ import type { HarnessPolicyT, InstantiatedT } from '../../adapters/protocol/mess
 import { expectEqual, expectTrue, fail } from '../framework/assert.js';
 import { minimalProfile, permissivePolicy } from '../framework/policy.js';
 import type { CaseContext, CaseDef } from '../framework/types.js';
-import { minus } from './lib/order.js';
+import { type MemoryMode, memoryAtMost, scopesBeyond } from '../../spec/semantics/index.js';
 import { requireDiscovered, requireObservable } from './lib/preconditions.js';
 import { instantiateName, mustInstantiate } from './lib/session.js';
 
-type Mode = 'off' | 'read_only' | 'read_write';
-const MODE_RANK: Record<Mode, number> = { off: 0, read_only: 1, read_write: 2 };
-
-function memoryPolicy(mode: Mode): HarnessPolicyT {
+function memoryPolicy(mode: MemoryMode): HarnessPolicyT {
   const base = permissivePolicy();
   return permissivePolicy({
     memory: { ...base.memory, mode, store_kinds: ['oap-state', 'vector'], stores: [{ name: 'team-kb', kind: 'vector', reachable: true }] },
@@ -65,7 +62,7 @@ const policyModeCeiling: CaseDef = {
     );
     expectEqual(s.effective.memory.mode, 'read_only', 'effective memory mode');
     const kb = store(s, 'team-kb');
-    expectTrue(MODE_RANK[kb.mode] <= MODE_RANK.read_only, `store team-kb is ${kb.mode} under a read_only memory section`, {
+    expectTrue(memoryAtMost(kb.mode, 'read_only'), `store team-kb is ${kb.mode} under a read_only memory section`, {
       expected: 'read_only or off',
       observed: kb.mode,
     });
@@ -87,7 +84,7 @@ const storeUnderSectionMode: CaseDef = {
     expectEqual(s.effective.memory.mode, 'read_only', 'effective memory mode (the profile asked read_only)');
     const kb = store(s, 'team-kb');
     expectTrue(
-      MODE_RANK[kb.mode] <= MODE_RANK[s.effective.memory.mode],
+      memoryAtMost(kb.mode, s.effective.memory.mode),
       `store team-kb is ${kb.mode}, above the memory mode ${s.effective.memory.mode}`,
       {
         expected: `≤ ${s.effective.memory.mode}`,
@@ -109,8 +106,8 @@ const scopesRequested: CaseDef = {
     const policy = memoryPolicy('read_write');
     const s = mustInstantiate(await instantiateName(ctx, 'y1-scopes', policy), 'profile with memory scopes');
     const scopes = s.effective.memory.scopes;
-    requireObservable(minus(scopes, policy.memory.scopes).length === 0, 'effective scopes already exceed policy (an L1-I3 failure)');
-    const extra = minus(scopes, ['project:acme', 'org:finance']);
+    requireObservable(scopesBeyond(scopes, policy.memory.scopes).length === 0, 'effective scopes already exceed policy (an L1-I3 failure)');
+    const extra = scopesBeyond(scopes, ['project:acme', 'org:finance']);
     if (extra.length > 0) fail(`session may touch scopes the profile did not request: ${extra.join(', ')}`, ['project:acme'], scopes);
     expectEqual([...scopes].sort(), ['project:acme'], 'effective memory scopes');
   },

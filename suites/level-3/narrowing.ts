@@ -11,11 +11,11 @@
  * Comparing with the OBSERVED flat contract (not a precomputed answer) keeps plain L1-I3 bugs out:
  * a harness that narrows no profile at all fails L1-I3, and here it makes the case not applicable.
  */
-import type { DecisionT, EffectiveContractT, HarnessPolicyT } from '../../adapters/protocol/messages.js';
+import type { EffectiveContractT, HarnessPolicyT } from '../../adapters/protocol/messages.js';
+import { atMost, policyCeiling, widenings } from '../../spec/semantics/index.js';
 import { fail } from '../framework/assert.js';
 import { minimalProfile, permissivePolicy, STANDARD_TOOLS } from '../framework/policy.js';
 import type { CaseContext, CaseDef } from '../framework/types.js';
-import { atMost, DECISION_FIELDS, minus, widenings } from './lib/order.js';
 import { requireDiscovered, requireObservable } from './lib/preconditions.js';
 import { instantiateName, mustInstantiate } from './lib/session.js';
 
@@ -24,15 +24,13 @@ function write(ctx: CaseContext, doc: Record<string, unknown>): void {
   ctx.workspace.writeDocument(ctx.workspace.projectAgents, `${name}.agent.yaml`, doc);
 }
 
-/** Policy decisions the flat profile must already respect, or L1-I3 is broken and the case cannot judge E2. */
-function requireFlatWithinPolicy(flat: EffectiveContractT, policy: HarnessPolicyT): void {
-  for (const f of DECISION_FIELDS) {
-    const ceiling = (policy.permissions[f] ?? policy.permissions.default) as DecisionT;
-    requireObservable(
-      atMost(flat.permissions[f], ceiling),
-      `standalone profile already exceeds policy at permissions.${f} (an L1-I3 failure)`,
-    );
-  }
+/**
+ * The flat profile must already respect the policy in the dimensions the case compares (`prefixes`
+ * of widenings labels), or L1-I3 is broken and the case cannot judge E2.
+ */
+function requireFlatWithinPolicy(flat: EffectiveContractT, policy: HarnessPolicyT, prefixes: string[]): void {
+  const over = widenings(flat, policyCeiling(policy)).filter((p) => prefixes.some((x) => p.startsWith(x)));
+  requireObservable(over.length === 0, `standalone profile already exceeds policy at ${over.join(', ')} (an L1-I3 failure)`);
 }
 
 const POLICY_ASK: HarnessPolicyT = permissivePolicy({
@@ -53,7 +51,7 @@ const childAllowOverBaseDeny: CaseDef = {
     write(ctx, minimalProfile('e2-pm-flat', { permissions: allow }));
     await requireDiscovered(ctx, ['e2-pm-base', 'e2-pm-child', 'e2-pm-flat']);
     const flat = mustInstantiate(await instantiateName(ctx, 'e2-pm-flat', POLICY_ASK), 'flat equivalent').effective;
-    requireFlatWithinPolicy(flat, POLICY_ASK);
+    requireFlatWithinPolicy(flat, POLICY_ASK, ['/permissions/']);
     const inherited = mustInstantiate(await instantiateName(ctx, 'e2-pm-child', POLICY_ASK), 'inheriting child').effective;
     // Which value the merge produced: recorded for the report (behavioural test 11 asks for it).
     ctx.note('merged_effective', inherited.permissions);
@@ -78,7 +76,7 @@ const inheritedValueNarrowed: CaseDef = {
     write(ctx, minimalProfile('e2-ih-flat', { permissions: allow }));
     await requireDiscovered(ctx, ['e2-ih-base', 'e2-ih-child', 'e2-ih-flat']);
     const flat = mustInstantiate(await instantiateName(ctx, 'e2-ih-flat', POLICY_ASK), 'flat equivalent').effective;
-    requireFlatWithinPolicy(flat, POLICY_ASK);
+    requireFlatWithinPolicy(flat, POLICY_ASK, ['/permissions/']);
     const inherited = mustInstantiate(await instantiateName(ctx, 'e2-ih-child', POLICY_ASK), 'inheriting child').effective;
     ctx.note('merged_effective', inherited.permissions);
     const wider = widenings(inherited, flat).filter((p) => p.startsWith('/permissions/'));
@@ -99,7 +97,7 @@ const nullDeleteStaysNarrowed: CaseDef = {
     write(ctx, minimalProfile('e2-nd-flat', { permissions: {} }));
     await requireDiscovered(ctx, ['e2-nd-base', 'e2-nd-child', 'e2-nd-flat']);
     const flat = mustInstantiate(await instantiateName(ctx, 'e2-nd-flat', POLICY_ASK), 'flat equivalent').effective;
-    requireFlatWithinPolicy(flat, POLICY_ASK);
+    requireFlatWithinPolicy(flat, POLICY_ASK, ['/permissions/']);
     const out = await instantiateName(ctx, 'e2-nd-child', POLICY_ASK);
     requireObservable(out.status === 'instantiated', 'adapter rejects a null in a child layer (judged by L3-E1/null-deletes-key)');
     ctx.note('merged_shell', out.effective.permissions.shell);
@@ -141,15 +139,7 @@ const toolsAndBounds: CaseDef = {
     write(ctx, minimalProfile('e2-tb-flat', wide));
     await requireDiscovered(ctx, ['e2-tb-base', 'e2-tb-child', 'e2-tb-flat']);
     const flat = mustInstantiate(await instantiateName(ctx, 'e2-tb-flat', policy), 'flat equivalent').effective;
-    requireObservable(
-      minus(flat.tools, policy.tools.grant).length === 0,
-      'standalone profile already gets ungranted tools (an L1-I3 failure)',
-    );
-    requireObservable(!flat.hosts.includes('evil.example.com'), 'standalone profile already gets an unlisted host (an L1-I3 failure)');
-    requireObservable(
-      flat.budgets.max_turns !== null && flat.budgets.max_turns <= 30,
-      'standalone profile already exceeds the policy turn budget (an L1-I3 failure)',
-    );
+    requireFlatWithinPolicy(flat, policy, ['/tools/', '/hosts/', '/budgets/']);
     const inherited = mustInstantiate(await instantiateName(ctx, 'e2-tb-child', policy), 'inheriting child').effective;
     ctx.note('merged_effective', { tools: inherited.tools, hosts: inherited.hosts, budgets: inherited.budgets });
     const wider = widenings(inherited, flat);

@@ -9,7 +9,8 @@ import type { HarnessPolicyT } from '../../../adapters/protocol/messages.js';
 import type { Encoding } from '../../framework/types.js';
 import { encodingArb, policyArb, profileDoc, specRequestArb } from '../gen/narrowing.js';
 import { countReason, instantiateIn, undefinedBySpec, type Doc } from '../harness.js';
-import { ceilingFromEffective, ceilingFromPolicy, ceilingViolations, combine, requestViolations } from './contract.js';
+import { policyCeiling } from '../../../spec/semantics/index.js';
+import { ceilingViolations, combine, requestViolations } from './contract.js';
 import { discard, HOLDS, violated, type ExecEnv, type FuzzProperty } from './types.js';
 
 export interface ChainInput {
@@ -75,7 +76,7 @@ export const extendsProperty: FuzzProperty<ChainInput> = {
     const chain = await instantiateChain(env, input, 'rejected');
     if (chain.judged !== undefined) return chain.judged;
     const { outcome, dir } = chain;
-    const v = combine(ceilingViolations(outcome.effective, ceilingFromPolicy(input.policy, dir)));
+    const v = combine(ceilingViolations(outcome.effective, { source: 'policy', bounds: policyCeiling(input.policy), workspace: dir }));
     return v ? violated(`merged profile: ${v.message}`, v.expected, v.observed) : HOLDS;
   },
 };
@@ -115,7 +116,7 @@ export const delegationProperty: FuzzProperty<ChainInput> = {
       countReason(env, `subagent rejected: ${sub.errors[0]?.category ?? '?'}`);
       return HOLDS;
     }
-    const c = ceilingFromEffective(outcome.effective, dir);
+    const c = { source: 'parent' as const, bounds: outcome.effective, workspace: dir };
     const v = combine([
       ...ceilingViolations(sub.effective, c),
       ...requestViolations(sub.effective, input.chain[0]!, c, { subagentExact: false }),

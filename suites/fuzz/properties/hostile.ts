@@ -22,6 +22,7 @@ import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import { parse as parseYaml } from 'yaml';
 import type { HarnessPolicyT, InstantiateOutcomeT } from '../../../adapters/protocol/messages.js';
+import { normalizeRoot } from '../../../spec/semantics/index.js';
 import { permissivePolicy } from '../../framework/policy.js';
 import {
   AdapterCrashed,
@@ -85,13 +86,12 @@ function layoutTraversal(dir: string): void {
   symlinkSync('/', join(dir, 'rootlink'));
 }
 
-/** Does `p` leave `dir`, lexically or through a symlink on disk? (POSIX semantics.) */
+/** Does `p` leave `dir`, lexically (the spec model's normal form) or through a symlink on disk? */
 export function escapesWorkspace(dir: string, p: string): boolean {
-  if (p.startsWith('/')) return true;
+  const lexical = normalizeRoot(p);
+  if (lexical === undefined) return true;
   const out = (rel: string): boolean => rel === '..' || rel.startsWith(`..${sep}`) || rel.startsWith('/');
-  const target = resolve(dir, p);
-  if (out(relative(dir, target))) return true;
-  let existing = target;
+  let existing = resolve(dir, lexical);
   const rest: string[] = [];
   while (!existsSync(existing) && existing !== dirname(existing)) {
     rest.unshift(existing.slice(dirname(existing).length + 1));
@@ -184,7 +184,7 @@ function secretsArb(): fc.Arbitrary<SecretInput> {
       const key = place === 'env' ? 'API_KEY' : 'X-Api-Key';
       s[place] = { ...((s[place] as Record<string, string>) ?? {}), [key]: literal };
       return {
-        profile: profileDoc('fz-main', { tools: { allow: ['read', 'mcp/*/*'], mcp_servers: list } }),
+        profile: profileDoc('fz-main', { tools: { allow: ['read', ...list.map((x) => `mcp/${String(x.name)}/*`)], mcp_servers: list } }),
         policy: permissivePolicy({ env: { TOKEN: 't', API_KEY: 'k' } }),
         pointer: `/spec/tools/mcp_servers/${idx}/${place}/${key}`,
         encoding,
