@@ -9,9 +9,8 @@
  */
 import { type ModelChoice, type ModelRequest, resolveModel } from '../../spec/semantics/index.js';
 import { expectEqual } from '../framework/assert.js';
-import { minimalProfile, permissivePolicy } from '../framework/policy.js';
 import type { CaseDef } from '../framework/types.js';
-import { instantiateSubject, writeProjectProfile } from './support.js';
+import { instantiateSubject, minimalProfile, permissivePolicy, writeProjectProfile } from '../support/index.js';
 
 interface ModelCase {
   slug: string;

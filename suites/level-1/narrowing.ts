@@ -24,10 +24,9 @@ import {
   type Probes,
 } from '../../spec/semantics/index.js';
 import { expectEqual, fail } from '../framework/assert.js';
-import { minimalProfile, permissivePolicy, STANDARD_TOOLS } from '../framework/policy.js';
 import { mulberry32 } from '../framework/random.js';
 import type { CaseDef } from '../framework/types.js';
-import { instantiateSubject, writeProjectProfile } from './support.js';
+import { STANDARD_TOOLS, instantiateSubject, minimalProfile, permissivePolicy, writeProjectProfile } from '../support/index.js';
 
 /**
  * Where `effective` departs from the narrowing rule for a profile `spec` under `policy`: the L1-I3

@@ -10,10 +10,8 @@
 import type { InstantiatedT } from '../../adapters/protocol/messages.js';
 import { type OrderedSectionKind, orderViolations, PROMPT_ORDER } from '../../spec/semantics/index.js';
 import { expectTrue, fail } from '../framework/assert.js';
-import { minimalProfile, permissivePolicy } from '../framework/policy.js';
 import type { CaseDef } from '../framework/types.js';
-import { mapPrompt, occurrences } from '../framework/prompt-map.js';
-import { instantiateSubject, writeProjectProfile } from './support.js';
+import { instantiateSubject, mapPrompt, minimalProfile, occurrences, permissivePolicy, writeProjectProfile } from '../support/index.js';
 
 /** UTF-8 byte offsets where `needle` starts in `text`. */
 const startsOf = (text: string, needle: string): number[] => occurrences(text, needle).map(([start]) => start);

@@ -8,9 +8,8 @@
  */
 import { grantedTools, type ToolsRequest, toolTable } from '../../spec/semantics/index.js';
 import { expectEqual } from '../framework/assert.js';
-import { minimalProfile, permissivePolicy, STANDARD_TOOLS } from '../framework/policy.js';
 import type { CaseDef } from '../framework/types.js';
-import { instantiateSubject, writeProjectProfile } from './support.js';
+import { STANDARD_TOOLS, instantiateSubject, minimalProfile, permissivePolicy, writeProjectProfile } from '../support/index.js';
 
 interface ToolCase {
   slug: string;

@@ -9,9 +9,10 @@ import { expectEqual, expectTrue } from '../framework/assert.js';
 import type { CaseContext, CaseDef } from '../framework/types.js';
 import { addFact, delta, entry } from './support/builders.js';
 import { APPROVED, NOT_APPROVED, applyTo, categories, collection, findEntry, ids, type Applied, type Approval } from './support/apply.js';
-import { clone, inconclusive, isObject, jcsEqual } from './support/common.js';
+import { clone, isObject, jcsEqual } from './support/common.js';
 import { allFixtureIds, fixtureDoc, fixtureMeta } from './support/fixtures.js';
 import { mustReadProfile, untouched } from './support/profile-io.js';
+import { inconclusive, issuesCause } from '../support/index.js';
 
 const BASE = 'l2-apply/base-rev4';
 
@@ -49,7 +50,10 @@ async function control(ctx: CaseContext, what: string): Promise<void> {
     dir: `${ctx.workspace.dir}/control`,
   });
   if (!(a.result.outcome === 'applied' && hasFact(a, 'fact-control'))) {
-    inconclusive(`${what}: a valid control delta was not applied (outcome ${a.result.outcome}), so a refusal proves nothing`);
+    inconclusive(
+      `${what}: a valid control delta was not applied (outcome ${a.result.outcome}), so a refusal proves nothing`,
+      issuesCause(`control delta ${a.result.outcome}`, a.result.errors),
+    );
   }
 }
 
@@ -103,7 +107,7 @@ function a2(fixtureId: string): CaseDef {
       if (literalKey) {
         ctx.note('outcome', a.result.outcome);
         if (untouched(a.before, a.after)) return;
-        const post = mustReadProfile(a.path, a.enc, false, `after an operation on ${path}`);
+        const post = mustReadProfile(a.path, false, `after an operation on ${path}`);
         expectTrue(jcsEqual(post.spec, pre.spec), `an operation on ${path} changed spec on disk`, {
           expected: pre.spec,
           observed: post.spec,
@@ -216,7 +220,7 @@ const a7: CaseDef = {
     const appliedReported = a.result.proposals.filter((p) => p.status !== 'pending').map((p) => p.path);
     expectEqual(appliedReported, [], 'proposals reported as applied');
     if (a.after.sha256 === a.before.sha256) return;
-    const post = mustReadProfile(a.path, a.enc, false, 'after a delta with proposals');
+    const post = mustReadProfile(a.path, false, 'after a delta with proposals');
     const allow = ((post.spec as Record<string, unknown>).tools as Record<string, unknown> | undefined)?.allow;
     expectTrue(!(Array.isArray(allow) && allow.includes('shell')), 'shell was added to spec.tools.allow', { observed: allow });
     expectTrue(jcsEqual(post.spec, pre.spec), 'spec changed on disk', { expected: pre.spec, observed: post.spec });
@@ -358,7 +362,7 @@ const a14: CaseDef = {
     );
     const a = await applyTo(ctx, base(), d);
     expectEqual(a.result.outcome, 'applied', 'outcome for id: pointers');
-    const post = mustReadProfile(a.path, a.enc, false, 'after id: pointers');
+    const post = mustReadProfile(a.path, false, 'after id: pointers');
     expectEqual(ids(post), ['fact-b'], 'facts after removing id:fact-a');
     expectEqual(findEntry(post, 'facts', 'fact-b')?.text, 'Production changes need two reviewers.', 'fact-b text');
     expectEqual(findEntry(post, 'open_threads', 'thread-a')?.status, 'done', 'thread-a status');

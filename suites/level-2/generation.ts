@@ -3,15 +3,15 @@
  * the oracle) and from the disk (nothing written while generating).
  */
 import type { EvidenceT } from '../../adapters/protocol/messages.js';
-import { validateDeltaSchema } from '../../spec/document/index.js';
+import { encodingFromPath, validateDeltaSchema } from '../../spec/document/index.js';
 import { inStateScope } from '../../spec/semantics/index.js';
 import { expectEqual, expectTrue, fail } from '../framework/assert.js';
 import type { CaseContext, CaseDef } from '../framework/types.js';
-import { diffSnapshots } from '../framework/workspace.js';
-import { clone, inconclusive, isObject } from './support/common.js';
+import { diffSnapshots, serializeDocument } from '../framework/workspace.js';
+import { clone, isObject } from './support/common.js';
 import { fixtureDoc } from './support/fixtures.js';
-import { fingerprint, serialize, untouched, writeProfile } from './support/profile-io.js';
-import { mustInstantiate } from './support/session.js';
+import { fingerprint, untouched } from './support/profile-io.js';
+import { inconclusive, instantiatePath, mustInstantiate, writeProjectProfile } from '../support/index.js';
 
 const END_NOW = '2030-03-01T10:00:00Z';
 const PROFILE = 'l2-gen/learner-rev7';
@@ -35,8 +35,8 @@ async function generate(
 ): Promise<Generated> {
   const doc = fixtureDoc(PROFILE);
   patch?.(doc);
-  const { path } = writeProfile(ctx, doc);
-  const inst = await mustInstantiate(ctx, path, 'learner profile');
+  const path = writeProjectProfile(ctx, doc);
+  const inst = mustInstantiate(await instantiatePath(ctx, path), 'learner profile');
   between?.(path);
   const r = await ctx.adapter.call('end_session', { session_id: inst.session_id, evidence: ev, outcome: 'completed', now: END_NOW });
   return { delta: r.delta, path, sessionId: inst.session_id };
@@ -95,7 +95,7 @@ const g2: CaseDef = {
       await generate(ctx, evidence('learning'), undefined, (path) => {
         const doc = fixtureDoc(PROFILE);
         (doc.metadata as Record<string, unknown>).revision = 8;
-        ctx.workspace.writeFile(path, serialize(doc, path.endsWith('.json') ? 'json' : path.endsWith('.md') ? 'md' : 'yaml'));
+        ctx.workspace.writeFile(path, serializeDocument(doc, encodingFromPath(path) ?? 'yaml'));
       }),
     );
     expectEqual((isObject(moved.target) ? moved.target : {}).revision, 7, 'target.revision after another writer moved the file to 8');

@@ -16,9 +16,10 @@ import { expectEqual, expectTrue, fail } from '../framework/assert.js';
 import type { CaseContext, CaseDef } from '../framework/types.js';
 import { APPLY_NOW, addFact, datedFacts, delta, entry, profile, type Entry } from './support/builders.js';
 import { APPROVED, ACTOR, applyTo, categories, collection, findEntry, revisionOf, type Applied } from './support/apply.js';
-import { at, inconclusive, isObject, jcsEqual, sameInstant } from './support/common.js';
+import { at, isObject, jcsEqual, sameInstant } from './support/common.js';
 import { fixtureDoc } from './support/fixtures.js';
 import { mustReadProfile, untouched } from './support/profile-io.js';
+import { inconclusive, issuesCause } from '../support/index.js';
 
 function expectUntouched(a: Applied, what: string): void {
   expectTrue(untouched(a.before, a.after), `${what}: the profile file was written`, {
@@ -29,7 +30,7 @@ function expectUntouched(a: Applied, what: string): void {
 
 /** Parsed profile after a write the case needs; an invalid file is another requirement's finding. */
 function post(a: Applied, what: string): Record<string, unknown> {
-  return mustReadProfile(a.path, a.enc, false, what);
+  return mustReadProfile(a.path, false, what);
 }
 
 /** Apply a simple, valid delta first; cases that judge a refusal need to know the adapter can apply. */
@@ -43,7 +44,10 @@ async function controlApplies(ctx: CaseContext, what: string): Promise<void> {
     },
   );
   if (!(c.result.outcome === 'applied' && c.read.ok && findEntry(c.read.doc, 'facts', 'fact-control'))) {
-    inconclusive(`${what}: a valid control delta was not applied (outcome ${c.result.outcome})`);
+    inconclusive(
+      `${what}: a valid control delta was not applied (outcome ${c.result.outcome})`,
+      issuesCause(`control delta ${c.result.outcome}`, c.result.errors),
+    );
   }
 }
 
@@ -202,7 +206,10 @@ function retainedFacts(pre: Record<string, unknown>, delta: Record<string, unkno
 
 function expectApplied(a: Applied, what: string): void {
   if (a.result.outcome !== 'applied')
-    inconclusive(`${what}: the delta was not applied (outcome ${a.result.outcome}), so retention at write time cannot be observed`);
+    inconclusive(
+      `${what}: the delta was not applied (outcome ${a.result.outcome}), so retention at write time cannot be observed`,
+      issuesCause(`delta ${a.result.outcome}`, a.result.errors),
+    );
 }
 
 const a9Pinned: CaseDef = {
@@ -351,7 +358,8 @@ function a10(startRevision: number | undefined): CaseDef {
       });
       if (startRevision === undefined) delete (doc.metadata as Record<string, unknown>).revision;
       const a = await applyTo(ctx, doc, delta('l2-revision', [addFact(entry('fact-b', 'A new fact.'))], { revision: startRevision ?? 1 }));
-      if (a.result.outcome !== 'applied') inconclusive(`the delta was not applied (outcome ${a.result.outcome})`);
+      if (a.result.outcome !== 'applied')
+        inconclusive(`the delta was not applied (outcome ${a.result.outcome})`, issuesCause(`delta ${a.result.outcome}`, a.result.errors));
       const d = post(a, 'after an applied delta');
       expectEqual(at(d, '/metadata/revision'), expected, 'metadata.revision');
       expectTrue(sameInstant(at(d, '/metadata/updated_at'), APPLY_NOW), 'metadata.updated_at is not the apply time', {
@@ -416,7 +424,8 @@ function a11(v: HistoryVariant): CaseDef {
         delta('l2-history', [addFact(entry('fact-b', 'A new fact.'))], { revision: start, sessionId: 'sess-history' }),
         { approval: APPROVED },
       );
-      if (a.result.outcome !== 'applied') inconclusive(`the delta was not applied (outcome ${a.result.outcome})`);
+      if (a.result.outcome !== 'applied')
+        inconclusive(`the delta was not applied (outcome ${a.result.outcome})`, issuesCause(`delta ${a.result.outcome}`, a.result.errors));
       const d = post(a, 'after an applied delta');
       const h = history(d);
       const last = h[h.length - 1];

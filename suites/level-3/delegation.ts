@@ -13,16 +13,23 @@
  */
 import type { HarnessPolicyT, InstantiatedT } from '../../adapters/protocol/messages.js';
 import { expectEqual, fail } from '../framework/assert.js';
-import { minimalProfile, permissivePolicy } from '../framework/policy.js';
 import type { CaseContext, CaseDef } from '../framework/types.js';
 import { memoryExceeds, minDecision, PERMISSION_KEYS, widenings } from '../../spec/semantics/index.js';
 import { intersect } from './lib/sets.js';
-import { requireDiscovered, requireObservable } from './lib/preconditions.js';
-import { instantiateName, mustInstantiate, mustReject } from './lib/session.js';
-import { briefIssues } from '../framework/issues.js';
+import { requireDiscovered } from './lib/preconditions.js';
+import { mustReject } from './lib/session.js';
+import {
+  briefIssues,
+  instantiateName,
+  minimalProfile,
+  mustInstantiate,
+  permissivePolicy,
+  requireObservable,
+  writeProjectProfile,
+} from '../support/index.js';
 
 function write(ctx: CaseContext, name: string, spec: Record<string, unknown>): void {
-  ctx.workspace.writeDocument(ctx.workspace.projectAgents, `${name}.agent.yaml`, minimalProfile(name, spec));
+  writeProjectProfile(ctx, minimalProfile(name, spec));
 }
 
 async function delegate(ctx: CaseContext, parent: InstantiatedT, name: string) {

@@ -11,11 +11,10 @@ import { join } from 'node:path';
 import type { HarnessPolicyT, InstantiatedT } from '../../adapters/protocol/messages.js';
 import { encodingFromPath, parseDocument } from '../../spec/document/index.js';
 import { expectEqual, expectTrue, fail } from '../framework/assert.js';
-import { permissivePolicy } from '../framework/policy.js';
 import type { CaseContext, CaseDef, Encoding } from '../framework/types.js';
 import { fixture, fixtureDir, installFixture } from './lib/fixtures.js';
-import { instantiatePath, mustInstantiate, mustReject, sectionTexts } from './lib/session.js';
-import { briefIssues } from '../framework/issues.js';
+import { mustReject } from './lib/session.js';
+import { briefIssues, instantiatePath, mustInstantiate, permissivePolicy, sectionTexts } from '../support/index.js';
 
 const DIR = 'encodings';
 const ALL: Encoding[] = ['yaml', 'json', 'md'];

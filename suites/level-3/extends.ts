@@ -6,12 +6,20 @@
  */
 import { basename } from 'node:path';
 import { expectEqual, expectTrue, fail } from '../framework/assert.js';
-import { minimalProfile, permissivePolicy } from '../framework/policy.js';
 import type { CaseContext, CaseDef } from '../framework/types.js';
 import { fixture, installFixture, loadManifest, type FixtureEntry } from './lib/fixtures.js';
 import { sameSet } from './lib/sets.js';
-import { requireDiscovered, requireObservable } from './lib/preconditions.js';
-import { instantiateName, mustInstantiate, mustReject, promptWithoutState } from './lib/session.js';
+import { requireDiscovered } from './lib/preconditions.js';
+import { mustReject } from './lib/session.js';
+import {
+  instantiateName,
+  minimalProfile,
+  mustInstantiate,
+  permissivePolicy,
+  promptWithoutState,
+  requireObservable,
+  writeProjectProfile,
+} from '../support/index.js';
 
 const DIR = 'extends';
 
@@ -74,7 +82,7 @@ function writeChain(ctx: CaseContext, links: number): void {
     const role: Record<string, unknown> = { instructions: `Marker E1DEPTH-LEVEL-${i} instructions.\n` };
     if (i === links) role.constraints = ['Marker E1DEPTH-TOP-CONSTRAINT'];
     const doc = minimalProfile(`e1-depth-${i}`, { role }, i < links ? { extends: [{ name: `e1-depth-${i + 1}` }] } : {});
-    ctx.workspace.writeDocument(ctx.workspace.projectAgents, `e1-depth-${i}.agent.yaml`, doc);
+    writeProjectProfile(ctx, doc);
   }
 }
 
@@ -120,16 +128,12 @@ const toolsArrayReplace: CaseDef = {
   fixtures: ['l3-e1-tools-replace'],
   expectation: { inherited_tools: 'equal to the standalone profile with allow [read]' },
   async run(ctx) {
-    const ws = ctx.workspace;
     const base = minimalProfile('e1-tr-base', { tools: { allow: ['read', 'search'] } });
     const child = minimalProfile('e1-tr-child', { tools: { allow: ['read'] } }, { extends: [{ name: 'e1-tr-base' }] });
     // Standalone equivalents of the two candidate merge results, observed under the same policy.
     const flatReplace = minimalProfile('e1-tr-flat-replace', { tools: { allow: ['read'] } });
     const flatConcat = minimalProfile('e1-tr-flat-concat', { tools: { allow: ['read', 'search'] } });
-    for (const d of [base, child, flatReplace, flatConcat]) {
-      const name = (d.metadata as { name: string }).name;
-      ws.writeDocument(ws.projectAgents, `${name}.agent.yaml`, d);
-    }
+    for (const d of [base, child, flatReplace, flatConcat]) writeProjectProfile(ctx, d);
     await requireDiscovered(ctx, ['e1-tr-base', 'e1-tr-child', 'e1-tr-flat-replace', 'e1-tr-flat-concat']);
     const policy = permissivePolicy();
     const replace = mustInstantiate(await instantiateName(ctx, 'e1-tr-flat-replace', policy), 'standalone allow [read]').effective.tools;

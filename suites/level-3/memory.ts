@@ -8,11 +8,17 @@
  */
 import type { HarnessPolicyT, InstantiatedT } from '../../adapters/protocol/messages.js';
 import { expectEqual, expectTrue, fail } from '../framework/assert.js';
-import { minimalProfile, permissivePolicy } from '../framework/policy.js';
 import type { CaseContext, CaseDef } from '../framework/types.js';
 import { type MemoryMode, memoryAtMost, scopesBeyond } from '../../spec/semantics/index.js';
-import { requireDiscovered, requireObservable } from './lib/preconditions.js';
-import { instantiateName, mustInstantiate } from './lib/session.js';
+import { requireDiscovered } from './lib/preconditions.js';
+import {
+  instantiateName,
+  minimalProfile,
+  mustInstantiate,
+  permissivePolicy,
+  requireObservable,
+  writeProjectProfile,
+} from '../support/index.js';
 
 function memoryPolicy(mode: MemoryMode): HarnessPolicyT {
   const base = permissivePolicy();
@@ -21,8 +27,8 @@ function memoryPolicy(mode: MemoryMode): HarnessPolicyT {
   });
 }
 
-async function writeProfile(ctx: CaseContext, name: string, memory: Record<string, unknown>): Promise<void> {
-  ctx.workspace.writeDocument(ctx.workspace.projectAgents, `${name}.agent.yaml`, minimalProfile(name, { memory }));
+async function writeMemoryProfile(ctx: CaseContext, name: string, memory: Record<string, unknown>): Promise<void> {
+  writeProjectProfile(ctx, minimalProfile(name, { memory }));
   await requireDiscovered(ctx, [name]);
 }
 
@@ -39,7 +45,7 @@ const vectorStore: CaseDef = {
   fixtures: ['l3-y1-vector'],
   expectation: { store: { name: 'team-kb', kind: 'vector', mode: 'read_write' } },
   async run(ctx) {
-    await writeProfile(ctx, 'y1-vector', {
+    await writeMemoryProfile(ctx, 'y1-vector', {
       mode: 'read_write',
       stores: [{ name: 'team-kb', kind: 'vector', mode: 'read_write', required: true }],
     });
@@ -55,7 +61,10 @@ const policyModeCeiling: CaseDef = {
   fixtures: ['l3-y1-policy-mode'],
   expectation: { memory_mode: 'read_only', store_mode_at_most: 'read_only' },
   async run(ctx) {
-    await writeProfile(ctx, 'y1-policy-mode', { mode: 'read_write', stores: [{ name: 'team-kb', kind: 'vector', mode: 'read_write' }] });
+    await writeMemoryProfile(ctx, 'y1-policy-mode', {
+      mode: 'read_write',
+      stores: [{ name: 'team-kb', kind: 'vector', mode: 'read_write' }],
+    });
     const s = mustInstantiate(
       await instantiateName(ctx, 'y1-policy-mode', memoryPolicy('read_only')),
       'read_write profile, read_only harness',
@@ -76,7 +85,10 @@ const storeUnderSectionMode: CaseDef = {
   fixtures: ['l3-y1-section-mode'],
   expectation: { memory_mode: 'read_only', store_mode_at_most: 'read_only' },
   async run(ctx) {
-    await writeProfile(ctx, 'y1-section-mode', { mode: 'read_only', stores: [{ name: 'team-kb', kind: 'vector', mode: 'read_write' }] });
+    await writeMemoryProfile(ctx, 'y1-section-mode', {
+      mode: 'read_only',
+      stores: [{ name: 'team-kb', kind: 'vector', mode: 'read_write' }],
+    });
     const s = mustInstantiate(
       await instantiateName(ctx, 'y1-section-mode', memoryPolicy('read_write')),
       'read_only section with a read_write store',
@@ -102,7 +114,7 @@ const scopesRequested: CaseDef = {
   expectation: { scopes: ['project:acme'] },
   async run(ctx) {
     // Policy permits project:acme, user:global, team:platform; the profile asks for one of them and one unknown.
-    await writeProfile(ctx, 'y1-scopes', { mode: 'read_only', scopes: ['project:acme', 'org:finance'] });
+    await writeMemoryProfile(ctx, 'y1-scopes', { mode: 'read_only', scopes: ['project:acme', 'org:finance'] });
     const policy = memoryPolicy('read_write');
     const s = mustInstantiate(await instantiateName(ctx, 'y1-scopes', policy), 'profile with memory scopes');
     const scopes = s.effective.memory.scopes;

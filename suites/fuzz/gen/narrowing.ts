@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import type { HarnessPolicyT } from '../../../adapters/protocol/messages.js';
-import { STANDARD_TOOLS } from '../../framework/policy.js';
+import { STANDARD_TOOLS } from '../../support/index.js';
 
 export const MCP_TOOLS = ['mcp/github/issues', 'mcp/github/pulls', 'mcp/fs/read', 'mcp/fs/write'];
 export const TOOL_UNIVERSE = [...STANDARD_TOOLS, ...MCP_TOOLS];
@@ -167,16 +167,6 @@ export function specRequestArb(subagentNames: string[] = []): fc.Arbitrary<Recor
     { requiredKeys: [] },
   );
   return fc.record({ tools, permissions, memory, runtime, context }, { requiredKeys: [] });
-}
-
-export function profileDoc(name: string, spec: Record<string, unknown>, extra: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    oap: '1.0',
-    kind: 'AgentProfile',
-    ...extra,
-    metadata: { name, description: `Fuzzed profile ${name}.` },
-    spec: { role: { instructions: `You are ${name}, a fuzzed agent.` }, ...spec },
-  };
 }
 
 export const encodingArb = fc.constantFrom('yaml' as const, 'json' as const, 'md' as const);

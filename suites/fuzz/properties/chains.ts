@@ -7,11 +7,12 @@
 import fc from 'fast-check';
 import type { HarnessPolicyT } from '../../../adapters/protocol/messages.js';
 import type { Encoding } from '../../framework/types.js';
-import { encodingArb, policyArb, profileDoc, specRequestArb } from '../gen/narrowing.js';
+import { encodingArb, policyArb, specRequestArb } from '../gen/narrowing.js';
 import { countReason, instantiateIn, undefinedBySpec, type Doc } from '../harness.js';
 import { policyCeiling } from '../../../spec/semantics/index.js';
 import { ceilingViolations, combine, requestViolations } from './contract.js';
 import { discard, HOLDS, violated, type ExecEnv, type FuzzProperty } from './types.js';
+import { minimalProfile } from '../../support/index.js';
 
 export interface ChainInput {
   /** The profile instantiated: the child of an `extends` chain, or the delegating parent. */
@@ -57,10 +58,10 @@ function extendsArb(): fc.Arbitrary<ChainInput> {
         const name = `fz-base-${i}`;
         const parent = i > 0 && nested[i] ? `fz-base-${i - 1}` : undefined;
         if (parent) listed.splice(listed.indexOf(parent), 1);
-        chain.push(profileDoc(name, spec, parent ? { extends: [{ name: parent }] } : {}));
+        chain.push(minimalProfile(name, spec, parent ? { extends: [{ name: parent }] } : {}));
         listed.push(name);
       });
-      const profile = profileDoc('fz-main', child, { extends: listed.map((name) => ({ name })) });
+      const profile = minimalProfile('fz-main', child, { extends: listed.map((name) => ({ name })) });
       return { profile, policy, chain, encoding };
     });
 }
@@ -90,9 +91,9 @@ function delegationArb(): fc.Arbitrary<ChainInput> {
       const childRuntime = { ...((child.runtime as Record<string, unknown>) ?? {}) };
       delete childRuntime.subagents;
       return {
-        profile: profileDoc('fz-main', { ...parent, runtime }),
+        profile: minimalProfile('fz-main', { ...parent, runtime }),
         policy,
-        chain: [profileDoc('fz-sub', { ...child, runtime: childRuntime })],
+        chain: [minimalProfile('fz-sub', { ...child, runtime: childRuntime })],
         encoding,
       };
     });

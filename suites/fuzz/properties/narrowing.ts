@@ -8,11 +8,12 @@
 import fc from 'fast-check';
 import type { EffectiveContractT, HarnessPolicyT } from '../../../adapters/protocol/messages.js';
 import type { Encoding } from '../../framework/types.js';
-import { encodingArb, policyArb, profileDoc, specRequestArb } from '../gen/narrowing.js';
+import { encodingArb, policyArb, specRequestArb } from '../gen/narrowing.js';
 import { countReason, instantiateIn, undefinedBySpec, type Doc } from '../harness.js';
 import { DEFAULT_TOOL_POLICY, grantedTools, policyCeiling, type ToolsRequest, toolTable } from '../../../spec/semantics/index.js';
 import { ceilingViolations, combine, requestViolations } from './contract.js';
 import { discard, HOLDS, violated, type ExecEnv, type FuzzProperty, type Verdict, type Violation } from './types.js';
+import { minimalProfile } from '../../support/index.js';
 
 export interface NarrowingInput {
   profile: Doc;
@@ -23,7 +24,7 @@ export interface NarrowingInput {
 export function narrowingArb(): fc.Arbitrary<NarrowingInput> {
   return fc
     .record({ spec: specRequestArb(['fz-helper', 'fz-other']), policy: policyArb(), encoding: encodingArb })
-    .map(({ spec, policy, encoding }) => ({ profile: profileDoc('fz-main', spec), policy, encoding }));
+    .map(({ spec, policy, encoding }) => ({ profile: minimalProfile('fz-main', spec), policy, encoding }));
 }
 
 /** Instantiate and hand the effective contract to `judge`; shared by both properties. */

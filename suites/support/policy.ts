@@ -42,19 +42,3 @@ export function permissivePolicy(patch: Partial<HarnessPolicyT> = {}): HarnessPo
   };
   return { ...base, ...patch };
 }
-
-/** The smallest schema-valid profile, for cases to extend. */
-export function minimalProfile(
-  name: string,
-  spec: Record<string, unknown> = {},
-  extra: Record<string, unknown> = {},
-): Record<string, unknown> {
-  const { role, ...rest } = spec as { role?: Record<string, unknown> };
-  return {
-    oap: '1.0',
-    kind: 'AgentProfile',
-    metadata: { name, description: `Test profile ${name} used by the conformance suite.` },
-    spec: { role: { instructions: `You are ${name}.`, ...(role ?? {}) }, ...rest },
-    ...extra,
-  };
-}

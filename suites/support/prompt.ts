@@ -3,7 +3,7 @@
  * an adapter's map is a claim, and a claim that does not match the text proves nothing.
  */
 import type { Result } from '../../adapters/protocol/messages.js';
-import { expectTrue, fail } from './assert.js';
+import { expectTrue, fail } from '../framework/assert.js';
 
 type Instantiated = Extract<Result<'instantiate'>, { status: 'instantiated' }>;
 export type Prompt = Instantiated['prompt'];
@@ -103,4 +103,17 @@ export function occurrences(text: string, needle: string): Array<[number, number
 
 export function inside(range: [number, number], s: MappedSection): boolean {
   return range[0] >= s.start && range[1] <= s.end;
+}
+
+/** Prompt text of every section except `state`, joined: what the profile's own material rendered to. */
+export function promptWithoutState(s: Instantiated): string {
+  const parts = s.prompt.sections.filter((x) => x.kind !== 'state').map((x) => sectionText(s.prompt.text, x));
+  // A prompt without section offsets would make every marker look absent; fall back to the text
+  // minus nothing, which can only make absence checks stricter.
+  return parts.length > 0 ? parts.join('\n') : s.prompt.text;
+}
+
+/** Section kinds with their texts, state excluded (its delimiters may carry per-session nonces). */
+export function sectionTexts(s: Instantiated): Array<{ kind: string; text: string }> {
+  return s.prompt.sections.filter((x) => x.kind !== 'state').map((x) => ({ kind: x.kind, text: sectionText(s.prompt.text, x) }));
 }
