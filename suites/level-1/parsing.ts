@@ -7,7 +7,7 @@
 import { basename } from 'node:path';
 import type { CaseContext, CaseDef, Encoding } from '../framework/types.js';
 import { expectEqual, expectTrue, fail } from '../framework/assert.js';
-import { fixturesFor, type LoadedFixture } from './fixtures.js';
+import { type FixtureOf, fixtureBytes, fixtureDocument, fixturesFor } from '../../fixtures/index.js';
 import { pointerMatches } from './support.js';
 import { serializeDocument } from '../framework/workspace.js';
 import {
@@ -33,6 +33,19 @@ async function positiveControl(ctx: CaseContext, name: string): Promise<void> {
     observed: { valid: v.valid, errors: briefIssues(v.errors) },
   });
   mustInstantiate(await instantiatePath(ctx, writeProjectProfile(ctx, doc)), `control: ${name}`);
+}
+
+/** A Level 1 fixture with its text as written (YAML) and the logical document the oracle reads. */
+interface LoadedFixture extends FixtureOf<'level-1'> {
+  text: string;
+  doc: Record<string, unknown>;
+}
+
+/** The refusal fixtures whose own requirement (the first one listed) is `requirement`. */
+function refusalFixtures(requirement: string): LoadedFixture[] {
+  return fixturesFor('level-1', requirement)
+    .filter((f) => f.requirements[0] === requirement)
+    .map((f) => ({ ...f, text: fixtureBytes(f).toString('utf8'), doc: fixtureDocument(f) }));
 }
 
 /** The fixture as the adapter receives it: the file itself for YAML, otherwise the same logical document re-encoded. */
@@ -131,7 +144,7 @@ const p2ByName: CaseDef = {
 function refusalCase(f: LoadedFixture, title: string): CaseDef {
   return {
     id: f.id,
-    requirements: [f.requirement],
+    requirements: [f.requirements[0]!],
     title,
     fixtures: [f.id],
     expectation: { validate: { valid: false }, instantiate: 'rejected' },
@@ -186,14 +199,14 @@ function pointerCase(f: LoadedFixture): CaseDef {
   };
 }
 
-const schemaFixtures = fixturesFor('L1-P2');
+const schemaFixtures = refusalFixtures('L1-P2');
 
 export const parsingCases: CaseDef[] = [
   p1Encodings,
   ...schemaFixtures.map(schemaRefusalCase),
   p2ByName,
-  ...fixturesFor('L1-P3').map((f) => refusalCase(f, `Unimplemented major version "${String(f.doc['oap'])}" rejected`)),
-  ...fixturesFor('L1-P4').map((f) => refusalCase(f, `Higher minor version "${String(f.doc['oap'])}" rejected`)),
-  ...fixturesFor('L1-P5').map((f) => refusalCase(f, `Unknown kind "${String(f.doc['kind'])}" rejected`)),
-  ...[...schemaFixtures, ...fixturesFor('L1-P3'), ...fixturesFor('L1-P4'), ...fixturesFor('L1-P5')].map(pointerCase),
+  ...refusalFixtures('L1-P3').map((f) => refusalCase(f, `Unimplemented major version "${String(f.doc['oap'])}" rejected`)),
+  ...refusalFixtures('L1-P4').map((f) => refusalCase(f, `Higher minor version "${String(f.doc['oap'])}" rejected`)),
+  ...refusalFixtures('L1-P5').map((f) => refusalCase(f, `Unknown kind "${String(f.doc['kind'])}" rejected`)),
+  ...[...schemaFixtures, ...refusalFixtures('L1-P3'), ...refusalFixtures('L1-P4'), ...refusalFixtures('L1-P5')].map(pointerCase),
 ];

@@ -9,8 +9,8 @@ import { expectEqual, expectTrue } from '../framework/assert.js';
 import type { CaseContext, CaseDef } from '../framework/types.js';
 import { addFact, delta, entry } from './support/builders.js';
 import { APPROVED, NOT_APPROVED, applyTo, categories, collection, findEntry, ids, type Applied, type Approval } from './support/apply.js';
-import { clone, isObject, jcsEqual } from './support/common.js';
-import { allFixtureIds, fixtureDoc, fixtureMeta } from './support/fixtures.js';
+import { fixture, fixtures } from '../../fixtures/index.js';
+import { clone, fixtureDoc, isObject, jcsEqual } from './support/common.js';
 import { mustReadProfile, untouched } from './support/profile-io.js';
 import { inconclusive, issuesCause } from '../support/index.js';
 
@@ -57,17 +57,25 @@ async function control(ctx: CaseContext, what: string): Promise<void> {
   }
 }
 
+/** The Level 2 fixture IDs with a prefix, sorted (stable case order). */
+function fixtureIds(prefix: string): string[] {
+  return fixtures('level-2')
+    .map((f) => f.id)
+    .filter((id) => id.startsWith(prefix))
+    .sort();
+}
+
 // ------------------------------------------------------------------------------------------ A1
 
 function a1(fixtureId: string): CaseDef {
-  const meta = fixtureMeta(fixtureId);
-  const cats = meta.expectation.errorCategories as string[];
+  const meta = fixture('level-2', fixtureId);
+  const cats: string[] = meta.expect.errorCategories ?? [];
   return {
     id: `L2-A1/invalid-delta-refused-${fixtureId.split('/')[1]}`,
     requirements: ['L2-A1'],
-    title: `A schema-invalid delta (${meta.description.replace(/^Schema-invalid delta: /, '').replace(/;.*$/, '')}) is refused before any write`,
+    title: `A schema-invalid delta (${(meta.description ?? fixtureId).replace(/^Schema-invalid delta: /, '').replace(/;.*$/, '')}) is refused before any write`,
     fixtures: [BASE, fixtureId],
-    expectation: meta.expectation,
+    expectation: meta.expect,
     async run(ctx) {
       await control(ctx, 'A1');
       const a = await applyTo(ctx, base(), fixtureDoc(fixtureId));
@@ -86,7 +94,7 @@ function a1(fixtureId: string): CaseDef {
 // ------------------------------------------------------------------------------------------ A2
 
 function a2(fixtureId: string): CaseDef {
-  const meta = fixtureMeta(fixtureId);
+  const meta = fixture('level-2', fixtureId);
   const d = fixtureDoc(fixtureId);
   const path = ((d.operations as Array<Record<string, unknown>>)[0]!.path as string) || '""';
   // SPEC §6.2: a `..` token is a member literally named `..`, so such a path stays inside /state.
@@ -99,7 +107,7 @@ function a2(fixtureId: string): CaseDef {
       ? `An operation on ${path} (a literal \`..\` key inside /state) never changes /spec or /metadata`
       : `An operation on ${path} is refused and nothing is written`,
     fixtures: [BASE, fixtureId],
-    expectation: meta.expectation,
+    expectation: meta.expect,
     async run(ctx) {
       await control(ctx, 'A2');
       const pre = base();
@@ -121,7 +129,7 @@ function a2(fixtureId: string): CaseDef {
       expectUntouched(a, `operation on ${path}`);
       expectEqual(a.result.outcome, 'rejected', `outcome for an operation on ${path}`);
       const got = categories(a.result.errors);
-      const cats = meta.expectation.errorCategories as string[];
+      const cats: string[] = meta.expect.errorCategories ?? [];
       expectTrue(
         got.some((c) => cats.includes(c)),
         'out-of-scope operation refused without a scope or schema error',
@@ -372,12 +380,8 @@ const a14: CaseDef = {
 };
 
 export const applicatorCases: CaseDef[] = [
-  ...allFixtureIds()
-    .filter((id) => id.startsWith('l2-apply-invalid/'))
-    .map(a1),
-  ...allFixtureIds()
-    .filter((id) => id.startsWith('l2-apply-scope/'))
-    .map(a2),
+  ...fixtureIds('l2-apply-invalid/').map(a1),
+  ...fixtureIds('l2-apply-scope/').map(a2),
   a4,
   a6('off', APPROVED),
   a6('propose', NOT_APPROVED),

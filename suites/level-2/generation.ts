@@ -8,8 +8,7 @@ import { inStateScope } from '../../spec/semantics/index.js';
 import { expectEqual, expectTrue, fail } from '../framework/assert.js';
 import type { CaseContext, CaseDef } from '../framework/types.js';
 import { diffSnapshots, serializeDocument } from '../framework/workspace.js';
-import { clone, isObject } from './support/common.js';
-import { fixtureDoc } from './support/fixtures.js';
+import { clone, isObject, fixtureDoc } from './support/common.js';
 import { fingerprint, untouched } from './support/profile-io.js';
 import { inconclusive, instantiatePath, mustInstantiate, writeProjectProfile } from '../support/index.js';
 

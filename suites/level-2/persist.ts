@@ -16,8 +16,7 @@ import { expectEqual, expectTrue, fail } from '../framework/assert.js';
 import type { CaseContext, CaseDef } from '../framework/types.js';
 import { APPLY_NOW, addFact, datedFacts, delta, entry, profile, type Entry } from './support/builders.js';
 import { APPROVED, ACTOR, applyTo, categories, collection, findEntry, revisionOf, type Applied } from './support/apply.js';
-import { at, isObject, jcsEqual, sameInstant } from './support/common.js';
-import { fixtureDoc } from './support/fixtures.js';
+import { at, isObject, jcsEqual, sameInstant, fixtureDoc } from './support/common.js';
 import { mustReadProfile, untouched } from './support/profile-io.js';
 import { inconclusive, issuesCause } from '../support/index.js';
 

@@ -5,9 +5,9 @@
 import { isDeepStrictEqual } from 'node:util';
 import { DEFAULT_EVICTION, type Eviction, evictionOrder, factEvictionKey, orderViolations } from '../../spec/semantics/index.js';
 import { expectEqual, expectTrue, fail } from '../framework/assert.js';
+import { fixtureDoc } from './support/common.js';
 import type { CaseDef } from '../framework/types.js';
 import { entry, profile, type Entry } from './support/builders.js';
-import { fixtureDoc } from './support/fixtures.js';
 import {
   type MappedSection,
   delimiters,

@@ -7,7 +7,8 @@
 import { basename } from 'node:path';
 import { expectEqual, expectTrue, fail } from '../framework/assert.js';
 import type { CaseContext, CaseDef } from '../framework/types.js';
-import { fixture, installFixture, loadManifest, type FixtureEntry } from './lib/fixtures.js';
+import { type FixtureOf, fixture } from '../../fixtures/index.js';
+import { installFixture } from './lib/fixtures.js';
 import { sameSet } from './lib/sets.js';
 import { requireDiscovered } from './lib/preconditions.js';
 import { mustReject } from './lib/session.js';
@@ -21,28 +22,26 @@ import {
   writeProjectProfile,
 } from '../support/index.js';
 
-const DIR = 'extends';
-
 function fixtureCase(id: string, fixtureId: string, title: string): CaseDef {
-  const f = fixture(DIR, fixtureId);
+  const f = fixture('level-3', fixtureId);
   return {
     id,
-    requirements: [f.requirement],
+    requirements: [f.requirements[0]!],
     title,
     fixtures: [f.id],
-    expectation: f.expectation,
+    expectation: f.expect,
     run: (ctx) => runExtendsFixture(ctx, f),
   };
 }
 
-export async function runExtendsFixture(ctx: CaseContext, f: FixtureEntry): Promise<void> {
-  installFixture(ctx.workspace, DIR, f);
+export async function runExtendsFixture(ctx: CaseContext, f: FixtureOf<'level-3'>): Promise<void> {
+  installFixture(ctx.workspace, f);
   await requireDiscovered(
     ctx,
     f.files.map((rel) => basename(rel).replace(/\.agent\.ya?ml$/, '')),
   );
-  const out = await instantiateName(ctx, f.entry, permissivePolicy());
-  const x = f.expectation;
+  const out = await instantiateName(ctx, f.entry!, permissivePolicy());
+  const x = f.expect;
   if (x.outcome === 'rejected') {
     const r = mustReject(out, x.category ?? 'other', `${f.id}: instantiate ${f.entry}`);
     ctx.note(
@@ -173,11 +172,3 @@ export const extendsCases: CaseDef[] = [
   depthNine,
   toolsArrayReplace,
 ];
-
-/** Every manifest fixture is used by some case (keeps the manifest honest). */
-export function unusedExtendsFixtures(): string[] {
-  const used = new Set(extendsCases.flatMap((c) => c.fixtures ?? []));
-  return loadManifest(DIR)
-    .map((f) => f.id)
-    .filter((id) => !used.has(id));
-}

@@ -2,6 +2,7 @@
  * Small helpers the Level 2 cases share: deterministic randomness, canonical comparison, and
  * timestamps. Ending a case inconclusive is suites/support's `inconclusive`.
  */
+import { fixture, fixtureDocument } from '../../../fixtures/index.js';
 import { canonicalJson } from '../../../spec/document/index.js';
 
 export function jcs(value: unknown): string {
@@ -45,4 +46,9 @@ export function at(doc: unknown, pointer: string): unknown {
     else return undefined;
   }
   return cur;
+}
+
+/** A Level 2 fixture's document as data (a fresh copy each call). */
+export function fixtureDoc(id: string): Record<string, unknown> {
+  return fixtureDocument(fixture('level-2', id));
 }
