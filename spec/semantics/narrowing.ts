@@ -257,6 +257,9 @@ export function narrowingDifferences(
       out.push({ pointer: `/permissions/${k}`, expected: want.permissions[k], observed: effective.permissions[k] });
   }
   for (const key of ['read_roots', 'write_roots'] as const) {
+    // A root that names no place inside the workspace reaches outside it (security.md T6).
+    const outside = effective.filesystem[key].filter((r) => normalizeRoot(r, workspace) === undefined);
+    if (outside.length > 0) out.push({ pointer: `/filesystem/${key}`, expected: { within: 'the workspace' }, observed: outside });
     for (const p of probes.paths) {
       const expected = expectedPathAllowed(request, ceiling, key, p, workspace);
       const observed = pathAllowed(effective.filesystem[key], effective.filesystem.deny_paths, p, workspace);

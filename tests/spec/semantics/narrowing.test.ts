@@ -109,6 +109,11 @@ describe('narrowingDifferences (SPEC §7.2 "always the more restrictive of profi
     [{ memory: { mode: 'read_only', scopes: [] } }, ['/memory/scopes'], 'a permitted scope was dropped'],
     [{ budgets: { ...exact.budgets, max_tool_calls: null } }, ['/budgets/max_tool_calls'], '0 asked is a limit of zero'],
     [{ tools: ['read', 'git/diff'] }, ['/tools'], 'an ungranted tool'],
+    [
+      { filesystem: { ...exact.filesystem, write_roots: ['src/gen', '../elsewhere'] } },
+      ['/filesystem/write_roots'],
+      'a root outside the workspace',
+    ],
   ] as Array<[Partial<ContractBounds>, string[], string]>)('%j → %j (%s)', (patch, want) => {
     const got = [...new Set(narrowingDifferences({ ...exact, ...patch }, request, CEILING).map((d) => d.pointer))];
     expect(got).toEqual(want);
