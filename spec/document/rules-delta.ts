@@ -28,7 +28,7 @@ function hasDotSegment(token: string): boolean {
  *
  * This is the oracle's document check, stricter than L2-A2 itself: the scope rule is
  * spec/semantics/pointer.ts `inStateScope`, under which a harness may equally apply such a token
- * as a literal key; only an effect outside `/state` fails L2-A2 (INTERPRETATIONS.md, pointers).
+ * as a literal key; only an effect outside `/state` fails L2-A2 (INTERPRETATIONS.md#pointers).
  */
 export function checkStatePointer(path: string): { why: string; message: string } | undefined {
   const outside = {

@@ -1,7 +1,7 @@
 /**
  * Budgets (SPEC §3.6, §3.8, §7.2 "cost budgets"; conformance.md L1-I3 "budgets").
  *
- * Reading (INTERPRETATIONS.md, "The semantics model", budgets): each budget is a limit that
+ * Reading (INTERPRETATIONS.md#budgets): each budget is a limit that
  * narrows like everything else, so the effective limit is the smaller of the profile's and the
  * ceiling's, and a side that sets none does not bound it (`null` = unbounded). **0 is a limit of
  * zero, never "unlimited"**: the schema allows 0 for `max_tool_calls`, `max_state_tokens` and

@@ -1,7 +1,7 @@
 /**
  * Permission decisions and their order (SPEC §3.5, security.md T1).
  *
- * Reading (INTERPRETATIONS.md, "The semantics model", decisions): "The ordering used for
+ * Reading (INTERPRETATIONS.md#decisions): "The ordering used for
  * intersection is `deny` < `ask` < `allow`; the effective decision is the minimum of the two"
  * (SPEC §3.5). A category the harness policy leaves unset is decided by the policy's `default`
  * (the protocol's policy format, adapters/PROTOCOL.md). A category the profile leaves unset is

@@ -1,7 +1,7 @@
 /**
  * The tool-name glob dialect (SPEC §3.4 "Names MAY be globs").
  *
- * Reading (INTERPRETATIONS.md, "The semantics model", glob dialect): tool names are `/`-separated
+ * Reading (INTERPRETATIONS.md#glob-dialect): tool names are `/`-separated
  * paths (`git/diff`, `mcp/github/create_issue`, the §3.4 convention), so globs follow path rules:
  *
  * | pattern          | name                   | matches | why                                  |

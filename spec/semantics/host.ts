@@ -1,7 +1,7 @@
 /**
  * Network host patterns (SPEC §3.5 `allow_hosts`, §7.2 "network hosts").
  *
- * Reading (INTERPRETATIONS.md, "The semantics model", hosts): a pattern is an exact host,
+ * Reading (INTERPRETATIONS.md#hosts): a pattern is an exact host,
  * `*.suffix` (every host strictly below `suffix`, not `suffix` itself) or a bare `*` (every host).
  * The policy format says "Exact hosts or *.domain patterns" (adapters/PROTOCOL.md); a bare `*` is
  * read as "any host", the only meaning a wildcard with no suffix can have. Hosts are DNS names, so

@@ -1,7 +1,7 @@
 /**
  * Memory modes and scopes (SPEC §3.7, §7.2).
  *
- * Reading (INTERPRETATIONS.md, "The semantics model", memory): modes are ordered
+ * Reading (INTERPRETATIONS.md#memory): modes are ordered
  * off < read_only < read_write and narrow like decisions (§7.2 "memory scopes" among the things a
  * profile may only reduce). "`mode` is the ceiling for the whole section" (§3.7), so every store's
  * mode is capped by the effective section mode. An absent `mode` is the schema default

@@ -1,7 +1,7 @@
 /**
  * Model resolution (SPEC §3.3; conformance.md L1-I12; security.md T5).
  *
- * Reading (INTERPRETATIONS.md, "The semantics model", model): the four rules in order:
+ * Reading (INTERPRETATIONS.md#model): the four rules in order:
  * 1. `provider` and `id` present and served by the harness: that model;
  * 2. otherwise the first of `fallbacks` the harness serves;
  * 3. otherwise, `tier` present and routed by the harness: the tier's model;

@@ -2,7 +2,7 @@
  * The narrowing rule (SPEC §7.2, §3.5, §3.8 delegation, §4 rule 7; security.md T1, T7;
  * conformance.md L1-I3, L3-E2, L3-B1).
  *
- * Reading (INTERPRETATIONS.md, "The semantics model", narrowing): "A profile MAY reduce what the
+ * Reading (INTERPRETATIONS.md#narrowing): "A profile MAY reduce what the
  * harness would otherwise grant. It MUST NOT increase it. [...] The effective value is always the
  * more restrictive of profile and policy." A ceiling is what a session may at most receive: for a
  * top-level session the harness policy (`policyCeiling`), for a subagent the parent's effective

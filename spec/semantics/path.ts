@@ -1,7 +1,7 @@
 /**
  * Workspace-relative filesystem roots (SPEC §3.5, §7.2 "filesystem roots"; security.md T6).
  *
- * Reading (INTERPRETATIONS.md, "The semantics model", roots): `read_roots` and `write_roots` "are
+ * Reading (INTERPRETATIONS.md#roots): `read_roots` and `write_roots` "are
  * workspace-relative unless the harness explicitly permits absolute paths" and "path traversal
  * escaping the workspace MUST be rejected" (§3.5); T6 asks for the check on "the normalized form".
  * So a root is normalized lexically (`./src/` → `src`, `''` and `.` → `.`, `src/../lib` → `lib`,

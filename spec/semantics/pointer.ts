@@ -1,7 +1,7 @@
 /**
  * JSON Pointers in deltas (RFC 6901, RFC 6902; SPEC §5.6 step 4, §6.2; conformance.md L2-A2, A14).
  *
- * Reading (INTERPRETATIONS.md, "The semantics model", pointers): "`path` is an RFC 6901 JSON
+ * Reading (INTERPRETATIONS.md#pointers): "`path` is an RFC 6901 JSON
  * Pointer rooted at `/state`" (§6.2), so a path is in scope exactly when its first reference
  * token is `state`. RFC 6901 has no relative steps: **a `..` token is a member literally named
  * `..`**, so `/state/../spec/x` names a key `..` inside `/state` and does not leave it. A harness

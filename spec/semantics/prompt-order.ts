@@ -1,7 +1,7 @@
 /**
  * System prompt assembly order (SPEC §3.2; conformance.md L1-I1, L2-S1).
  *
- * Reading (INTERPRETATIONS.md, "The semantics model", prompt order): "A conforming harness MUST
+ * Reading (INTERPRETATIONS.md#prompt-order): "A conforming harness MUST
  * assemble the system prompt in this order": preamble 1, instructions 2, objectives 3, persona 4,
  * constraints 5, examples 6, state 7, postamble 8. "A harness MAY insert its own material between
  * these steps but MUST NOT reorder them", so `harness` sections may appear anywhere and steps may

@@ -2,7 +2,7 @@
  * Retention at write time and eviction order (SPEC §3.8, §3.9 rule 4, §3.10; security.md T9;
  * conformance.md L2-A9, L2-A11, L2-S4).
  *
- * Reading (INTERPRETATIONS.md, "The semantics model", retention): "`lifecycle.retention` bounds
+ * Reading (INTERPRETATIONS.md#retention): "`lifecycle.retention` bounds
  * `state` growth: entry caps, TTL, and an eviction strategy. Entries with `pinned: true` are
  * exempt from automatic eviction" (§3.8). So, given the retention block and the apply time `now`:
  * - a fact expires when `fact_ttl_days` whole days have passed since its `learned_at`

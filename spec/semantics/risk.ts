@@ -1,7 +1,7 @@
 /**
  * Proposal risk (SPEC §6.4; conformance.md L2-A8).
  *
- * Reading (INTERPRETATIONS.md, "The semantics model", risk): "An applicator MUST classify any
+ * Reading (INTERPRETATIONS.md#risk): "An applicator MUST classify any
  * proposal that widens `spec.tools`, `spec.permissions`, `spec.memory`, or
  * `spec.runtime.subagents` as high risk regardless of the `risk` value in the document." A
  * proposal touches a guarded section when its path is in one of them **or is a parent of one**

@@ -1,7 +1,7 @@
 /**
  * The effective tool set (SPEC §3.4, §7.2 "tools"; conformance.md L1-I2).
  *
- * Reading (INTERPRETATIONS.md, "The semantics model", tools): the harness-granted set is what the
+ * Reading (INTERPRETATIONS.md#tools): the harness-granted set is what the
  * harness has (`tools.available`) filtered by the policy's `tools.grant` globs ("intersected with
  * what the harness would grant the invoking user in the current context"). Over that set the §3.4
  * table decides:

@@ -1,7 +1,7 @@
 /**
  * `spec.lifecycle.writeback` (SPEC §3.8; conformance.md L2-A6, L2-A7).
  *
- * Reading (INTERPRETATIONS.md, "The semantics model", writeback): the value is read from
+ * Reading (INTERPRETATIONS.md#writeback): the value is read from
  * `spec.lifecycle.writeback` and defaults to `propose` ("`propose` (default)", §3.8; L2-A6
  * "defaulting to `propose` when absent"). `off` discards deltas, `propose` applies state
  * operations only with human approval, `auto` applies them without; proposals are never applied

@@ -4,7 +4,7 @@
  * The harness grants every standard tool here, so the intersection with harness policy (L1-I3's
  * subject) is the identity and the effective set depends on the policy table alone. The expected
  * set is the spec model's table (spec/semantics/tools.ts); profile globs are limited to `prefix/*`
- * forms whose meaning every glob dialect agrees on (INTERPRETATIONS.md, glob dialect).
+ * forms whose meaning every glob dialect agrees on (INTERPRETATIONS.md#glob-dialect).
  */
 import { grantedTools, type ToolsRequest, toolTable } from '../../spec/semantics/index.js';
 import { expectEqual } from '../framework/assert.js';
