@@ -3,7 +3,7 @@
  * apply the file is read back through the oracle; "refused" always means the file was not
  * written at all (same bytes, mtime and inode), not merely that the adapter said so.
  */
-import { profileDigest } from '../../spec/document/index.js';
+import { profileDigest, specDigestInput } from '../../spec/document/index.js';
 import { DEFAULT_WRITEBACK, inStateScope, operationsOutcome, proposalWidens, type Writeback } from '../../spec/semantics/index.js';
 import { expectEqual, expectTrue } from '../framework/assert.js';
 import type { CaseContext, CaseDef } from '../framework/types.js';
@@ -120,9 +120,9 @@ function a2(fixtureId: string): CaseDef {
           expected: pre.spec,
           observed: post.spec,
         });
-        expectTrue(jcsEqual(authored(post.metadata), authored(pre.metadata)), `an operation on ${path} changed metadata on disk`, {
-          expected: authored(pre.metadata),
-          observed: authored(post.metadata),
+        expectTrue(jcsEqual(authored(post), authored(pre)), `an operation on ${path} changed metadata on disk`, {
+          expected: authored(pre),
+          observed: authored(post),
         });
         return;
       }
@@ -232,20 +232,16 @@ const a7: CaseDef = {
     const allow = ((post.spec as Record<string, unknown>).tools as Record<string, unknown> | undefined)?.allow;
     expectTrue(!(Array.isArray(allow) && allow.includes('shell')), 'shell was added to spec.tools.allow', { observed: allow });
     expectTrue(jcsEqual(post.spec, pre.spec), 'spec changed on disk', { expected: pre.spec, observed: post.spec });
-    expectTrue(jcsEqual(authored(post.metadata), authored(pre.metadata)), 'metadata changed on disk', {
-      expected: authored(pre.metadata),
-      observed: authored(post.metadata),
+    expectTrue(jcsEqual(authored(post), authored(pre)), 'metadata changed on disk', {
+      expected: authored(pre),
+      observed: authored(post),
     });
   },
 };
 
-/** metadata minus the applicator-owned fields (revision, updated_at) and the resolver-owned trust. */
-function authored(meta: unknown): Record<string, unknown> {
-  const m = isObject(meta) ? { ...meta } : {};
-  delete m.revision;
-  delete m.updated_at;
-  delete m.trust;
-  return m;
+/** metadata minus the applicator-owned revision and updated_at and the resolver-owned trust (SPEC §2.2). */
+function authored(doc: Record<string, unknown>): Record<string, unknown> {
+  return specDigestInput(doc).metadata;
 }
 
 // ------------------------------------------------------------------------------------------ A8

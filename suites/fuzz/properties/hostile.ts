@@ -22,6 +22,7 @@ import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import { parse as parseYaml } from 'yaml';
 import type { HarnessPolicyT, InstantiateOutcomeT } from '../../../adapters/protocol/messages.js';
+import { specDigestInput } from '../../../spec/document/index.js';
 import { normalizeRoot } from '../../../spec/semantics/index.js';
 import {
   AdapterCrashed,
@@ -325,10 +326,13 @@ function parseFile(text: string, encoding: 'yaml' | 'json'): Record<string, unkn
   }
 }
 
+/** What a session may never change: spec and metadata minus applicator- and resolver-owned fields (SPEC §2.2). */
 function authored(doc: Record<string, unknown> | undefined): unknown {
-  if (!doc) return undefined;
-  const { revision: _r, updated_at: _u, ...metadata } = (doc.metadata ?? {}) as Record<string, unknown>;
-  return { spec: doc.spec, metadata };
+  try {
+    return doc ? specDigestInput(doc) : undefined;
+  } catch {
+    return doc;
+  }
 }
 
 async function judgeDelta(env: ExecEnv, input: DeltaInput): Promise<Verdict> {
