@@ -11,13 +11,13 @@
  * (§3.6).
  */
 
-export const RUNTIME_BUDGET_KEYS = ['max_turns', 'max_tool_calls', 'timeout_seconds', 'max_cost_usd'] as const;
-export const CONTEXT_BUDGET_KEYS = ['max_context_tokens', 'max_state_tokens', 'max_state_bytes'] as const;
+const RUNTIME_BUDGET_KEYS = ['max_turns', 'max_tool_calls', 'timeout_seconds', 'max_cost_usd'] as const;
+const CONTEXT_BUDGET_KEYS = ['max_context_tokens', 'max_state_tokens', 'max_state_bytes'] as const;
 export const BUDGET_KEYS = [...RUNTIME_BUDGET_KEYS, ...CONTEXT_BUDGET_KEYS] as const;
 export type BudgetKey = (typeof BUDGET_KEYS)[number];
 
 /** A budget nobody bounds. */
-export const UNBOUNDED = null;
+const UNBOUNDED = null;
 export type Budget = number | typeof UNBOUNDED;
 
 /** The schema's own upper bound, where it has one (agent-profile.schema.json). */

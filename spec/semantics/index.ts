@@ -28,11 +28,9 @@ export {
   DEFAULT_MEMORY_MODE,
   effectiveMemoryMode,
   effectiveScopes,
-  MEMORY_MODES,
   type MemoryMode,
   memoryAtMost,
   memoryExceeds,
-  memoryRank,
   minMemoryMode,
   scopesBeyond,
   storeModeCap,
@@ -45,21 +43,16 @@ export {
   budgetAtMost,
   budgetPointer,
   budgetSection,
-  CONTEXT_BUDGET_KEYS,
   minBudget,
   profileBudgets,
-  RUNTIME_BUDGET_KEYS,
-  UNBOUNDED,
 } from './budget.js';
 export { globMatch, isGlob, matchesAny } from './glob.js';
-export { canonicalHost, hostCovered, hostCoveredByAny, hostMatches, hostsAllowed, requestedHosts } from './host.js';
+export { canonicalHost, hostCovered, hostMatches, hostsAllowed, requestedHosts } from './host.js';
 export { normalizeRoot, pathAllowed, rootCovers, rootsBeyond, rootsWithin, rootWithin } from './path.js';
 export { DEFAULT_TOOL_POLICY, grantedTools, type ToolGrant, type ToolPolicy, type ToolsRequest, toolTable } from './tools.js';
 export {
   type ContractBounds,
   type Difference,
-  expectedHostAllowed,
-  expectedPathAllowed,
   expectedValues,
   type NarrowingRequest,
   narrowingDifferences,
@@ -70,7 +63,6 @@ export {
   widenings,
 } from './narrowing.js';
 export {
-  FREE_SECTION_KIND,
   type OrderedSectionKind,
   type OrderViolation,
   orderViolations,
@@ -80,10 +72,8 @@ export {
 export {
   decodePointer,
   escapePointerToken,
-  ID_TOKEN_PREFIX,
   idOfToken,
   inStateScope,
-  isAncestorOrSelf,
   isPositionIndependent,
   parsePointer,
   pointerOf,
@@ -97,21 +87,17 @@ export {
   expiredKept,
   factEvictionKey,
   factExpired,
-  isPinned,
   pinnedLost,
   type Retention,
   retainFacts,
   retainState,
   retainThreads,
   retentionOf,
-  threadEvictionKey,
   timeOf,
   trimHistory,
   withinCap,
 } from './retention.js';
 export {
-  exactModel,
-  harnessDefault,
   type HarnessModels,
   type ModelChoice,
   type ModelRef,
@@ -119,16 +105,11 @@ export {
   type ModelRule,
   modelRequestOf,
   resolveModel,
-  RULE_NAMES,
   ruleReason,
-  servedFallback,
-  serves,
   type Tier,
   tierRoute,
 } from './model.js';
 export {
-  DEFAULT_PROPOSAL_RISK,
-  GUARDED_SECTIONS,
   type Proposal,
   proposalRisk,
   proposalWidens,

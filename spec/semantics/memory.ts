@@ -21,10 +21,6 @@ export const DEFAULT_MEMORY_MODE: MemoryMode = 'read_only';
 
 const RANK: Readonly<Record<MemoryMode, number>> = { off: 0, read_only: 1, read_write: 2 };
 
-export function memoryRank(m: MemoryMode): number {
-  return RANK[m];
-}
-
 export function minMemoryMode(first: MemoryMode, ...rest: MemoryMode[]): MemoryMode {
   return rest.reduce((a, b) => (RANK[b] < RANK[a] ? b : a), first);
 }

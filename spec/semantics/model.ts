@@ -40,7 +40,7 @@ export interface ModelRequest {
   fallbacks?: readonly ModelRef[] | undefined;
 }
 
-export const RULE_NAMES: Readonly<Record<ModelRule, string>> = { 1: 'exact', 2: 'fallback', 3: 'tier routing', 4: 'harness default' };
+const RULE_NAMES: Readonly<Record<ModelRule, string>> = { 1: 'exact', 2: 'fallback', 3: 'tier routing', 4: 'harness default' };
 
 /** `spec.model` of a profile's `spec`, strings only; undefined when the section is absent. */
 export function modelRequestOf(spec: unknown): ModelRequest | undefined {
@@ -58,18 +58,18 @@ export function modelRequestOf(spec: unknown): ModelRequest | undefined {
   return { provider: str(r['provider']), id: str(r['id']), tier: str(r['tier']), fallbacks };
 }
 
-export function serves(models: HarnessModels, ref: ModelRef): boolean {
+function serves(models: HarnessModels, ref: ModelRef): boolean {
   return models.available.some((a) => a.provider === ref.provider && a.id === ref.id);
 }
 
 /** Rule 1, when it applies. */
-export function exactModel(request: ModelRequest | undefined, models: HarnessModels): ModelChoice | undefined {
+function exactModel(request: ModelRequest | undefined, models: HarnessModels): ModelChoice | undefined {
   const { provider, id } = request ?? {};
   return provider !== undefined && id !== undefined && serves(models, { provider, id }) ? { provider, id, rule: 1 } : undefined;
 }
 
 /** Rule 2, when it applies. */
-export function servedFallback(request: ModelRequest | undefined, models: HarnessModels): ModelChoice | undefined {
+function servedFallback(request: ModelRequest | undefined, models: HarnessModels): ModelChoice | undefined {
   const fb = request?.fallbacks?.find((f) => serves(models, f));
   return fb ? { provider: fb.provider, id: fb.id, rule: 2 } : undefined;
 }
@@ -82,7 +82,7 @@ export function tierRoute(request: ModelRequest | undefined, models: HarnessMode
 }
 
 /** Rule 4. */
-export function harnessDefault(models: HarnessModels): ModelChoice {
+function harnessDefault(models: HarnessModels): ModelChoice {
   return { provider: models.default.provider, id: models.default.id, rule: 4 };
 }
 

@@ -136,7 +136,7 @@ export function narrowingRequest(spec: unknown): NarrowingRequest {
 }
 
 /** May the session reach `path` under the intersection of request and ceiling? */
-export function expectedPathAllowed(
+function expectedPathAllowed(
   request: NarrowingRequest,
   ceiling: ContractBounds,
   key: 'read_roots' | 'write_roots',
@@ -150,7 +150,7 @@ export function expectedPathAllowed(
 }
 
 /** May the session reach `host` under the intersection of request and ceiling? */
-export function expectedHostAllowed(request: NarrowingRequest, ceiling: ContractBounds, host: string): boolean {
+function expectedHostAllowed(request: NarrowingRequest, ceiling: ContractBounds, host: string): boolean {
   return hostsAllowed(ceiling.hosts, host) && (request.hosts === undefined || hostsAllowed(request.hosts, host));
 }
 

@@ -47,7 +47,7 @@ export function inStateScope(path: string): boolean {
 }
 
 /** The prefix of the convenience token naming an array entry by its `id` (SPEC §6.2). */
-export const ID_TOKEN_PREFIX = 'id:';
+const ID_TOKEN_PREFIX = 'id:';
 
 /** The entry id a token names (`id:fact-a` → `fact-a`), or undefined for any other token. */
 export function idOfToken(token: string): string | undefined {

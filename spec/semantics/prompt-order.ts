@@ -21,8 +21,6 @@ export const PROMPT_ORDER = {
 } as const;
 
 export type OrderedSectionKind = keyof typeof PROMPT_ORDER;
-/** Harness-inserted material, allowed between any two steps. */
-export const FREE_SECTION_KIND = 'harness';
 
 /** The step of a section kind, or undefined for `harness` (and anything unknown). */
 export function promptStep(kind: string): number | undefined {

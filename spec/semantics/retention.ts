@@ -61,7 +61,7 @@ export function timeOf(v: unknown): number {
   return Number.isNaN(t) ? Number.NEGATIVE_INFINITY : t;
 }
 
-export function isPinned(e: Entry): boolean {
+function isPinned(e: Entry): boolean {
   return e['pinned'] === true;
 }
 
@@ -83,7 +83,7 @@ export function factEvictionKey(fact: Entry, eviction: Eviction): number {
 }
 
 /** Eviction key of an open thread: closed before live, then by age (`oldest`) or recency. */
-export function threadEvictionKey(thread: Entry, eviction: Eviction): [number, number] {
+function threadEvictionKey(thread: Entry, eviction: Eviction): [number, number] {
   const live = thread['status'] === 'done' || thread['status'] === 'abandoned' ? 0 : 1;
   const when =
     eviction === 'oldest' ? timeOf(thread['opened_at'] ?? thread['updated_at']) : timeOf(thread['updated_at'] ?? thread['opened_at']);

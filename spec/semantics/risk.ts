@@ -22,10 +22,10 @@ import { decodePointer, isAncestorOrSelf } from './pointer.js';
 export type Risk = 'low' | 'medium' | 'high';
 
 /** `risk` of a proposal that states none and widens nothing. */
-export const DEFAULT_PROPOSAL_RISK: Risk = 'medium';
+const DEFAULT_PROPOSAL_RISK: Risk = 'medium';
 
 /** The sections a proposal may not widen without being high risk, as pointer tokens. */
-export const GUARDED_SECTIONS: ReadonlyArray<readonly string[]> = [
+const GUARDED_SECTIONS: ReadonlyArray<readonly string[]> = [
   ['spec', 'tools'],
   ['spec', 'permissions'],
   ['spec', 'memory'],
