@@ -38,7 +38,7 @@ import { pathToFileURL } from 'node:url';
 import { StdioAdapterClient } from '../runner/engine/stdio-client.js';
 import { handshake } from '../runner/engine/handshake.js';
 import { fromRoot } from '../spec/package-root.js';
-import { minimalProfile } from '../suites/framework/policy.js';
+import { minimalProfile } from '../suites/support/index.js';
 
 export interface EngineBenchResult {
   batch: number;

@@ -20,7 +20,8 @@ import {
   type Result,
 } from '../protocol/messages.js';
 import type { InProcessAdapter } from '../sdk/ts/types.js';
-import { parsePointer, type OapIssue } from '../../spec/document/issue.js';
+import type { OapIssue } from '../../spec/document/issue.js';
+import { parsePointer } from '../../spec/semantics/index.js';
 import { packageVersion } from '../../spec/package-root.js';
 import { applyDelta } from './apply/applicator.js';
 import { writeFileAtomic } from './atomic-write.js';

@@ -7,12 +7,32 @@
  * profile asked for becomes an Adjustment (L1-I9).
  */
 import type { AdapterIssueT, AdjustmentT, EffectiveContractT, HarnessPolicyT } from '../protocol/messages.js';
+import {
+  BUDGET_KEYS,
+  budgetPointer,
+  budgetSection,
+  type Decision,
+  effectiveDecision,
+  effectiveMemoryMode,
+  exceeds,
+  globMatch,
+  hostCovered,
+  memoryExceeds,
+  minBudget,
+  minDecision,
+  PERMISSION_CATEGORIES,
+  profileBudgets,
+  requestedHosts,
+  rootWithin,
+  scopesBeyond,
+  storeModeCap,
+  writebackOf,
+  type MemoryMode,
+  type RequestedPermissions,
+} from '../../spec/semantics/index.js';
 import type { Ceiling, PolicyRuleT } from './ceiling.js';
-import { decisionExceeds, minBound, minDecision, minMode, modeExceeds, type Decision, type MemoryMode } from './decisions.js';
 import { isObject, type JsonObject } from './document.js';
-import { globMatcher } from './globs.js';
 import { resolveModel } from './model.js';
-import { isWithin } from './paths.js';
 import type { Quirks } from './quirks.js';
 import type { ResolvedProfile } from './resolve.js';
 import { effectiveTools } from './tools.js';
@@ -22,8 +42,6 @@ export interface NarrowOutcome {
   adjustments: AdjustmentT[];
   warnings: AdapterIssueT[];
 }
-
-const PERMISSION_FIELDS = ['shell', 'edit', 'network'] as const;
 
 export function narrow(resolved: ResolvedProfile, ceiling: Ceiling, policy: HarnessPolicyT, quirks: Quirks): NarrowOutcome {
   const spec = resolved.profile['spec'] as JsonObject;
@@ -60,8 +78,7 @@ export function narrow(resolved: ResolvedProfile, ceiling: Ceiling, policy: Harn
   const { model, adjustments: modelAdjustments } = resolveModel(spec, policy, quirks);
   adjustments.push(...modelAdjustments);
   const subagents = narrowSubagents(spec, ceiling, adjustments);
-  const lifecycle = isObject(spec['lifecycle']) ? spec['lifecycle'] : {};
-  const writeback = (lifecycle['writeback'] as EffectiveContractT['writeback'] | undefined) ?? 'propose';
+  const writeback = writebackOf(spec);
 
   const effective: EffectiveContractT = {
     tools: tools.tools,
@@ -87,10 +104,10 @@ function narrowPermissions(
   adjustments: AdjustmentT[],
 ): EffectiveContractT['permissions'] {
   const spec = resolved.profile['spec'] as JsonObject;
-  const p = isObject(spec['permissions']) ? spec['permissions'] : {};
-  const requestedDefault = p['default'] as Decision | undefined;
-  const out = { default: minDecision(requestedDefault ?? 'allow', ceiling.permissions.default) } as EffectiveContractT['permissions'];
-  if (requestedDefault && decisionExceeds(requestedDefault, out.default)) {
+  const p = (isObject(spec['permissions']) ? spec['permissions'] : {}) as RequestedPermissions;
+  const requestedDefault = p.default;
+  const out = { default: effectiveDecision(p, ceiling.permissions, 'default').value } as EffectiveContractT['permissions'];
+  if (requestedDefault && exceeds(requestedDefault, out.default)) {
     adjustments.push({
       pointer: '/spec/permissions/default',
       action: 'narrowed',
@@ -99,12 +116,11 @@ function narrowPermissions(
       effective: out.default,
     });
   }
-  for (const f of PERMISSION_FIELDS) {
-    const explicit = p[f] as Decision | undefined;
-    const requested = explicit ?? requestedDefault ?? 'allow';
-    const limit = ceiling.permissions[f] ?? ceiling.permissions.default;
-    out[f] = minDecision(requested, limit);
-    if (explicit && decisionExceeds(explicit, out[f])) {
+  for (const f of PERMISSION_CATEGORIES) {
+    const explicit = p[f];
+    const limit = ceiling.permissions[f];
+    out[f] = effectiveDecision(p, ceiling.permissions, f).value;
+    if (explicit && exceeds(explicit, out[f])) {
       adjustments.push({
         pointer: `/spec/permissions/${f}`,
         action: 'narrowed',
@@ -128,18 +144,19 @@ function narrowPermissions(
 /** The L3-E2 mutant: budgets the child file sets itself replace the narrowed merged values. */
 function layChildBudgetsOver(resolved: ResolvedProfile, budgets: EffectiveContractT['budgets']): void {
   const spec = isObject(resolved.fileDoc['spec']) ? resolved.fileDoc['spec'] : {};
-  const runtime = isObject(spec['runtime']) ? spec['runtime'] : {};
-  for (const [key, where] of BUDGET_SOURCES) {
-    if (where === 'runtime' && typeof runtime[key] === 'number') budgets[key] = runtime[key];
+  const own = profileBudgets(spec);
+  for (const key of BUDGET_KEYS) {
+    const value = own[key];
+    if (budgetSection(key) === 'runtime' && value !== undefined) budgets[key] = value;
   }
 }
 
 /** What the ceiling would decide for a tool when no rule matches: its permission field, else default. */
 function ceilingDecisionForTool(tool: string, ceiling: Ceiling): Decision {
   const d = ceiling.permissions;
-  if (tool === 'shell') return d.shell ?? d.default;
-  if (tool === 'edit' || tool === 'write') return d.edit ?? d.default;
-  if (tool.startsWith('web/') || tool === 'fetch') return d.network ?? d.default;
+  if (tool === 'shell') return d.shell;
+  if (tool === 'edit' || tool === 'write') return d.edit;
+  if (tool.startsWith('web/') || tool === 'fetch') return d.network;
   return d.default;
 }
 
@@ -155,10 +172,10 @@ function narrowRules(spec: JsonObject, ceiling: Ceiling, universe: string[], adj
   rules.forEach((r, i) => {
     const tool = (r['tool'] as string | undefined) ?? '*';
     const requested = r['decision'] as Decision;
-    const covered = universe.filter((n) => globMatcher(tool)(n));
+    const covered = universe.filter((n) => globMatch(tool, n));
     const limits = (covered.length > 0 ? covered : [tool]).map((n) => ceilingDecisionForTool(n, ceiling));
     const decision = minDecision(requested, ...limits);
-    if (decisionExceeds(requested, decision)) {
+    if (exceeds(requested, decision)) {
       adjustments.push({
         pointer: `/spec/permissions/rules/${i}/decision`,
         action: 'narrowed',
@@ -177,11 +194,11 @@ function narrowRoots(requested: string[] | undefined, limit: string[], pointer: 
   if (requested === undefined) return [...limit];
   const out: string[] = [];
   requested.forEach((r, i) => {
-    if (limit.some((q) => isWithin(r, q))) {
+    if (limit.some((q) => rootWithin(r, q))) {
       out.push(r);
       return;
     }
-    const inner = limit.filter((q) => isWithin(q, r));
+    const inner = limit.filter((q) => rootWithin(q, r));
     if (inner.length > 0) {
       out.push(...inner);
       adjustments.push({
@@ -198,28 +215,17 @@ function narrowRoots(requested: string[] | undefined, limit: string[], pointer: 
   return [...new Set(out)];
 }
 
-/** `*.example.net` covers `api.example.net` and `*.eu.example.net`, not `example.net`. */
-export function hostCovers(pattern: string, host: string): boolean {
-  const p = pattern.toLowerCase();
-  const h = host.toLowerCase();
-  if (p === h) return true;
-  if (!p.startsWith('*.')) return false;
-  const suffix = p.slice(1);
-  return h.endsWith(suffix) && h.length > suffix.length;
-}
-
 function narrowHosts(spec: JsonObject, ceiling: Ceiling, adjustments: AdjustmentT[]): string[] {
   const p = isObject(spec['permissions']) ? spec['permissions'] : {};
-  const requested = Array.isArray(p['allow_hosts']) ? (p['allow_hosts'] as string[]) : [];
-  // An empty or absent list asks for the harness default (schema: "Empty ... means harness default").
-  if (requested.length === 0) return [...ceiling.hosts];
+  const requested = requestedHosts(Array.isArray(p['allow_hosts']) ? (p['allow_hosts'] as string[]) : undefined);
+  if (requested === undefined) return [...ceiling.hosts];
   const out: string[] = [];
   requested.forEach((h, i) => {
-    if (ceiling.hosts.some((q) => hostCovers(q, h))) {
+    if (ceiling.hosts.some((q) => hostCovered(h, q))) {
       out.push(h);
       return;
     }
-    const inner = ceiling.hosts.filter((q) => hostCovers(h, q));
+    const inner = ceiling.hosts.filter((q) => hostCovered(q, h));
     if (inner.length > 0) {
       out.push(...inner);
       adjustments.push({
@@ -245,9 +251,8 @@ function narrowMemory(
 ): EffectiveContractT['memory'] {
   const m = isObject(spec['memory']) ? spec['memory'] : {};
   const requestedMode = m['mode'] as MemoryMode | undefined;
-  // The schema default for memory.mode is read_only.
-  const mode = minMode(requestedMode ?? 'read_only', ceiling.memory.mode);
-  if (requestedMode && modeExceeds(requestedMode, mode)) {
+  const mode = effectiveMemoryMode(requestedMode, ceiling.memory.mode).value;
+  if (requestedMode && memoryExceeds(requestedMode, mode)) {
     adjustments.push({
       pointer: '/spec/memory/mode',
       action: 'narrowed',
@@ -260,7 +265,8 @@ function narrowMemory(
   if (Array.isArray(m['scopes'])) {
     scopes = [];
     (m['scopes'] as string[]).forEach((s, i) => {
-      if (ceiling.memory.scopes.includes(s) || (quirks.has('memory-scopes-not-narrowed') && ceiling.origin === 'policy')) scopes.push(s);
+      const permitted = scopesBeyond([s], ceiling.memory.scopes).length === 0;
+      if (permitted || (quirks.has('memory-scopes-not-narrowed') && ceiling.origin === 'policy')) scopes.push(s);
       else adjustments.push({ pointer: `/spec/memory/scopes/${i}`, action: 'dropped', reason: 'scope not permitted', requested: s });
     });
   } else scopes = [...ceiling.memory.scopes];
@@ -281,8 +287,8 @@ function narrowMemory(
     }
     // The L3-Y1 mutant caps a store at the ceiling's mode instead of the effective memory mode.
     const cap = quirks.has('store-mode-above-memory-mode') ? ceiling.memory.mode : mode;
-    const storeMode = quirks.has('store-mode-uncapped') ? s.mode : minMode(s.mode, cap);
-    if (modeExceeds(s.mode, storeMode)) {
+    const storeMode = quirks.has('store-mode-uncapped') ? s.mode : storeModeCap(s.mode, cap);
+    if (memoryExceeds(s.mode, storeMode)) {
       adjustments.push({
         pointer: `/spec/memory/stores/${index}/mode`,
         action: 'narrowed',
@@ -296,28 +302,21 @@ function narrowMemory(
   return { mode, scopes, stores };
 }
 
-const BUDGET_SOURCES: ReadonlyArray<[keyof EffectiveContractT['budgets'], 'runtime' | 'budget']> = [
-  ['max_turns', 'runtime'],
-  ['max_tool_calls', 'runtime'],
-  ['timeout_seconds', 'runtime'],
-  ['max_cost_usd', 'runtime'],
-  ['max_context_tokens', 'budget'],
-  ['max_state_tokens', 'budget'],
-  ['max_state_bytes', 'budget'],
-];
-
 function narrowBudgets(spec: JsonObject, ceiling: Ceiling, adjustments: AdjustmentT[], profileWins = false): EffectiveContractT['budgets'] {
-  const runtime = isObject(spec['runtime']) ? spec['runtime'] : {};
-  const context = isObject(spec['context']) ? spec['context'] : {};
-  const budget = isObject(context['budget']) ? context['budget'] : {};
+  const asked = profileBudgets(spec);
   const out = {} as EffectiveContractT['budgets'];
-  for (const [key, where] of BUDGET_SOURCES) {
-    const requested = (where === 'runtime' ? runtime : budget)[key] as number | undefined;
-    const value = profileWins && requested !== undefined ? requested : minBound(requested, ceiling.budgets[key]);
+  for (const key of BUDGET_KEYS) {
+    const requested = asked[key];
+    const value = profileWins && requested !== undefined ? requested : minBudget(requested, ceiling.budgets[key]);
     out[key] = value;
     if (requested !== undefined && value !== null && value < requested) {
-      const pointer = where === 'runtime' ? `/spec/runtime/${key}` : `/spec/context/budget/${key}`;
-      adjustments.push({ pointer, action: 'narrowed', reason: 'budget limited by the ceiling', requested, effective: value });
+      adjustments.push({
+        pointer: budgetPointer(key),
+        action: 'narrowed',
+        reason: 'budget limited by the ceiling',
+        requested,
+        effective: value,
+      });
     }
   }
   return out;

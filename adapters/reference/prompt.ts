@@ -7,7 +7,8 @@
 import type { EffectiveContractT, PromptSectionT } from '../protocol/messages.js';
 import { isObject, type JsonObject } from './document.js';
 import type { Quirks } from './quirks.js';
-import { renderState, type Eviction, type StateRender } from './state-render.js';
+import { DEFAULT_EVICTION, retentionOf } from '../../spec/semantics/index.js';
+import { renderState, type StateRender } from './state-render.js';
 
 export type SectionKind = PromptSectionT['kind'];
 
@@ -23,10 +24,8 @@ export function renderPrompt(profile: JsonObject, effective: EffectiveContractT,
   const spec = profile['spec'] as JsonObject;
   const role = spec['role'] as JsonObject;
   const context = isObject(spec['context']) ? spec['context'] : {};
-  const lifecycle = isObject(spec['lifecycle']) ? spec['lifecycle'] : {};
-  const retention = isObject(lifecycle['retention']) ? lifecycle['retention'] : {};
   const vars = isObject(context['variables']) ? (context['variables'] as Record<string, string>) : {};
-  const eviction = (retention['eviction'] as Eviction | undefined) ?? 'least_recently_used';
+  const eviction = retentionOf(spec).eviction ?? DEFAULT_EVICTION;
   const state: StateRender = renderState(profile['state'], effective.budgets, eviction, vars, quirks);
 
   const parts: Array<[SectionKind, string | null, boolean]> = [

@@ -34,6 +34,7 @@ import {
 } from './document.js';
 import { adapterIssue, fromOapIssue, Rejection } from './issues.js';
 import { mergeLayers } from './merge.js';
+import { DEFAULT_MEMORY_MODE, type MemoryMode } from '../../spec/semantics/index.js';
 import { containPath } from './paths.js';
 import type { Quirks } from './quirks.js';
 import { containingRoot, realOrResolved, TRUST_OF_ROOT, type DiscoveryRootsT, type RootKind, type Trust } from './roots.js';
@@ -58,7 +59,7 @@ export interface SkillStatus {
 export interface StoreRequest {
   name: string;
   kind: string;
-  mode: 'off' | 'read_only' | 'read_write';
+  mode: MemoryMode;
 }
 
 export interface ResolvedProfile {
@@ -386,7 +387,7 @@ function checkStores(
     const pointer = `/spec/memory/stores/${i}`;
     const problem = storeProblem(name, kind, policy, quirks);
     if (!problem) {
-      kept.push({ name, kind, mode: (s['mode'] as StoreRequest['mode'] | undefined) ?? 'read_only' });
+      kept.push({ name, kind, mode: (s['mode'] as StoreRequest['mode'] | undefined) ?? DEFAULT_MEMORY_MODE });
       return;
     }
     if (s['required'] === true && !quirks.has('required-store-missing-ignored'))

@@ -13,6 +13,7 @@
  * harness framing and do not count against the profile's state budget).
  */
 import { randomBytes } from 'node:crypto';
+import { type Eviction, evictionOrder as evictionOrderOf, factEvictionKey, timeOf } from '../../spec/semantics/index.js';
 import { isObject, type JsonObject } from './document.js';
 import type { Quirks } from './quirks.js';
 
@@ -23,7 +24,7 @@ export interface StateRender {
   notice: string | null;
 }
 
-export type Eviction = 'oldest' | 'least_confident' | 'least_recently_used';
+export type { Eviction };
 
 interface Entry {
   id: string;
@@ -31,10 +32,8 @@ interface Entry {
   pinned: boolean;
   /** Summary is the agent's self-briefing: evicted only after every other unpinned entry. */
   last: boolean;
-  learnedAt: number;
-  usedAt: number;
-  confidence: number;
-  order: number;
+  /** Eviction key under a strategy: smaller goes first (facts and preferences by the spec model's key). */
+  key(eviction: Eviction): number;
 }
 
 const LINE_BREAKS = /\r\n|[\r\n\u000b\u000c\u0085\u2028\u2029]/g;
@@ -104,16 +103,10 @@ function quoteLines(text: string): string {
     .join('\n');
 }
 
-function time(v: unknown): number {
-  const t = typeof v === 'string' ? Date.parse(v) : NaN;
-  return Number.isNaN(t) ? Number.NEGATIVE_INFINITY : t;
-}
-
 function collectEntries(state: JsonObject): Entry[] {
   const out: Entry[] = [];
-  let order = 0;
-  const push = (e: Omit<Entry, 'order'>): void => {
-    out.push({ ...e, order: order++ });
+  const push = (e: Entry): void => {
+    out.push(e);
   };
   if (typeof state['summary'] === 'string' && state['summary'] !== '') {
     push({
@@ -121,9 +114,7 @@ function collectEntries(state: JsonObject): Entry[] {
       body: `summary: ${state['summary']}`,
       pinned: false,
       last: true,
-      learnedAt: time(state['updated_at']),
-      usedAt: time(state['updated_at']),
-      confidence: 1,
+      key: (eviction) => (eviction === 'least_confident' ? 1 : timeOf(state['updated_at'])),
     });
   }
   for (const [key, label] of [
@@ -143,9 +134,7 @@ function collectEntries(state: JsonObject): Entry[] {
         body: `${label} ${String(f['id'])}${meta ? ` (${meta})` : ''}: ${String(f['text'])}`,
         pinned: f['pinned'] === true,
         last: false,
-        learnedAt: time(f['learned_at']),
-        usedAt: time(f['last_used_at'] ?? f['learned_at']),
-        confidence: typeof f['confidence'] === 'number' ? f['confidence'] : -1,
+        key: (eviction) => factEvictionKey(f, eviction),
       });
     }
   }
@@ -156,9 +145,11 @@ function collectEntries(state: JsonObject): Entry[] {
       body: `open thread ${String(t['id'])} [${String(t['status'] ?? 'open')}]: ${String(t['title'])}${typeof t['detail'] === 'string' ? ` - ${t['detail']}` : ''}`,
       pinned: false,
       last: false,
-      learnedAt: time(t['opened_at'] ?? t['updated_at']),
-      usedAt: time(t['updated_at'] ?? t['opened_at']),
-      confidence: -1,
+      // Threads have no confidence: under least_confident they go first.
+      key: (eviction) =>
+        eviction === 'least_confident'
+          ? -1
+          : timeOf(eviction === 'oldest' ? (t['opened_at'] ?? t['updated_at']) : (t['updated_at'] ?? t['opened_at'])),
     });
   }
   const glossary = Array.isArray(state['glossary']) ? (state['glossary'] as JsonObject[]) : [];
@@ -168,16 +159,17 @@ function collectEntries(state: JsonObject): Entry[] {
       body: `glossary ${String(g['term'])}: ${String(g['definition'])}`,
       pinned: false,
       last: false,
-      learnedAt: Number.NEGATIVE_INFINITY,
-      usedAt: Number.NEGATIVE_INFINITY,
-      confidence: -1,
+      key: (eviction) => (eviction === 'least_confident' ? -1 : Number.NEGATIVE_INFINITY),
     });
   }
   return out;
 }
 
-/** Unpinned entries, first to go first. Entries without the sort key go before those with one. */
+/** Unpinned entries, first to go first (the summary last). Entries without the sort key go before those with one. */
 function evictionOrder(entries: Entry[], eviction: Eviction): Entry[] {
-  const key = (e: Entry): number => (eviction === 'oldest' ? e.learnedAt : eviction === 'least_confident' ? e.confidence : e.usedAt);
-  return entries.filter((e) => !e.pinned).sort((a, b) => Number(a.last) - Number(b.last) || key(a) - key(b) || a.order - b.order);
+  return evictionOrderOf(
+    entries,
+    (e) => [Number(e.last), e.key(eviction)],
+    (e) => e.pinned,
+  ).map((i) => entries[i]!);
 }

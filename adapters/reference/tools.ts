@@ -2,13 +2,21 @@
  * The effective tool set (SPEC §3.4). The universe is what the harness has: its own tools plus the
  * catalog tools of the MCP servers this profile declares (filtered by each server's tools.allow and
  * tools.deny). The ceiling then says which of those are granted in this context, and the profile's
- * policy can only select from the granted ones:
- *   allowlist: (allow ∩ granted) minus deny;  denylist: granted minus deny;  inherit: granted.
+ * policy selects from the granted ones by the spec model's table (spec/semantics/tools.ts). The
+ * L1-I2 and L1-I3 quirks change what goes into that table, never the table itself.
  */
 import type { AdapterIssueT, AdjustmentT, EffectiveContractT, HarnessPolicyT } from '../protocol/messages.js';
 import type { Ceiling } from './ceiling.js';
 import { isObject, type JsonObject } from './document.js';
-import { globMatcher, isGlob, matchesAny } from './globs.js';
+import {
+  DEFAULT_TOOL_POLICY,
+  globMatch,
+  isGlob,
+  matchesAny,
+  type ToolPolicy,
+  type ToolsRequest,
+  toolTable,
+} from '../../spec/semantics/index.js';
 import { adapterIssue } from './issues.js';
 import type { Quirks } from './quirks.js';
 import type { Trust } from './roots.js';
@@ -52,15 +60,15 @@ export function effectiveTools(
   // The L1-I3 mutant intersects with the grant only under allowlist: denylist and inherit start from every tool the harness has.
   const base = quirks.has('ungranted-tools-outside-allowlist') && ceiling.origin === 'policy' ? [...universe] : granted;
 
-  const policyKind = (t['policy'] as string | undefined) ?? 'allowlist';
+  const policyKind = (t['policy'] as ToolPolicy | undefined) ?? DEFAULT_TOOL_POLICY;
   const allow = Array.isArray(t['allow']) ? (t['allow'] as string[]) : [];
   const deny = Array.isArray(t['deny']) ? (t['deny'] as string[]) : [];
   let selected: string[];
   if (policyKind === 'inherit' && quirks.has('inherit-applies-lists')) {
     // The L1-I2 mutant treats inherit like an allowlist when lists are present.
-    selected = base.filter((n) => (allow.length === 0 || matchesAny(allow, n)) && !matchesAny(deny, n));
+    selected = toolTable(allow.length === 0 ? { policy: 'denylist', deny } : { policy: 'allowlist', allow, deny }, base).value;
   } else if (policyKind === 'inherit') {
-    selected = base;
+    selected = toolTable({ policy: 'inherit', allow, deny }, base).value;
     if (allow.length > 0 || deny.length > 0) {
       warnings.push(adapterIssue('other', '/spec/tools', 'tools.policy is inherit: allow and deny are ignored'));
       if (allow.length > 0)
@@ -74,14 +82,14 @@ export function effectiveTools(
         adjustments.push({ pointer: '/spec/tools/deny', action: 'dropped', reason: 'ignored under tools.policy inherit', requested: deny });
     }
   } else if (policyKind === 'denylist') {
-    selected = quirks.has('denylist-ignored') ? base : base.filter((n) => !matchesAny(deny, n));
+    selected = toolTable({ policy: quirks.has('denylist-ignored') ? 'inherit' : 'denylist', deny }, base).value;
   } else {
     // The L1-I2 mutant forgets the deny list under allowlist (denylist still subtracts it).
-    const denyUnderAllowlist = quirks.has('allowlist-deny-ignored') ? [] : deny;
-    selected = granted.filter((n) => matchesAny(allow, n) && !matchesAny(denyUnderAllowlist, n));
+    const request: ToolsRequest = { policy: 'allowlist', allow, deny: quirks.has('allowlist-deny-ignored') ? [] : deny };
+    selected = toolTable(request, granted).value;
     allow.forEach((entry, i) => {
-      if (granted.some((n) => globMatcher(entry)(n))) return;
-      const inUniverse = [...universe].some((n) => globMatcher(entry)(n));
+      if (granted.some((n) => globMatch(entry, n))) return;
+      const inUniverse = [...universe].some((n) => globMatch(entry, n));
       adjustments.push({
         pointer: `/spec/tools/allow/${i}`,
         action: 'dropped',

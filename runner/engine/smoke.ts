@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { HandshakeT } from '../../adapters/protocol/messages.js';
 import { AdapterNotImplemented, AdapterSkipped } from '../../adapters/protocol/errors.js';
-import { minimalProfile, permissivePolicy } from '../../suites/framework/policy.js';
+import { minimalProfile, permissivePolicy } from '../../suites/support/index.js';
 import { Workspace } from '../../suites/framework/workspace.js';
 import type { AdapterRpc } from '../../suites/framework/types.js';
 

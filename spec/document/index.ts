@@ -3,7 +3,7 @@
  * vendored OAP 1.0.1 schemas plus the rules JSON Schema cannot express, and canonicalise/digest.
  * Other parts of oap-conform import from here only.
  */
-export { categoryOf, issue, pointerOf, parsePointer, escapePointerToken } from './issue.js';
+export { categoryOf, issue } from './issue.js';
 export type { OapIssue } from './issue.js';
 
 export { encodingFromPath, isOapDocumentName } from './encoding.js';

@@ -29,21 +29,3 @@ export function categoryOf(code: string): IssueCategory {
 export function issue(code: string, pointer: string, message: string, extra: Partial<OapIssue> = {}): OapIssue {
   return { code, pointer, message, severity: 'error', ...extra };
 }
-
-/** RFC 6901 encoding of one reference token. */
-export function escapePointerToken(token: string | number): string {
-  return String(token).replace(/~/g, '~0').replace(/\//g, '~1');
-}
-
-export function pointerOf(tokens: ReadonlyArray<string | number>): string {
-  return tokens.map((t) => `/${escapePointerToken(t)}`).join('');
-}
-
-export function parsePointer(pointer: string): string[] {
-  if (pointer === '') return [];
-  if (!pointer.startsWith('/')) throw new Error(`not a JSON Pointer: ${pointer}`);
-  return pointer
-    .slice(1)
-    .split('/')
-    .map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
-}

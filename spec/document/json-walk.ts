@@ -1,4 +1,4 @@
-import { pointerOf } from './issue.js';
+import { pointerOf } from '../semantics/pointer.js';
 import { isPlainObject } from './json-data.js';
 
 /** A position in a value as a parent-linked list, so pointers are only built when reported. */

@@ -1,4 +1,5 @@
-import { escapePointerToken, issue, parsePointer, type OapIssue } from './issue.js';
+import { escapePointerToken, parsePointer } from '../semantics/pointer.js';
+import { issue, type OapIssue } from './issue.js';
 import { hasOwn, setOwn, type JsonObject } from './json-data.js';
 import type { ParseLimits } from './limits.js';
 import { ParseAbort, type Locate, type ParseResult } from './parse-result.js';

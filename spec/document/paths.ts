@@ -1,3 +1,4 @@
+import { normalizeRoot } from '../semantics/path.js';
 import { issue, type OapIssue } from './issue.js';
 
 export interface WorkspacePathOptions {
@@ -48,18 +49,11 @@ export function checkWorkspacePath(path: string, options: WorkspacePathOptions =
   const absolute = path.startsWith('/') || DRIVE.test(path);
   if (absolute) return allowAbsolute ? null : fail('absolute', 'absolute path; workspace paths are relative');
 
-  let depth = 0;
+  // Lexical climbing out is the spec model's reading of a workspace root (spec/semantics/path.ts).
+  if (normalizeRoot(path) === undefined) return fail('traversal', 'path climbs above the workspace root');
   for (const segment of path.split('/')) {
-    if (segment === '' || segment === '.') continue;
-    if (segment === '..') {
-      if (depth === 0) return fail('traversal', 'path climbs above the workspace root');
-      depth--;
-    } else if (/^[. ]+$/.test(segment)) {
-      // Windows strips trailing dots and spaces, so "... " or ".. " can act as "..".
-      return fail('dot-segment', `ambiguous dot segment "${segment}"`);
-    } else {
-      depth++;
-    }
+    // Windows strips trailing dots and spaces, so "... " or ".. " can act as "..".
+    if (segment !== '.' && segment !== '..' && /^[. ]+$/.test(segment)) return fail('dot-segment', `ambiguous dot segment "${segment}"`);
   }
   return null;
 }

@@ -1,3 +1,4 @@
+import { decodePointer, inStateScope } from '../semantics/pointer.js';
 import { issue, type OapIssue } from './issue.js';
 import { hasOwn, isPlainObject } from './json-data.js';
 import { checkMcpSecrets } from './rules-mcp.js';
@@ -9,15 +10,6 @@ import { scanDocument } from './rules-scan.js';
 export const RESERVED_OPS: readonly string[] = ['move', 'copy', 'test'];
 
 const PERCENT_ESCAPE = /%(?:2e|2f|5c|00|25)/i;
-
-/** RFC 6901 reference tokens, or undefined when `~` is not followed by 0 or 1. */
-export function decodePointer(pointer: string): string[] | undefined {
-  if (pointer === '') return [];
-  if (!pointer.startsWith('/')) return undefined;
-  const tokens = pointer.slice(1).split('/');
-  if (tokens.some((t) => /~(?![01])/.test(t))) return undefined;
-  return tokens.map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
-}
 
 function hasDotSegment(token: string): boolean {
   return token.split(/[\\/]/).some((part) => part === '.' || part === '..');
@@ -33,14 +25,23 @@ function hasDotSegment(token: string): boolean {
  * spelled. Pointer tokens are not percent-decoded by RFC 6901 (only the URI-fragment form is), so
  * `/state/%2e%2e` is strictly an oddly named key inside state; it is refused anyway, because no
  * legitimate state entry is named that way and a decoding applicator would escape.
+ *
+ * This is the oracle's document check, stricter than L2-A2 itself: the scope rule is
+ * spec/semantics/pointer.ts `inStateScope`, under which a harness may equally apply such a token
+ * as a literal key; only an effect outside `/state` fails L2-A2 (INTERPRETATIONS.md#pointers).
  */
 export function checkStatePointer(path: string): { why: string; message: string } | undefined {
-  if (path !== '/state' && !path.startsWith('/state/')) {
-    return { why: 'outside', message: `operation path ${JSON.stringify(path)} is outside /state; changes elsewhere belong in proposals` };
-  }
+  const outside = {
+    why: 'outside',
+    message: `operation path ${JSON.stringify(path)} is outside /state; changes elsewhere belong in proposals`,
+  };
   const tokens = decodePointer(path);
-  if (tokens === undefined)
+  if (tokens === undefined) {
+    // Not a pointer at all, so no first token: outside unless its first raw segment is `state`.
+    if (path !== '/state' && !path.startsWith('/state/')) return outside;
     return { why: 'invalid-pointer', message: 'operation path is not a valid JSON Pointer (~ must be followed by 0 or 1)' };
+  }
+  if (!inStateScope(path)) return outside;
   for (const token of tokens.slice(1)) {
     if (token.includes('\u0000')) return { why: 'nul', message: 'operation path contains a NUL character' };
     if (PERCENT_ESCAPE.test(token)) {

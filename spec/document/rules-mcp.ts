@@ -1,4 +1,5 @@
-import { issue, pointerOf, type OapIssue } from './issue.js';
+import { pointerOf } from '../semantics/pointer.js';
+import { issue, type OapIssue } from './issue.js';
 import { selectPattern, type PatternPath } from './select.js';
 
 const ENV_PATTERN: PatternPath = ['spec', 'tools', 'mcp_servers', '*', 'env', '*'];

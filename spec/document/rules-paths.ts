@@ -1,4 +1,5 @@
-import { pointerOf, type OapIssue } from './issue.js';
+import { pointerOf } from '../semantics/pointer.js';
+import type { OapIssue } from './issue.js';
 import { checkWorkspacePath } from './paths.js';
 import { selectPattern, type PatternPath } from './select.js';
 

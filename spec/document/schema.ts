@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import type { Ajv2020, ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import { createAjv } from './ajv.js';
 import { fromRoot } from '../package-root.js';
-import { escapePointerToken, issue, type OapIssue } from './issue.js';
+import { escapePointerToken } from '../semantics/pointer.js';
+import { issue, type OapIssue } from './issue.js';
 
 /** The vendored, unmodified OAP 1.0.1 schemas (see schemas/NOTICE). */
 export const SCHEMA_FILES = {

@@ -1,5 +1,6 @@
 import type { IssueCategory } from '../../adapters/protocol/vocabulary.js';
-import { categoryOf, parsePointer, type OapIssue } from './issue.js';
+import { parsePointer } from '../semantics/pointer.js';
+import { categoryOf, type OapIssue } from './issue.js';
 
 /**
  * Report order: problems that make the rest meaningless first (cannot parse, over a limit),

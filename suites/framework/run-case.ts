@@ -8,7 +8,7 @@ import {
   AdapterTimeout,
 } from '../../adapters/protocol/errors.js';
 import { CaseInconclusive, CaseNotApplicable, CheckFailure } from './errors.js';
-import { describeNeed, disclaimedNeeds, probe } from './probes.js';
+import { describeNeed, disclaimedNeeds, probe } from '../support/probes.js';
 import type { AdapterRpc, CaseContext, CaseDef, CaseOutcome, KillableAdapter } from './types.js';
 import { Workspace } from './workspace.js';
 

@@ -2,33 +2,23 @@
  * Small helpers that turn a fuzz input into adapter calls: write profiles into a fresh project
  * root, instantiate, and judge whether a generated document is one the spec defines.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { HarnessPolicyT, InstantiateOutcomeT } from '../../adapters/protocol/messages.js';
-import { serializeDocument } from '../framework/workspace.js';
 import type { Encoding } from '../framework/types.js';
 import { oracleIssues } from './oracle-gate.js';
 import type { ExecEnv } from './properties/types.js';
+import { workingEncoding, writeProfile } from '../support/index.js';
 
 export type Doc = Record<string, unknown>;
 
-const EXT: Record<Encoding, string> = { yaml: 'yaml', json: 'json', md: 'md' };
-
-/** The encoding to write in: the requested one when the adapter accepts it, else its first. */
-export function pickEncoding(env: ExecEnv, wanted: Encoding | undefined): Encoding {
-  const accepted = env.ctx.handshake.encodings;
-  if (wanted && accepted.includes(wanted)) return wanted;
-  return accepted.includes('yaml') ? 'yaml' : (accepted[0] ?? 'yaml');
+/** The encoding to write in: the one the input asks for when the adapter accepts it, else the working encoding. */
+export function inputEncoding(env: ExecEnv, wanted: Encoding | undefined): Encoding {
+  return workingEncoding(env.ctx.handshake, wanted ? [wanted, 'yaml', 'json', 'md'] : undefined);
 }
 
-/** Write `doc` as `<dir>/.agents/<name>.agent.<ext>` and return its absolute path. */
-export function writeProfile(dir: string, doc: Doc, encoding: Encoding): string {
-  const name = String((doc.metadata as { name?: unknown } | undefined)?.name ?? 'profile');
-  const agents = join(dir, '.agents');
-  mkdirSync(agents, { recursive: true });
-  const path = join(agents, `${name}.agent.${EXT[encoding]}`);
-  writeFileSync(path, serializeDocument(doc, encoding));
-  return path;
+/** Write `doc` into the project root of the run directory `dir` (`<dir>/.agents/`) and return its path. */
+export function writeRunProfile(dir: string, doc: Doc, encoding: Encoding): string {
+  return writeProfile(join(dir, '.agents'), doc, encoding);
 }
 
 export interface Instantiation {
@@ -47,9 +37,9 @@ export async function instantiateIn(
   opts: { extra?: Doc[]; encoding?: Encoding; dir?: string } = {},
 ): Promise<Instantiation> {
   const dir = opts.dir ?? env.freshDir();
-  const encoding = pickEncoding(env, opts.encoding);
-  for (const d of opts.extra ?? []) writeProfile(dir, d, encoding);
-  const path = writeProfile(dir, main, encoding);
+  const encoding = inputEncoding(env, opts.encoding);
+  for (const d of opts.extra ?? []) writeRunProfile(dir, d, encoding);
+  const path = writeRunProfile(dir, main, encoding);
   env.stats.adapterCalls++;
   const outcome = await env.ctx.adapter.call('instantiate', {
     workspace: dir,

@@ -12,12 +12,18 @@
  * it, or is its direct parent (but never the whole document or the whole of /spec).
  */
 import type { AdjustmentT, HarnessPolicyT, InstantiatedT } from '../../adapters/protocol/messages.js';
+import { hostsAllowed, pathAllowed } from '../../spec/semantics/index.js';
 import { fail } from '../framework/assert.js';
-import { CaseNotApplicable } from '../framework/errors.js';
-import { minimalProfile, permissivePolicy, STANDARD_TOOLS } from '../framework/policy.js';
 import type { CaseContext, CaseDef } from '../framework/types.js';
-import { hostAllowed, pathAllowed } from './policy-semantics.js';
-import { instantiateSubject, pointerCovers, writeProjectProfile } from './support.js';
+import { pointerCovers } from './support.js';
+import {
+  STANDARD_TOOLS,
+  inconclusive,
+  instantiateSubject,
+  minimalProfile,
+  permissivePolicy,
+  writeProjectProfile,
+} from '../support/index.js';
 
 interface Difference {
   field: string;
@@ -35,8 +41,9 @@ function judge(ctx: CaseContext, session: InstantiatedT, differences: Difference
     session.adjustments.map((a) => ({ pointer: a.pointer, action: a.action })),
   );
   if (differences.length === 0) {
-    throw new CaseNotApplicable(
+    inconclusive(
       'the effective contract equals the request everywhere; nothing was narrowed, so there is nothing to record (L1-I3 judges that)',
+      'no field of the effective contract differs from the request',
     );
   }
   const covers = (a: AdjustmentT, field: string): boolean => pointerCovers(a.pointer, field) && a.reason.trim().length > 0;
@@ -104,7 +111,7 @@ const everyDimensionRecorded: CaseDef = {
       if (eff.permissions[k] !== 'allow')
         differences.push({ field: `/spec/permissions/${k}`, requested: 'allow', effective: eff.permissions[k] });
     }
-    if (REQUESTED_HOSTS.some((h) => !hostAllowed(eff.hosts, h)))
+    if (REQUESTED_HOSTS.some((h) => !hostsAllowed(eff.hosts, h)))
       differences.push({ field: '/spec/permissions/allow_hosts', requested: REQUESTED_HOSTS, effective: eff.hosts });
     if (REQUESTED_READ_ROOTS.some((r) => !pathAllowed(eff.filesystem.read_roots, eff.filesystem.deny_paths, `${r}/probe.txt`))) {
       differences.push({

@@ -8,10 +8,19 @@
 import { realpathSync } from 'node:fs';
 import type { Result } from '../../adapters/protocol/messages.js';
 import { expectEqual, expectTrue, fail } from '../framework/assert.js';
-import { CaseNotApplicable } from '../framework/errors.js';
-import { minimalProfile } from '../framework/policy.js';
 import type { CaseContext, CaseDef } from '../framework/types.js';
-import { claimedRoots, expectInstantiated, instantiateName, writeProfile, writeProjectProfile, workingEncoding } from './support.js';
+import {
+  claimedRoots,
+  instantiateName,
+  issuesCause,
+  minimalProfile,
+  mustInstantiate,
+  profileFileName,
+  requireObservable,
+  workingEncoding,
+  writeProfile,
+  writeProjectProfile,
+} from '../support/index.js';
 
 type Discovered = Result<'discover'>;
 
@@ -37,11 +46,16 @@ function placeSentinel(ctx: CaseContext): void {
   writeProjectProfile(ctx, minimalProfile(SENTINEL));
 }
 
-/** Not applicable unless discovery searched the project root (L1-D1 judges that). */
+/** Inconclusive unless discovery searched the project root (L1-D1 judges that). */
 function requireProjectRootSearched(found: Discovered): void {
-  if (!found.profiles.some((p) => p.name === SENTINEL && p.root === 'project')) {
-    throw new CaseNotApplicable('discovery does not list the sentinel profile in the project root; L1-D1 judges that');
-  }
+  const sentinel = found.profiles.find((p) => p.name === SENTINEL);
+  requireObservable(
+    sentinel?.root === 'project',
+    'discovery does not list the sentinel profile in the project root; L1-D1 judges that',
+    sentinel
+      ? `discover listed the sentinel in the ${sentinel.root} root`
+      : issuesCause('discover did not list the sentinel', found.errors),
+  );
 }
 
 /** A profile whose instructions carry a marker, so the prompt shows which definition ran. */
@@ -73,7 +87,7 @@ const d1ProjectRoot: CaseDef = {
       expected: path,
       observed: entry.path,
     });
-    const session = expectInstantiated(await instantiateName(ctx, 'project-helper'), 'instantiate by name');
+    const session = mustInstantiate(await instantiateName(ctx, 'project-helper'), 'instantiate by name');
     expectEqual(session.session.name, 'project-helper', 'session name');
     expectTrue(session.prompt.text.includes('D1-PROJECT'), 'the instantiated prompt comes from the project-root file', {
       expected: 'prompt contains the file’s instructions',
@@ -88,17 +102,16 @@ const d1MalformedSibling: CaseDef = {
   expectation: { profiles: [{ name: 'steady-helper', root: 'project' }], notListed: ['broken', 'invalid-sibling'] },
   async run(ctx) {
     const encoding = workingEncoding(ctx.handshake);
-    const ext = encoding === 'yaml' ? '.agent.yaml' : encoding === 'json' ? '.agent.json' : '.agent.md';
     // Sorted first, so a resolver that stops at the first bad file misses the good one.
     ctx.workspace.writeFile(
-      `${ctx.workspace.projectAgents}/aaa-broken${ext}`,
+      `${ctx.workspace.projectAgents}/${profileFileName('aaa-broken', encoding)}`,
       encoding === 'json' ? '{"oap": "1.0", "kind": ' : 'oap: "1.0"\nkind: [AgentProfile\n  metadata: {\n',
     );
     writeProfile(
-      ctx,
       ctx.workspace.projectAgents,
-      'aab-invalid-sibling',
       minimalProfile('invalid-sibling', { tools: { policy: 'everything' } }),
+      encoding,
+      'aab-invalid-sibling',
     );
     writeProjectProfile(ctx, minimalProfile('steady-helper'));
     const found = await discoverAll(ctx);
@@ -109,7 +122,7 @@ const d1MalformedSibling: CaseDef = {
     const entry = found.profiles.find((p) => p.name === 'steady-helper');
     if (!entry) fail('a valid profile is hidden by broken siblings', { name: 'steady-helper', root: 'project' }, brief(found));
     expectEqual(entry.root, 'project', 'root of the valid profile');
-    expectInstantiated(await instantiateName(ctx, 'steady-helper'), 'instantiate the valid profile by name');
+    mustInstantiate(await instantiateName(ctx, 'steady-helper'), 'instantiate the valid profile by name');
   },
 };
 
@@ -137,8 +150,8 @@ const d2WithinRoot: CaseDef = {
             ctx.workspace.writeDocument(ctx.workspace.projectAgents, 'twin.agent.yml', marked('twin', 'TWIN-TWO'), 'yaml'),
           ]
         : [
-            writeProfile(ctx, ctx.workspace.projectAgents, 'twin', marked('twin', 'TWIN-ONE')),
-            writeProfile(ctx, ctx.workspace.projectAgents, 'twin-copy', marked('twin', 'TWIN-TWO')),
+            writeProfile(ctx.workspace.projectAgents, marked('twin', 'TWIN-ONE'), workingEncoding(ctx.handshake), 'twin'),
+            writeProfile(ctx.workspace.projectAgents, marked('twin', 'TWIN-TWO'), workingEncoding(ctx.handshake), 'twin-copy'),
           ];
     const found = await discoverAll(ctx);
     requireProjectRootSearched(found);
@@ -180,8 +193,8 @@ function crossRootCase(lower: RootName, higher: RootName): CaseDef {
     async run(ctx) {
       placeSentinel(ctx);
       const dirOf = (r: RootName): string => (r === 'project' ? ctx.workspace.projectAgents : ctx.workspace.roots[r]);
-      const lowerPath = writeProfile(ctx, dirOf(lower), name, marked(name, `FROM-${lower.toUpperCase()}`));
-      const higherPath = writeProfile(ctx, dirOf(higher), name, marked(name, `FROM-${higher.toUpperCase()}`));
+      const lowerPath = writeProfile(dirOf(lower), marked(name, `FROM-${lower.toUpperCase()}`), workingEncoding(ctx.handshake), name);
+      const higherPath = writeProfile(dirOf(higher), marked(name, `FROM-${higher.toUpperCase()}`), workingEncoding(ctx.handshake), name);
       const found = await discoverAll(ctx);
       requireProjectRootSearched(found);
       const entry = found.profiles.find((p) => p.name === name);
@@ -203,7 +216,7 @@ function crossRootCase(lower: RootName, higher: RootName): CaseDef {
         { expected: [lowerPath, higherPath], observed: collision.paths },
       );
       // The definition that runs is the winner's.
-      const session = expectInstantiated(await instantiateName(ctx, name), 'instantiate by the shared name');
+      const session = mustInstantiate(await instantiateName(ctx, name), 'instantiate by the shared name');
       const text = session.prompt.text;
       expectTrue(
         text.includes(`FROM-${higher.toUpperCase()}`) && !text.includes(`FROM-${lower.toUpperCase()}`),
@@ -223,7 +236,7 @@ const d4NameWins: CaseDef = {
   expectation: { profiles: [{ name: 'real-name', file_name_matches: false }], notListed: ['nickname'], instantiateByName: 'real-name' },
   async run(ctx) {
     placeSentinel(ctx);
-    const path = writeProfile(ctx, ctx.workspace.projectAgents, 'nickname', marked('real-name', 'D4-REAL'));
+    const path = writeProfile(ctx.workspace.projectAgents, marked('real-name', 'D4-REAL'), workingEncoding(ctx.handshake), 'nickname');
     const found = await discoverAll(ctx);
     requireProjectRootSearched(found);
     const entry = found.profiles.find((p) => samePath(p.path, path));
@@ -231,7 +244,7 @@ const d4NameWins: CaseDef = {
     expectEqual(entry.name, 'real-name', 'name the profile is listed under');
     expectEqual(entry.file_name_matches, false, 'file_name_matches for nickname.agent.* holding real-name');
     expectTrue(!found.profiles.some((p) => p.name === 'nickname'), 'no profile is listed under the file name', { observed: brief(found) });
-    const session = expectInstantiated(await instantiateName(ctx, 'real-name'), 'instantiate by metadata.name');
+    const session = mustInstantiate(await instantiateName(ctx, 'real-name'), 'instantiate by metadata.name');
     expectEqual(session.session.name, 'real-name', 'session name');
     // SHOULD warn: recorded for the report, not judged.
     ctx.note(

@@ -6,9 +6,9 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import type { InstantiatedT } from '../../adapters/protocol/messages.js';
 import { expectEqual } from '../framework/assert.js';
-import { minimalProfile, permissivePolicy } from '../framework/policy.js';
 import type { CaseContext, CaseDef } from '../framework/types.js';
-import { instantiateSubject, textIn, workingEncoding, writeProjectProfile } from './support.js';
+import { serializeDocument } from '../framework/workspace.js';
+import { instantiateSubject, minimalProfile, permissivePolicy, workingEncoding, writeProjectProfile } from '../support/index.js';
 
 const ORIGINAL = minimalProfile('steady-contract', {
   role: { instructions: 'You review pull requests. ORIGINAL-INSTRUCTIONS.', constraints: ['Do not edit files.'] },
@@ -40,7 +40,7 @@ const rewritten: CaseDef = {
   title: 'Rewriting the profile with wider tools and new instructions leaves the running session’s contract unchanged',
   expectation: { describe_session: 'identical session, effective contract and prompt' },
   async run(ctx) {
-    await afterDiskChange(ctx, (path) => writeFileSync(path, textIn(REWRITTEN, workingEncoding(ctx.handshake))));
+    await afterDiskChange(ctx, (path) => writeFileSync(path, serializeDocument(REWRITTEN, workingEncoding(ctx.handshake))));
   },
 };
 

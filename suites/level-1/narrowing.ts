@@ -3,32 +3,59 @@
  * is the more restrictive of profile and policy: never more permissive than local policy alone,
  * and never more than the profile asked for.
  *
- * Tools are judged here only against the harness grant (effective ⊆ granted); which subset the
- * profile's policy selects is L1-I2's question. Whether the narrowing was recorded is L1-I9's.
- * Roots, hosts and scopes are judged by meaning over probe paths/hosts, not by spelling.
+ * Every case gathers an observation and asks the spec model (spec/semantics/narrowing.ts) what
+ * the rule gives; `narrowingJudgement` is that question, shared with the fuzzer's judge
+ * (tests/spec/one-judge.test.ts holds them to the same answers). Tools are judged here only
+ * against the harness grant (effective ⊆ granted); which subset the profile's policy selects is
+ * L1-I2's question. Whether the narrowing was recorded is L1-I9's. Roots and hosts are judged by
+ * meaning over probe paths and hosts, not by spelling.
  */
 import type { HarnessPolicyT } from '../../adapters/protocol/messages.js';
-import { expectEqual, expectTrue, fail } from '../framework/assert.js';
-import { minimalProfile, permissivePolicy, STANDARD_TOOLS } from '../framework/policy.js';
-import type { CaseDef } from '../framework/types.js';
 import {
-  hostAllowed,
-  minDecision,
-  minLimit,
-  minMemoryMode,
-  morePermissive,
-  pathAllowed,
-  toolMatches,
-  type DecisionName,
-} from './policy-semantics.js';
-import { instantiateSubject, writeProjectProfile } from './support.js';
+  type ContractBounds,
+  type Decision,
+  DECISIONS,
+  type Difference,
+  expectedValues,
+  globMatch,
+  narrowingDifferences,
+  narrowingRequest,
+  policyCeiling,
+  type Probes,
+} from '../../spec/semantics/index.js';
+import { expectEqual, fail } from '../framework/assert.js';
 import { mulberry32 } from '../framework/random.js';
+import type { CaseDef } from '../framework/types.js';
+import { STANDARD_TOOLS, instantiateSubject, minimalProfile, permissivePolicy, writeProjectProfile } from '../support/index.js';
+
+/**
+ * Where `effective` departs from the narrowing rule for a profile `spec` under `policy`: the L1-I3
+ * expectation of every case below, as one pure function over the observation.
+ */
+export function narrowingJudgement(
+  spec: unknown,
+  policy: HarnessPolicyT,
+  effective: ContractBounds,
+  opts: { probes?: Probes; workspace?: string } = {},
+): Difference[] {
+  return narrowingDifferences(effective, narrowingRequest(spec), policyCeiling(policy), opts);
+}
+
+/** Fail on the first difference in the dimensions named by `prefixes` (pointer labels). */
+function expectNarrowed(differences: Difference[], prefixes: string[], what: string): void {
+  const found = differences.filter((d) => prefixes.some((p) => d.pointer === p || d.pointer.startsWith(`${p}/`)));
+  const first = found[0];
+  if (first)
+    fail(`${what}: ${first.pointer} is not what the narrowing rule gives`, first.expected, { observed: first.observed, all: found });
+}
 
 const base = permissivePolicy();
 
 function withPermissions(permissions: HarnessPolicyT['permissions']): HarnessPolicyT {
   return permissivePolicy({ permissions });
 }
+
+const specOf = (doc: Record<string, unknown>): unknown => doc['spec'];
 
 // ---------------------------------------------------------------- permissions
 
@@ -44,14 +71,14 @@ const shellUnderDeny: CaseDef = {
     });
     const policy = withPermissions({ default: 'allow', shell: 'deny', edit: 'allow', network: 'allow', rules: [] });
     const session = await instantiateSubject(ctx, writeProjectProfile(ctx, doc), policy);
-    expectEqual(session.effective.permissions.shell, 'deny', 'effective shell decision');
+    expectNarrowed(narrowingJudgement(specOf(doc), policy, session.effective), ['/permissions/shell'], 'effective shell decision');
   },
 };
 
 interface PermissionCase {
   slug: string;
   title: string;
-  profile: Partial<Record<'default' | 'shell' | 'edit' | 'network', DecisionName>>;
+  profile: Partial<Record<'default' | 'shell' | 'edit' | 'network', Decision>>;
   policy: HarnessPolicyT['permissions'];
 }
 
@@ -70,28 +97,17 @@ const PERMISSION_CASES: PermissionCase[] = [
   },
 ];
 
-/** The policy's decision for a category: its own value, else its default. */
-function policyDecision(p: HarnessPolicyT['permissions'], k: 'default' | 'shell' | 'edit' | 'network'): DecisionName {
-  return (k === 'default' ? p.default : (p[k] ?? p.default)) as DecisionName;
-}
-
 function permissionCase(c: PermissionCase): CaseDef {
-  const keys = ['default', 'shell', 'edit', 'network'] as const;
-  const expected = Object.fromEntries(keys.map((k) => [k, minDecision(c.profile[k] ?? 'allow', policyDecision(c.policy, k))]));
+  const doc = minimalProfile(`perm-${c.slug}`, { permissions: c.profile });
+  const policy = withPermissions(c.policy);
   return {
     id: `L1-I3/${c.slug}`,
     requirements: ['L1-I3'],
     title: c.title,
-    expectation: { permissions: expected },
+    expectation: { permissions: expectedValues(narrowingRequest(specOf(doc)), policyCeiling(policy)).permissions },
     async run(ctx) {
-      const doc = minimalProfile(`perm-${c.slug}`, { permissions: c.profile });
-      const session = await instantiateSubject(ctx, writeProjectProfile(ctx, doc), withPermissions(c.policy));
-      const observed = session.effective.permissions;
-      expectEqual(
-        { default: observed.default, shell: observed.shell, edit: observed.edit, network: observed.network },
-        expected,
-        'effective permissions',
-      );
+      const session = await instantiateSubject(ctx, writeProjectProfile(ctx, doc), policy);
+      expectNarrowed(narrowingJudgement(specOf(doc), policy, session.effective), ['/permissions'], 'effective permissions');
     },
   };
 }
@@ -111,8 +127,9 @@ const profileRuleCannotAllow: CaseDef = {
     });
     const policy = withPermissions({ default: 'allow', shell: 'deny', edit: 'allow', network: 'allow', rules: [] });
     const session = await instantiateSubject(ctx, writeProjectProfile(ctx, doc), policy);
-    expectEqual(session.effective.permissions.shell, 'deny', 'effective shell decision');
-    const reopening = session.effective.rules.filter((r) => toolMatches(r.tool, 'shell') && r.decision !== 'deny');
+    expectNarrowed(narrowingJudgement(specOf(doc), policy, session.effective), ['/permissions/shell'], 'effective shell decision');
+    // SPEC §3.5: rules "are themselves subject to the narrowing rule".
+    const reopening = session.effective.rules.filter((r) => globMatch(r.tool, 'shell') && r.decision !== 'deny');
     expectEqual(reopening, [], 'effective rules that give shell more than the policy’s deny');
   },
 };
@@ -131,8 +148,7 @@ function toolsWithinGrant(policyName: 'allowlist' | 'denylist' | 'inherit', tool
       const doc = minimalProfile(`grant-${policyName}`, { tools: { policy: policyName, ...tools } });
       const policy = permissivePolicy({ tools: { available: [...STANDARD_TOOLS], grant: [...GRANT] } });
       const session = await instantiateSubject(ctx, writeProjectProfile(ctx, doc), policy);
-      const beyond = session.effective.tools.filter((t) => !GRANT.includes(t));
-      expectEqual(beyond, [], 'effective tools outside the harness grant');
+      expectNarrowed(narrowingJudgement(specOf(doc), policy, session.effective), ['/tools'], 'effective tools outside the harness grant');
     },
   };
 }
@@ -161,21 +177,10 @@ const filesystemRoots: CaseDef = {
     const profileFs = { read_roots: ['.', 'src/app', 'tests'], write_roots: ['src', 'vendor'], deny_paths: ['src/secrets'] };
     const policyFs = { read_roots: ['src', 'docs'], write_roots: ['src/gen'], allow_absolute: false };
     const doc = minimalProfile('roots-narrowed', { permissions: { filesystem: profileFs } });
-    const session = await instantiateSubject(ctx, writeProjectProfile(ctx, doc), permissivePolicy({ filesystem: policyFs }));
-    const eff = session.effective.filesystem;
-    for (const mode of ['read_roots', 'write_roots'] as const) {
-      for (const p of PROBE_PATHS) {
-        const want = pathAllowed(profileFs[mode], profileFs.deny_paths, p) && pathAllowed(policyFs[mode], [], p);
-        const got = pathAllowed(eff[mode], eff.deny_paths, p);
-        if (want !== got) {
-          fail(
-            `${mode}: ${p} is ${got ? 'allowed' : 'denied'} by the effective contract`,
-            { path: p, allowed: want },
-            { path: p, allowed: got, [mode]: eff[mode], deny_paths: eff.deny_paths },
-          );
-        }
-      }
-    }
+    const policy = permissivePolicy({ filesystem: policyFs });
+    const session = await instantiateSubject(ctx, writeProjectProfile(ctx, doc), policy);
+    const probes = { paths: PROBE_PATHS, hosts: [] };
+    expectNarrowed(narrowingJudgement(specOf(doc), policy, session.effective, { probes }), ['/filesystem'], 'filesystem roots');
   },
 };
 
@@ -200,22 +205,10 @@ const networkHosts: CaseDef = {
     const profileHosts = ['api.example.com', 'evil.example.com', '*.example.org', 'cdn.example.net'];
     const policyHosts = ['api.example.com', 'docs.example.org', '*.example.net'];
     const doc = minimalProfile('hosts-narrowed', { permissions: { network: 'allow', allow_hosts: profileHosts } });
-    const session = await instantiateSubject(
-      ctx,
-      writeProjectProfile(ctx, doc),
-      permissivePolicy({ network: { allow_hosts: policyHosts } }),
-    );
-    const eff = session.effective.hosts;
-    for (const h of PROBE_HOSTS) {
-      const want = hostAllowed(profileHosts, h) && hostAllowed(policyHosts, h);
-      const got = hostAllowed(eff, h);
-      if (want !== got)
-        fail(
-          `host ${h} is ${got ? 'reachable' : 'unreachable'} in the effective contract`,
-          { host: h, allowed: want },
-          { host: h, allowed: got, hosts: eff },
-        );
-    }
+    const policy = permissivePolicy({ network: { allow_hosts: policyHosts } });
+    const session = await instantiateSubject(ctx, writeProjectProfile(ctx, doc), policy);
+    const probes = { paths: [], hosts: PROBE_HOSTS };
+    expectNarrowed(narrowingJudgement(specOf(doc), policy, session.effective, { probes }), ['/hosts'], 'network hosts');
   },
 };
 
@@ -232,16 +225,8 @@ const memoryNarrowed: CaseDef = {
       memory: { ...base.memory, mode: 'read_only', scopes: ['project:acme', 'user:global'] },
     });
     const session = await instantiateSubject(ctx, writeProjectProfile(ctx, doc), policy);
-    const eff = session.effective.memory;
-    expectEqual(eff.mode, minMemoryMode('read_write', 'read_only'), 'effective memory mode');
-    expectEqual([...eff.scopes].sort(), ['project:acme'], 'effective memory scopes');
-    // A store's mode can never exceed the section ceiling.
-    for (const s of eff.stores) {
-      expectTrue(s.mode !== 'read_write', `store ${s.name} mode within the read_only ceiling`, {
-        expected: 'off|read_only',
-        observed: s.mode,
-      });
-    }
+    // Mode and scopes exactly; no store above the policy's mode.
+    expectNarrowed(narrowingJudgement(specOf(doc), policy, session.effective), ['/memory'], 'effective memory');
   },
 };
 
@@ -263,45 +248,27 @@ const budgetsNarrowed: CaseDef = {
       max_state_tokens: 1000,
     };
     const doc = minimalProfile('budgets-narrowed', { runtime, context: { budget } });
-    const session = await instantiateSubject(ctx, writeProjectProfile(ctx, doc), permissivePolicy({ budgets: policyBudgets }));
-    const eff = session.effective.budgets;
-    const expected = {
-      max_turns: minLimit(runtime.max_turns, policyBudgets.max_turns),
-      max_tool_calls: minLimit(runtime.max_tool_calls, policyBudgets.max_tool_calls),
-      timeout_seconds: minLimit(undefined, policyBudgets.timeout_seconds),
-      max_cost_usd: minLimit(runtime.max_cost_usd, policyBudgets.max_cost_usd),
-      max_context_tokens: minLimit(budget.max_context_tokens, policyBudgets.max_context_tokens),
-      max_state_tokens: minLimit(budget.max_state_tokens, policyBudgets.max_state_tokens),
-    };
-    const observed = {
-      max_turns: eff.max_turns,
-      max_tool_calls: eff.max_tool_calls,
-      timeout_seconds: eff.timeout_seconds,
-      max_cost_usd: eff.max_cost_usd,
-      max_context_tokens: eff.max_context_tokens,
-      max_state_tokens: eff.max_state_tokens,
-    };
-    expectEqual(observed, expected, 'effective budgets');
+    const policy = permissivePolicy({ budgets: policyBudgets });
+    const session = await instantiateSubject(ctx, writeProjectProfile(ctx, doc), policy);
+    expectNarrowed(narrowingJudgement(specOf(doc), policy, session.effective), ['/budgets'], 'effective budgets');
   },
 };
 
 // ---------------------------------------------------------------- seeded sweep
 
-const DECISIONS: DecisionName[] = ['deny', 'ask', 'allow'];
-
 const permissionSweep: CaseDef = {
   id: 'L1-I3/seeded-permission-sweep',
   requirements: ['L1-I3'],
-  title: 'For 12 seeded profile/policy permission pairs, no effective decision exceeds the policy or the profile',
-  expectation: { rule: 'effective[k] <= policy[k] (else policy default) and <= profile[k] (else profile default)' },
+  title: 'For 12 seeded profile/policy permission pairs, every effective decision is min(profile request, policy decision)',
+  expectation: { rule: 'effective[k] = min(profile[k] else profile default else none, policy[k] else policy default)' },
   async run(ctx) {
     const rand = mulberry32(ctx.seed);
-    const pick = (): DecisionName => DECISIONS[Math.floor(rand() * 3)] as DecisionName;
-    const maybe = (): DecisionName | undefined => (rand() < 0.3 ? undefined : pick());
+    const pick = (): Decision => DECISIONS[Math.floor(rand() * 3)] as Decision;
+    const maybe = (): Decision | undefined => (rand() < 0.3 ? undefined : pick());
     const keys = ['shell', 'edit', 'network'] as const;
     const trials: unknown[] = [];
     for (let i = 0; i < 12; i++) {
-      const profile: Partial<Record<'default' | (typeof keys)[number], DecisionName>> = {};
+      const profile: Partial<Record<'default' | (typeof keys)[number], Decision>> = {};
       const pd = maybe();
       if (pd) profile.default = pd;
       for (const k of keys) {
@@ -314,23 +281,10 @@ const permissionSweep: CaseDef = {
         if (v) policyPerms[k] = v;
       }
       const doc = minimalProfile(`sweep-${i}`, { permissions: profile });
-      const session = await instantiateSubject(ctx, writeProjectProfile(ctx, doc), withPermissions(policyPerms));
-      const eff = session.effective.permissions;
-      trials.push({ profile, policy: policyPerms, effective: eff });
-      const profileDefault = profile.default ?? 'allow';
-      const checks: Array<[string, DecisionName, DecisionName]> = [
-        ['default', eff.default, minDecision(profileDefault, policyPerms.default as DecisionName)],
-      ];
-      for (const k of keys) checks.push([k, eff[k], minDecision(profile[k] ?? profileDefault, policyDecision(policyPerms, k))]);
-      for (const [k, got, ceiling] of checks) {
-        if (morePermissive(got, ceiling)) {
-          fail(
-            `trial ${i}: effective ${k} is ${got}, more than the ceiling ${ceiling}`,
-            { [k]: ceiling, profile, policy: policyPerms },
-            { [k]: got },
-          );
-        }
-      }
+      const policy = withPermissions(policyPerms);
+      const session = await instantiateSubject(ctx, writeProjectProfile(ctx, doc), policy);
+      trials.push({ profile, policy: policyPerms, effective: session.effective.permissions });
+      expectNarrowed(narrowingJudgement(specOf(doc), policy, session.effective), ['/permissions'], `trial ${i}`);
     }
     ctx.note('trials', trials.length);
   },

@@ -8,30 +8,17 @@
  * in UTF-16 code units instead of bytes are caught.
  */
 import type { InstantiatedT } from '../../adapters/protocol/messages.js';
+import { type OrderedSectionKind, orderViolations, PROMPT_ORDER } from '../../spec/semantics/index.js';
 import { expectTrue, fail } from '../framework/assert.js';
-import { minimalProfile, permissivePolicy } from '../framework/policy.js';
 import type { CaseDef } from '../framework/types.js';
-import { mapPrompt, occurrences } from '../framework/prompt-map.js';
-import { instantiateSubject, writeProjectProfile } from './support.js';
+import { instantiateSubject, mapPrompt, minimalProfile, occurrences, permissivePolicy, writeProjectProfile } from '../support/index.js';
 
 /** UTF-8 byte offsets where `needle` starts in `text`. */
 const startsOf = (text: string, needle: string): number[] => occurrences(text, needle).map(([start]) => start);
 
-/** The positions of SPEC §3.2; `harness` sections (inserted material) may sit anywhere. */
-const ORDER: Record<string, number> = {
-  preamble: 1,
-  instructions: 2,
-  objectives: 3,
-  persona: 4,
-  constraints: 5,
-  examples: 6,
-  state: 7,
-  postamble: 8,
-};
-
 /** Field texts per section kind; each section of that kind must contain at least `mustContain` of them. */
 interface Expected {
-  kind: keyof typeof ORDER;
+  kind: OrderedSectionKind;
   texts: string[];
   /** all: every text must lie in sections of this kind; any: at least one (persona may be rendered in the harness's idiom). */
   mode: 'all' | 'any';
@@ -60,18 +47,14 @@ function checkSectionMap(session: InstantiatedT, expected: Expected[]): void {
       );
     }
   }
-  // Normative order over the sections the map reports (harness insertions excluded).
-  const ranked = sections.filter((s) => s.kind !== 'harness');
-  for (let i = 1; i < ranked.length; i++) {
-    const a = ranked[i - 1]!;
-    const b = ranked[i]!;
-    if ((ORDER[a.kind] ?? 0) > (ORDER[b.kind] ?? 0)) {
-      fail(
-        `section ${b.kind} comes after ${a.kind}, against SPEC §3.2`,
-        Object.keys(ORDER),
-        ranked.map((s) => s.kind),
-      );
-    }
+  // Normative order over the sections the map reports (harness insertions may sit anywhere).
+  const [inverted] = orderViolations(sections.map((s) => s.kind));
+  if (inverted) {
+    fail(
+      `section ${inverted.kinds[1]} comes after ${inverted.kinds[0]}, against SPEC §3.2`,
+      Object.keys(PROMPT_ORDER),
+      sections.map((s) => s.kind),
+    );
   }
 }
 

@@ -11,10 +11,8 @@ import { mkdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import type { HarnessPolicyT } from '../../adapters/protocol/messages.js';
 import { fail } from '../framework/assert.js';
-import { minimalProfile, permissivePolicy } from '../framework/policy.js';
 import type { CaseContext, CaseDef } from '../framework/types.js';
-import { expectInstantiated, instantiatePath, writeProjectProfile } from './support.js';
-import { briefIssues } from '../framework/issues.js';
+import { briefIssues, instantiatePath, minimalProfile, mustInstantiate, permissivePolicy, writeProjectProfile } from '../support/index.js';
 
 async function expectRefused(ctx: CaseContext, doc: Record<string, unknown>, policy: HarnessPolicyT, what: string): Promise<void> {
   const out = await instantiatePath(ctx, writeProjectProfile(ctx, doc), policy);
@@ -29,7 +27,7 @@ async function expectRefused(ctx: CaseContext, doc: Record<string, unknown>, pol
 }
 
 async function expectControl(ctx: CaseContext, doc: Record<string, unknown>, policy: HarnessPolicyT, what: string): Promise<void> {
-  expectInstantiated(await instantiatePath(ctx, writeProjectProfile(ctx, doc), policy), `control (${what})`);
+  mustInstantiate(await instantiatePath(ctx, writeProjectProfile(ctx, doc), policy), `control (${what})`);
 }
 
 // ---------------------------------------------------------------- L1-I5

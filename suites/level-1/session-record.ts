@@ -3,10 +3,9 @@
  * spec digest is the runner oracle's specDigest of the file as written, never the adapter's.
  */
 import { expectEqual } from '../framework/assert.js';
-import { minimalProfile, permissivePolicy } from '../framework/policy.js';
 import type { CaseDef } from '../framework/types.js';
 import { specDigest } from '../../spec/document/index.js';
-import { instantiateSubject, oracleRead, writeProjectProfile } from './support.js';
+import { instantiateSubject, minimalProfile, oracleRead, permissivePolicy, writeProjectProfile } from '../support/index.js';
 
 const recordWithRevision: CaseDef = {
   id: 'L1-I8/name-revision-spec-digest',

@@ -15,10 +15,17 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { expectEqual, fail } from '../framework/assert.js';
-import { minimalProfile, permissivePolicy } from '../framework/policy.js';
 import type { CaseContext, CaseDef } from '../framework/types.js';
-import { diffSnapshots, type SnapshotDiff } from '../framework/workspace.js';
-import { claimedRoots, instantiatePath, profileFileName, textIn, workingEncoding, writeProjectProfile } from './support.js';
+import { diffSnapshots, serializeDocument, type SnapshotDiff } from '../framework/workspace.js';
+import {
+  claimedRoots,
+  instantiatePath,
+  minimalProfile,
+  permissivePolicy,
+  profileFileName,
+  workingEncoding,
+  writeProjectProfile,
+} from '../support/index.js';
 
 interface Recorded {
   method: string;
@@ -99,7 +106,7 @@ const noSideEffects: CaseDef = {
         },
       });
       const before = ctx.workspace.snapshot();
-      await ctx.adapter.call('validate', { document: { content: textIn(doc, encoding), encoding } });
+      await ctx.adapter.call('validate', { document: { content: serializeDocument(doc, encoding), encoding } });
       await ctx.adapter.call('discover', { workspace: ctx.workspace.dir, roots: claimedRoots(ctx) });
       const outcome = await instantiatePath(ctx, path, policy);
       ctx.note('instantiate', outcome.status);

@@ -9,10 +9,17 @@
 import { realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { expectEqual } from '../framework/assert.js';
-import { CaseNotApplicable } from '../framework/errors.js';
-import { minimalProfile, permissivePolicy } from '../framework/policy.js';
 import type { CaseDef, RootKind } from '../framework/types.js';
-import { claimedRoots, instantiateSubject, nameOf, writeProfile } from './support.js';
+import {
+  claimedRoots,
+  instantiateSubject,
+  issuesCause,
+  minimalProfile,
+  permissivePolicy,
+  requireObservable,
+  workingEncoding,
+  writeProfile,
+} from '../support/index.js';
 
 const TRUST_OF: Record<'managed' | 'user' | 'project', string> = { managed: 'managed', user: 'user', project: 'project' };
 
@@ -35,12 +42,15 @@ function rootCase(root: 'managed' | 'user' | 'project', claimed: 'managed' | 'us
       const doc = minimalProfile(`claims-${claimed}-in-${root}`, {}, {});
       (doc['metadata'] as Record<string, unknown>)['trust'] = claimed;
       const dir = root === 'project' ? ctx.workspace.projectAgents : ctx.workspace.roots[root];
-      const path = writeProfile(ctx, dir, nameOf(doc), doc);
+      const path = writeProfile(dir, doc, workingEncoding(ctx.handshake));
       const found = await ctx.adapter.call('discover', { workspace: ctx.workspace.dir, roots: claimedRoots(ctx) });
       const entry = found.profiles.find((p) => real(p.path) === real(path));
-      if (!entry || entry.root !== root) {
-        throw new CaseNotApplicable(`discovery does not place the file in the ${root} root; discovery cases judge that`);
-      }
+      requireObservable(
+        entry?.root === root,
+        `discovery does not place the file in the ${root} root; discovery cases judge that`,
+        entry ? `discover listed the file in the ${entry.root} root` : issuesCause('discover did not list the file', found.errors),
+      );
+      if (!entry) return;
       expectEqual(entry.trust, TRUST_OF[root], 'trust reported by discovery');
       const session = await instantiateSubject(ctx, path, permissivePolicy());
       expectEqual(session.session.trust, TRUST_OF[root], 'trust recorded for the session');
@@ -56,7 +66,7 @@ const outsideRoots: CaseDef = {
   async run(ctx) {
     const doc = minimalProfile('claims-managed-from-elsewhere');
     (doc['metadata'] as Record<string, unknown>)['trust'] = 'managed';
-    const path = writeProfile(ctx, join(ctx.workspace.root, 'downloads'), nameOf(doc), doc);
+    const path = writeProfile(join(ctx.workspace.root, 'downloads'), doc, workingEncoding(ctx.handshake));
     const session = await instantiateSubject(ctx, path, permissivePolicy());
     expectEqual(session.session.trust, 'imported', 'trust recorded for a profile from outside the roots');
   },

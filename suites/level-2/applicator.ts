@@ -3,14 +3,16 @@
  * apply the file is read back through the oracle; "refused" always means the file was not
  * written at all (same bytes, mtime and inode), not merely that the adapter said so.
  */
-import { profileDigest } from '../../spec/document/index.js';
+import { profileDigest, specDigestInput } from '../../spec/document/index.js';
+import { DEFAULT_WRITEBACK, inStateScope, operationsOutcome, proposalWidens, type Writeback } from '../../spec/semantics/index.js';
 import { expectEqual, expectTrue } from '../framework/assert.js';
 import type { CaseContext, CaseDef } from '../framework/types.js';
 import { addFact, delta, entry } from './support/builders.js';
 import { APPROVED, NOT_APPROVED, applyTo, categories, collection, findEntry, ids, type Applied, type Approval } from './support/apply.js';
-import { clone, inconclusive, isObject, jcsEqual } from './support/common.js';
-import { allFixtureIds, fixtureDoc, fixtureMeta } from './support/fixtures.js';
+import { fixture, fixtures } from '../../fixtures/index.js';
+import { clone, fixtureDoc, isObject, jcsEqual } from './support/common.js';
 import { mustReadProfile, untouched } from './support/profile-io.js';
+import { inconclusive, issuesCause } from '../support/index.js';
 
 const BASE = 'l2-apply/base-rev4';
 
@@ -20,7 +22,7 @@ function base(patch?: (doc: Record<string, unknown>) => void): Record<string, un
   return doc;
 }
 
-function setWriteback(doc: Record<string, unknown>, wb: 'off' | 'propose' | 'auto' | undefined): void {
+function setWriteback(doc: Record<string, unknown>, wb: Writeback | undefined): void {
   const lifecycle = (doc.spec as Record<string, unknown>).lifecycle as Record<string, unknown>;
   if (wb === undefined) delete lifecycle.writeback;
   else lifecycle.writeback = wb;
@@ -48,21 +50,32 @@ async function control(ctx: CaseContext, what: string): Promise<void> {
     dir: `${ctx.workspace.dir}/control`,
   });
   if (!(a.result.outcome === 'applied' && hasFact(a, 'fact-control'))) {
-    inconclusive(`${what}: a valid control delta was not applied (outcome ${a.result.outcome}), so a refusal proves nothing`);
+    inconclusive(
+      `${what}: a valid control delta was not applied (outcome ${a.result.outcome}), so a refusal proves nothing`,
+      issuesCause(`control delta ${a.result.outcome}`, a.result.errors),
+    );
   }
+}
+
+/** The Level 2 fixture IDs with a prefix, sorted (stable case order). */
+function fixtureIds(prefix: string): string[] {
+  return fixtures('level-2')
+    .map((f) => f.id)
+    .filter((id) => id.startsWith(prefix))
+    .sort();
 }
 
 // ------------------------------------------------------------------------------------------ A1
 
 function a1(fixtureId: string): CaseDef {
-  const meta = fixtureMeta(fixtureId);
-  const cats = meta.expectation.errorCategories as string[];
+  const meta = fixture('level-2', fixtureId);
+  const cats: string[] = meta.expect.errorCategories ?? [];
   return {
     id: `L2-A1/invalid-delta-refused-${fixtureId.split('/')[1]}`,
     requirements: ['L2-A1'],
-    title: `A schema-invalid delta (${meta.description.replace(/^Schema-invalid delta: /, '').replace(/;.*$/, '')}) is refused before any write`,
+    title: `A schema-invalid delta (${(meta.description ?? fixtureId).replace(/^Schema-invalid delta: /, '').replace(/;.*$/, '')}) is refused before any write`,
     fixtures: [BASE, fixtureId],
-    expectation: meta.expectation,
+    expectation: meta.expect,
     async run(ctx) {
       await control(ctx, 'A1');
       const a = await applyTo(ctx, base(), fixtureDoc(fixtureId));
@@ -81,23 +94,42 @@ function a1(fixtureId: string): CaseDef {
 // ------------------------------------------------------------------------------------------ A2
 
 function a2(fixtureId: string): CaseDef {
-  const meta = fixtureMeta(fixtureId);
+  const meta = fixture('level-2', fixtureId);
   const d = fixtureDoc(fixtureId);
   const path = ((d.operations as Array<Record<string, unknown>>)[0]!.path as string) || '""';
+  // SPEC §6.2: a `..` token is a member literally named `..`, so such a path stays inside /state.
+  // The harness may refuse it or apply it as that key; only an effect outside /state fails A2.
+  const literalKey = inStateScope(path);
   return {
     id: `L2-A2/outside-state-refused-${fixtureId.split('/')[1]}`,
     requirements: ['L2-A2'],
-    title: `An operation on ${path} is refused and nothing is written`,
+    title: literalKey
+      ? `An operation on ${path} (a literal \`..\` key inside /state) never changes /spec or /metadata`
+      : `An operation on ${path} is refused and nothing is written`,
     fixtures: [BASE, fixtureId],
-    expectation: meta.expectation,
+    expectation: meta.expect,
     async run(ctx) {
       await control(ctx, 'A2');
       const pre = base();
       const a = await applyTo(ctx, pre, fixtureDoc(fixtureId));
+      if (literalKey) {
+        ctx.note('outcome', a.result.outcome);
+        if (untouched(a.before, a.after)) return;
+        const post = mustReadProfile(a.path, false, `after an operation on ${path}`);
+        expectTrue(jcsEqual(post.spec, pre.spec), `an operation on ${path} changed spec on disk`, {
+          expected: pre.spec,
+          observed: post.spec,
+        });
+        expectTrue(jcsEqual(authored(post), authored(pre)), `an operation on ${path} changed metadata on disk`, {
+          expected: authored(pre),
+          observed: authored(post),
+        });
+        return;
+      }
       expectUntouched(a, `operation on ${path}`);
       expectEqual(a.result.outcome, 'rejected', `outcome for an operation on ${path}`);
       const got = categories(a.result.errors);
-      const cats = meta.expectation.errorCategories as string[];
+      const cats: string[] = meta.expect.errorCategories ?? [];
       expectTrue(
         got.some((c) => cats.includes(c)),
         'out-of-scope operation refused without a scope or schema error',
@@ -150,10 +182,9 @@ function sortKeys<T>(v: T): T {
 
 // ------------------------------------------------------------------------------------------ A6
 
-type Wb = 'off' | 'propose' | 'auto' | undefined;
-
-function a6(wb: Wb, approval: Approval, expected: 'applied' | 'queued' | 'discarded'): CaseDef {
+function a6(wb: Writeback | undefined, approval: Approval): CaseDef {
   const label = wb ?? 'absent';
+  const expected = operationsOutcome(wb ?? DEFAULT_WRITEBACK, approval.operations);
   return {
     id: `L2-A6/writeback-${label}-${approval.operations ? 'approved' : 'unapproved'}-${expected}`,
     requirements: ['L2-A6'],
@@ -197,37 +228,32 @@ const a7: CaseDef = {
     const appliedReported = a.result.proposals.filter((p) => p.status !== 'pending').map((p) => p.path);
     expectEqual(appliedReported, [], 'proposals reported as applied');
     if (a.after.sha256 === a.before.sha256) return;
-    const post = mustReadProfile(a.path, a.enc, false, 'after a delta with proposals');
+    const post = mustReadProfile(a.path, false, 'after a delta with proposals');
     const allow = ((post.spec as Record<string, unknown>).tools as Record<string, unknown> | undefined)?.allow;
     expectTrue(!(Array.isArray(allow) && allow.includes('shell')), 'shell was added to spec.tools.allow', { observed: allow });
     expectTrue(jcsEqual(post.spec, pre.spec), 'spec changed on disk', { expected: pre.spec, observed: post.spec });
-    expectTrue(jcsEqual(authored(post.metadata), authored(pre.metadata)), 'metadata changed on disk', {
-      expected: authored(pre.metadata),
-      observed: authored(post.metadata),
+    expectTrue(jcsEqual(authored(post), authored(pre)), 'metadata changed on disk', {
+      expected: authored(pre),
+      observed: authored(post),
     });
   },
 };
 
-/** metadata minus the applicator-owned fields (revision, updated_at) and the resolver-owned trust. */
-function authored(meta: unknown): Record<string, unknown> {
-  const m = isObject(meta) ? { ...meta } : {};
-  delete m.revision;
-  delete m.updated_at;
-  delete m.trust;
-  return m;
+/** metadata minus the applicator-owned revision and updated_at and the resolver-owned trust (SPEC §2.2). */
+function authored(doc: Record<string, unknown>): Record<string, unknown> {
+  return specDigestInput(doc).metadata;
 }
 
 // ------------------------------------------------------------------------------------------ A8
 
 interface RiskProbe {
-  proposal: Record<string, unknown>;
-  widens: boolean;
+  proposal: Record<string, unknown> & { path: string };
 }
 
+/** Proposals that widen a guarded section under any reading (spec/semantics/risk.ts checks each). */
 const RISK_PROBES: RiskProbe[] = [
-  { widens: true, proposal: { path: '/spec/tools/allow/-', op: 'add', value: 'shell', risk: 'low', rationale: 'Needs to run tests.' } },
+  { proposal: { path: '/spec/tools/allow/-', op: 'add', value: 'shell', risk: 'low', rationale: 'Needs to run tests.' } },
   {
-    widens: true,
     proposal: {
       path: '/spec/tools/allow',
       op: 'replace',
@@ -237,19 +263,15 @@ const RISK_PROBES: RiskProbe[] = [
     },
   },
   {
-    widens: true,
     proposal: { path: '/spec/permissions/shell', op: 'replace', value: 'allow', risk: 'low', rationale: 'Shell is denied.' },
   },
   {
-    widens: true,
     proposal: { path: '/spec/memory/scopes/-', op: 'add', value: 'user:global', risk: 'low', rationale: 'Remember across projects.' },
   },
   {
-    widens: true,
     proposal: { path: '/spec/runtime/subagents/allow/-', op: 'add', value: 'deployer', risk: 'medium', rationale: 'Delegate deploys.' },
   },
   {
-    widens: true,
     proposal: {
       path: '/spec/permissions',
       op: 'replace',
@@ -279,6 +301,7 @@ const a8: CaseDef = {
     const a = await applyTo(ctx, pre, d, { approval: NOT_APPROVED });
     const byIndex = new Map(a.result.proposals.map((p) => [p.index, p]));
     const wrong = RISK_PROBES.flatMap((p, i) => {
+      if (!proposalWidens(p.proposal, pre)) throw new Error(`suite bug: risk probe ${p.proposal.path} does not widen`);
       const got = byIndex.get(i);
       return got?.risk === 'high' ? [] : [{ index: i, path: p.proposal.path, risk: got?.risk ?? 'not reported' }];
     });
@@ -343,7 +366,7 @@ const a14: CaseDef = {
     );
     const a = await applyTo(ctx, base(), d);
     expectEqual(a.result.outcome, 'applied', 'outcome for id: pointers');
-    const post = mustReadProfile(a.path, a.enc, false, 'after id: pointers');
+    const post = mustReadProfile(a.path, false, 'after id: pointers');
     expectEqual(ids(post), ['fact-b'], 'facts after removing id:fact-a');
     expectEqual(findEntry(post, 'facts', 'fact-b')?.text, 'Production changes need two reviewers.', 'fact-b text');
     expectEqual(findEntry(post, 'open_threads', 'thread-a')?.status, 'done', 'thread-a status');
@@ -353,19 +376,15 @@ const a14: CaseDef = {
 };
 
 export const applicatorCases: CaseDef[] = [
-  ...allFixtureIds()
-    .filter((id) => id.startsWith('l2-apply-invalid/'))
-    .map(a1),
-  ...allFixtureIds()
-    .filter((id) => id.startsWith('l2-apply-scope/'))
-    .map(a2),
+  ...fixtureIds('l2-apply-invalid/').map(a1),
+  ...fixtureIds('l2-apply-scope/').map(a2),
   a4,
-  a6('off', APPROVED, 'discarded'),
-  a6('propose', NOT_APPROVED, 'queued'),
-  a6('propose', APPROVED, 'applied'),
-  a6(undefined, NOT_APPROVED, 'queued'),
-  a6(undefined, APPROVED, 'applied'),
-  a6('auto', NOT_APPROVED, 'applied'),
+  a6('off', APPROVED),
+  a6('propose', NOT_APPROVED),
+  a6('propose', APPROVED),
+  a6(undefined, NOT_APPROVED),
+  a6(undefined, APPROVED),
+  a6('auto', NOT_APPROVED),
   a7,
   a8,
   a13,

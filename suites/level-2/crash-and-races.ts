@@ -4,17 +4,18 @@
  * two writers race on one profile, and the write path itself is observed (strace, or directory
  * events when strace cannot attach).
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Params } from '../../adapters/protocol/messages.js';
 import { expectEqual } from '../framework/assert.js';
+import { CaseInconclusive } from '../framework/errors.js';
 import type { AdapterRpc, CaseContext, CaseDef, KillableAdapter } from '../framework/types.js';
 import { APPLY_NOW, entry } from './support/builders.js';
 import { APPROVED, findEntry } from './support/apply.js';
-import { inconclusive, rng, sleep } from './support/common.js';
+import { rng, sleep } from './support/common.js';
 import { CRASH_NAME, classify, crashFixture, type Classified, type CrashClass, type CrashFixture } from './support/crash-fixture.js';
-import { pickEncoding, readProfile, serialize, type Enc } from './support/profile-io.js';
+import type { Encoding } from '../framework/types.js';
 import { attachStrace, cwdOf, judgeStrace, realTarget, watchDirectory, type WriteVerdict } from './support/write-evidence.js';
+import { inconclusive, issuesCause, readBack, workingEncoding, writeProfile } from '../support/index.js';
 
 // 12 kills a case (24 a run, two cases) keep a full certification run under 15 s on 2 cores; the
 // seeded moments and the adaptive estimate spread them over the whole apply, the write included.
@@ -25,12 +26,8 @@ function applyParams(path: string, delta: Record<string, unknown>): Params<'appl
 }
 
 /** A fresh directory per attempt: a killed writer may leave a lock or temp file behind. */
-function place(ctx: CaseContext, label: string, fx: CrashFixture, enc: Enc): string {
-  const dir = join(ctx.workspace.dir, 'crash', label);
-  mkdirSync(dir, { recursive: true });
-  const path = join(dir, `${CRASH_NAME}.agent.${enc}`);
-  writeFileSync(path, serialize(fx.pre, enc));
-  return path;
+function place(ctx: CaseContext, label: string, fx: CrashFixture, enc: Encoding): string {
+  return writeProfile(join(ctx.workspace.dir, 'crash', label), fx.pre, enc, CRASH_NAME);
 }
 
 interface CrashRun {
@@ -45,8 +42,10 @@ interface CrashRun {
  */
 async function crashLoop(ctx: CaseContext): Promise<CrashRun> {
   const spawnAdapter = ctx.spawnAdapter?.bind(ctx);
-  if (!spawnAdapter) return inconclusive('no killable adapter process');
-  const enc = pickEncoding(ctx.handshake, ['json', 'yaml', 'md']);
+  // The case declares needs.process, so the runner only starts it with a spawnable adapter.
+  if (!spawnAdapter)
+    throw new CaseInconclusive('the case needs a separately spawned adapter process and this adapter cannot be spawned as one');
+  const enc = workingEncoding(ctx.handshake, ['json', 'yaml', 'md']);
   const fx = crashFixture(ctx.seed);
 
   const calPath = place(ctx, 'calibration', fx, enc);
@@ -55,12 +54,13 @@ async function crashLoop(ctx: CaseContext): Promise<CrashRun> {
   const res = await cal.call('apply_delta', applyParams(calPath, fx.delta));
   const applyMs = performance.now() - t0;
   await cal.close();
-  const calRead = readProfile(calPath, enc);
+  const calRead = readBack(calPath);
   const postRevision = calRead.doc ? (calRead.doc.metadata as { revision?: number }).revision : undefined;
-  const calClass = classify(calPath, enc, fx, postRevision);
+  const calClass = classify(calPath, fx, postRevision);
   if (res.outcome !== 'applied' || calClass.cls !== 'post') {
     inconclusive(
       `an uninterrupted apply of the crash delta did not produce the post-delta profile (outcome ${res.outcome}, file ${calClass.cls})`,
+      issuesCause(`calibration apply ${res.outcome}, file ${calClass.cls}`, res.errors),
     );
   }
 
@@ -87,7 +87,7 @@ async function crashLoop(ctx: CaseContext): Promise<CrashRun> {
     victim.send('apply_delta', applyParams(path, fx.delta));
     await sleep(delayMs);
     await victim.kill('SIGKILL');
-    const c = classify(path, enc, fx, postRevision);
+    const c = classify(path, fx, postRevision);
     samples.push({ ...c, delayMs });
     if (c.cls === 'pre' && frac >= 0.9) estimate *= 1.3;
     if (c.cls === 'post' && frac <= 0.7) estimate *= 0.8;
@@ -152,7 +152,7 @@ const a12Path: CaseDef = {
     fsWatchFallback: ['inode changes', 'temp name appears and goes'],
   },
   async run(ctx) {
-    const enc = pickEncoding(ctx.handshake);
+    const enc = workingEncoding(ctx.handshake);
     const fx = crashFixture(ctx.seed, 200, 10, 10);
     const path = place(ctx, 'write-path', fx, enc);
     const target = realTarget(path);
@@ -194,7 +194,7 @@ interface RaceRound {
  * means what it meant); an applicator that blind-writes reports both as applied and loses one.
  */
 async function race(ctx: CaseContext, writers: [AdapterRpc, AdapterRpc], round: number): Promise<RaceRound> {
-  const enc = pickEncoding(ctx.handshake);
+  const enc = workingEncoding(ctx.handshake);
   const fx: CrashFixture = crashFixture(ctx.seed + round, 300, 0, 0);
   const path = place(ctx, `race-${round}`, fx, enc);
   const mk = (who: 'A' | 'B'): Record<string, unknown> => ({
@@ -211,7 +211,7 @@ async function race(ctx: CaseContext, writers: [AdapterRpc, AdapterRpc], round: 
     writers[0].call('apply_delta', applyParams(path, mk('A'))),
     writers[1].call('apply_delta', applyParams(path, mk('B'))),
   ]);
-  const read = readProfile(path, enc);
+  const read = readBack(path);
   const effect = (who: 'A' | 'B'): boolean =>
     !!read.doc &&
     findEntry(read.doc, 'facts', `fact-race-${who}`) !== undefined &&

@@ -3,13 +3,22 @@
  * and history. Each case judges its own requirement from the file and conditions on what it
  * observes for the others (e.g. the history entry is compared with the revision actually written).
  */
+import {
+  DEFAULT_MAX_HISTORY,
+  pinnedLost,
+  retainFacts,
+  retainThreads,
+  retentionOf,
+  trimHistory,
+  withinCap,
+} from '../../spec/semantics/index.js';
 import { expectEqual, expectTrue, fail } from '../framework/assert.js';
 import type { CaseContext, CaseDef } from '../framework/types.js';
 import { APPLY_NOW, addFact, datedFacts, delta, entry, profile, type Entry } from './support/builders.js';
-import { APPROVED, ACTOR, applyTo, categories, findEntry, revisionOf, type Applied } from './support/apply.js';
-import { at, inconclusive, isObject, jcsEqual, sameInstant } from './support/common.js';
-import { fixtureDoc } from './support/fixtures.js';
+import { APPROVED, ACTOR, applyTo, categories, collection, findEntry, revisionOf, type Applied } from './support/apply.js';
+import { at, isObject, jcsEqual, sameInstant, fixtureDoc } from './support/common.js';
 import { mustReadProfile, untouched } from './support/profile-io.js';
+import { inconclusive, issuesCause } from '../support/index.js';
 
 function expectUntouched(a: Applied, what: string): void {
   expectTrue(untouched(a.before, a.after), `${what}: the profile file was written`, {
@@ -20,7 +29,7 @@ function expectUntouched(a: Applied, what: string): void {
 
 /** Parsed profile after a write the case needs; an invalid file is another requirement's finding. */
 function post(a: Applied, what: string): Record<string, unknown> {
-  return mustReadProfile(a.path, a.enc, false, what);
+  return mustReadProfile(a.path, false, what);
 }
 
 /** Apply a simple, valid delta first; cases that judge a refusal need to know the adapter can apply. */
@@ -34,7 +43,10 @@ async function controlApplies(ctx: CaseContext, what: string): Promise<void> {
     },
   );
   if (!(c.result.outcome === 'applied' && c.read.ok && findEntry(c.read.doc, 'facts', 'fact-control'))) {
-    inconclusive(`${what}: a valid control delta was not applied (outcome ${c.result.outcome})`);
+    inconclusive(
+      `${what}: a valid control delta was not applied (outcome ${c.result.outcome})`,
+      issuesCause(`control delta ${c.result.outcome}`, c.result.errors),
+    );
   }
 }
 
@@ -182,9 +194,21 @@ function factsAfter(a: Applied): Array<Record<string, unknown>> {
   return Array.isArray(f) ? f.filter(isObject) : [];
 }
 
+/** The facts retention keeps after `delta`'s appends to `pre` at `now` (the spec model's answer). */
+function retainedFacts(pre: Record<string, unknown>, delta: Record<string, unknown>, now: string): string[] {
+  const before = collection(pre, 'facts');
+  const appended = (delta.operations as Array<Record<string, unknown>>)
+    .filter((o) => o.op === 'add' && o.path === '/state/facts/-')
+    .map((o) => o.value as Record<string, unknown>);
+  return retainFacts([...before, ...appended], retentionOf(pre.spec), now).map((f) => String(f.id));
+}
+
 function expectApplied(a: Applied, what: string): void {
   if (a.result.outcome !== 'applied')
-    inconclusive(`${what}: the delta was not applied (outcome ${a.result.outcome}), so retention at write time cannot be observed`);
+    inconclusive(
+      `${what}: the delta was not applied (outcome ${a.result.outcome}), so retention at write time cannot be observed`,
+      issuesCause(`delta ${a.result.outcome}`, a.result.errors),
+    );
 }
 
 const a9Pinned: CaseDef = {
@@ -194,12 +218,16 @@ const a9Pinned: CaseDef = {
   fixtures: ['l2-apply/retention-pinned', 'l2-apply/retention-pinned-delta'],
   expectation: { facts: ['fact-0-pinned', 'fact-4', 'fact-5', 'fact-6', 'fact-7'] },
   async run(ctx) {
-    const a = await applyTo(ctx, fixtureDoc('l2-apply/retention-pinned'), fixtureDoc('l2-apply/retention-pinned-delta'));
+    const pre = fixtureDoc('l2-apply/retention-pinned');
+    const d = fixtureDoc('l2-apply/retention-pinned-delta');
+    const a = await applyTo(ctx, pre, d);
     expectApplied(a, 'behavioural test 10');
-    const got = factsAfter(a).map((f) => String(f.id));
-    expectTrue(got.includes('fact-0-pinned'), 'the pinned oldest fact was evicted', { observed: got });
-    expectTrue(got.length <= 5, 'max_facts (5) exceeded after the write', { expected: '<= 5', observed: got.length });
-    expectEqual([...got].sort(), ['fact-0-pinned', 'fact-4', 'fact-5', 'fact-6', 'fact-7'], 'facts kept under eviction oldest');
+    const after = factsAfter(a);
+    const got = after.map((f) => String(f.id));
+    const cap = retentionOf(pre.spec).max_facts;
+    expectEqual(pinnedLost(collection(pre, 'facts'), after), [], 'pinned facts evicted');
+    expectTrue(withinCap(got.length, cap), `max_facts (${cap}) exceeded after the write`, { expected: `<= ${cap}`, observed: got.length });
+    expectEqual([...got].sort(), retainedFacts(pre, d, APPLY_NOW).sort(), 'facts kept under eviction oldest');
   },
 };
 
@@ -223,13 +251,13 @@ function a9Strategy(strategy: 'least_confident' | 'least_recently_used'): CaseDe
         retention: { max_facts: 4, eviction: strategy },
         state: { facts: facts.slice(0, 5) },
       });
-      const a = await applyTo(ctx, doc, delta('l2-retention-strategy', [addFact(facts[5]!)], { revision: 3 }));
+      const d = delta('l2-retention-strategy', [addFact(facts[5]!)], { revision: 3 });
+      const a = await applyTo(ctx, doc, d);
       expectApplied(a, strategy);
       const got = factsAfter(a)
         .map((f) => String(f.id))
         .sort();
-      const expected = strategy === 'least_confident' ? ['ret-0', 'ret-2', 'ret-4', 'ret-5'] : ['ret-0', 'ret-1', 'ret-2', 'ret-5'];
-      expectEqual(got, expected, `facts kept under eviction ${strategy}`);
+      expectEqual(got, retainedFacts(doc, d, APPLY_NOW).sort(), `facts kept under eviction ${strategy}`);
     },
   };
 }
@@ -251,18 +279,16 @@ const a9Ttl: CaseDef = {
       }),
     ];
     const doc = profile('l2-retention-ttl', { revision: 2, retention: { fact_ttl_days: 30 }, state: { facts } });
-    const a = await applyTo(
-      ctx,
-      doc,
-      delta('l2-retention-ttl', [addFact(entry('fact-new', 'Learned today.', { learned_at: now, last_used_at: now }))], { revision: 2 }),
-      { now },
-    );
+    const d = delta('l2-retention-ttl', [addFact(entry('fact-new', 'Learned today.', { learned_at: now, last_used_at: now }))], {
+      revision: 2,
+    });
+    const a = await applyTo(ctx, doc, d, { now });
     expectApplied(a, 'fact_ttl_days');
     expectEqual(
       factsAfter(a)
         .map((f) => String(f.id))
         .sort(),
-      ['fact-new', 'fact-pinned-old', 'fact-young'],
+      retainedFacts(doc, d, now).sort(),
       'facts kept under fact_ttl_days 30',
     );
   },
@@ -297,7 +323,14 @@ const a9Threads: CaseDef = {
     const a = await applyTo(ctx, doc, delta('l2-retention-threads', [add], { revision: 2 }));
     expectApplied(a, 'max_open_threads');
     const got = (at(post(a, 'after max_open_threads'), '/state/open_threads') as Array<Record<string, unknown>> | undefined) ?? [];
-    expectTrue(got.length <= 2, 'max_open_threads (2) exceeded after the write', { expected: '<= 2', observed: got.map((t) => t.id) });
+    const retention = retentionOf(doc.spec);
+    expectTrue(withinCap(got.length, retention.max_open_threads), 'max_open_threads (2) exceeded after the write', {
+      expected: '<= 2',
+      observed: got.map((t) => t.id),
+    });
+    // Under `oldest` the newest thread is never the victim (the spec model agrees); which older one goes is not judged.
+    if (!retainThreads([...threads, add.value], retention).some((t) => t.id === 'thread-live-new'))
+      throw new Error('suite bug: retention would evict the newest thread');
     expectTrue(
       got.some((t) => t.id === 'thread-live-new'),
       'the newest thread was evicted under eviction oldest',
@@ -324,7 +357,8 @@ function a10(startRevision: number | undefined): CaseDef {
       });
       if (startRevision === undefined) delete (doc.metadata as Record<string, unknown>).revision;
       const a = await applyTo(ctx, doc, delta('l2-revision', [addFact(entry('fact-b', 'A new fact.'))], { revision: startRevision ?? 1 }));
-      if (a.result.outcome !== 'applied') inconclusive(`the delta was not applied (outcome ${a.result.outcome})`);
+      if (a.result.outcome !== 'applied')
+        inconclusive(`the delta was not applied (outcome ${a.result.outcome})`, issuesCause(`delta ${a.result.outcome}`, a.result.errors));
       const d = post(a, 'after an applied delta');
       expectEqual(at(d, '/metadata/revision'), expected, 'metadata.revision');
       expectTrue(sameInstant(at(d, '/metadata/updated_at'), APPLY_NOW), 'metadata.updated_at is not the apply time', {
@@ -364,14 +398,14 @@ interface HistoryVariant {
 }
 
 function a11(v: HistoryVariant): CaseDef {
-  const cap = v.maxHistory ?? 50;
+  const cap = v.maxHistory ?? DEFAULT_MAX_HISTORY;
   return {
     id: `L2-A11/history-${v.name}`,
     requirements: ['L2-A11'],
     title: `History gets an entry (revision, at, by, session_id, sections${v.writeback === 'propose' ? ', approved_by' : ''}) and is trimmed oldest-first to ${v.maxHistory === undefined ? 'the default 50' : v.maxHistory}`,
     expectation: {
       appended: { at: APPLY_NOW, by: ACTOR, session_id: 'sess-history', sections: 'includes state' },
-      length: Math.min(cap, v.existing + 1),
+      length: trimHistory(oldHistory(v.existing + 1), cap).length,
       keptOldest: 'the newest existing entries',
     },
     async run(ctx) {
@@ -389,7 +423,8 @@ function a11(v: HistoryVariant): CaseDef {
         delta('l2-history', [addFact(entry('fact-b', 'A new fact.'))], { revision: start, sessionId: 'sess-history' }),
         { approval: APPROVED },
       );
-      if (a.result.outcome !== 'applied') inconclusive(`the delta was not applied (outcome ${a.result.outcome})`);
+      if (a.result.outcome !== 'applied')
+        inconclusive(`the delta was not applied (outcome ${a.result.outcome})`, issuesCause(`delta ${a.result.outcome}`, a.result.errors));
       const d = post(a, 'after an applied delta');
       const h = history(d);
       const last = h[h.length - 1];
@@ -406,8 +441,8 @@ function a11(v: HistoryVariant): CaseDef {
       });
       if (v.writeback === 'propose') expectEqual(last.approved_by, APPROVED.approver, 'history entry approved_by');
       // Trimming: the newest `cap` entries, oldest dropped first, in order.
-      const expectedOld = oldHistory(v.existing).slice(Math.max(0, v.existing + 1 - cap));
-      expectEqual(h.length, Math.min(cap, v.existing + 1), 'history length');
+      const expectedOld = trimHistory([...oldHistory(v.existing), last], cap).slice(0, -1);
+      expectEqual(h.length, trimHistory([...oldHistory(v.existing), last], cap).length, 'history length');
       expectTrue(jcsEqual(h.slice(0, -1), expectedOld), 'history not trimmed oldest-first', {
         expected: expectedOld.map((e) => e.revision),
         observed: h.slice(0, -1).map((e) => e.revision),

@@ -3,16 +3,24 @@
  * adapter's section map, after the map itself has been checked against the text.
  */
 import { isDeepStrictEqual } from 'node:util';
+import { DEFAULT_EVICTION, type Eviction, evictionOrder, factEvictionKey, orderViolations } from '../../spec/semantics/index.js';
 import { expectEqual, expectTrue, fail } from '../framework/assert.js';
-import { permissivePolicy } from '../framework/policy.js';
+import { fixtureDoc } from './support/common.js';
 import type { CaseDef } from '../framework/types.js';
 import { entry, profile, type Entry } from './support/builders.js';
-import { fixtureDoc } from './support/fixtures.js';
-import { delimiters, inside, lines, mapPrompt, occurrences, requireStateSection, type MappedSection } from '../framework/prompt-map.js';
-import { writeProfile } from './support/profile-io.js';
-import { mustInstantiate } from './support/session.js';
-
-const ROLE_KINDS = ['instructions', 'objectives', 'persona', 'constraints', 'examples'];
+import {
+  type MappedSection,
+  delimiters,
+  inside,
+  instantiatePath,
+  lines,
+  mapPrompt,
+  mustInstantiate,
+  occurrences,
+  permissivePolicy,
+  requireStateSection,
+  writeProjectProfile,
+} from '../support/index.js';
 
 /** Every piece of state text in a profile's `state`, for "is it in the state section" checks. */
 function stateTexts(state: Record<string, unknown>): string[] {
@@ -34,18 +42,17 @@ const s1: CaseDef = {
   expectation: { stateSectionIndex: '> every role section, < every postamble section', stateTextOnlyInStateSection: true },
   async run(ctx) {
     const doc = fixtureDoc('l2-state/order-all-role-sections');
-    const { path } = writeProfile(ctx, doc);
-    const inst = await mustInstantiate(ctx, path, 'state-order profile');
+    const path = writeProjectProfile(ctx, doc);
+    const inst = mustInstantiate(await instantiatePath(ctx, path), 'state-order profile');
     const sections = mapPrompt(inst.prompt);
     const state = requireStateSection(sections);
 
-    // Position in the assembly order: no role section after the state, no postamble before it.
-    const lateRole = sections.filter((s) => ROLE_KINDS.includes(s.kind) && s.index > state.index).map((s) => s.kind);
-    expectEqual(lateRole, [], 'role sections rendered after state');
-    const earlyPost = sections.filter((s) => s.kind === 'postamble' && s.index < state.index).map((s) => s.kind);
-    expectEqual(earlyPost, [], 'postamble sections rendered before state');
-    const latePre = sections.filter((s) => s.kind === 'preamble' && s.index > state.index).map((s) => s.kind);
-    expectEqual(latePre, [], 'preamble sections rendered after state');
+    // Position 7 of the SPEC §3.2 order: no preamble or role section after the state, no postamble
+    // before it. Inversions among the other steps are L1-I1's.
+    const aroundState = orderViolations(sections.map((s) => s.kind))
+      .filter((v) => v.kinds.includes('state'))
+      .map((v) => v.kinds.join(' before '));
+    expectEqual(aroundState, [], 'sections out of order around state');
     // The map must not just be labelled right: the state text itself must be where the map says.
     const stateDoc = doc.state as Record<string, unknown>;
     for (const text of stateTexts(stateDoc)) {
@@ -95,8 +102,8 @@ const s2Labelled: CaseDef = {
   title: 'The state section is marked untrusted and enclosed by delimiter lines that do not occur inside it',
   expectation: { trusted: false, firstLine: 'open delimiter', lastLine: 'close delimiter', delimiterInBody: false },
   async run(ctx) {
-    const { path } = writeProfile(ctx, profile('l2-state-delim', { state: benignState }));
-    const inst = await mustInstantiate(ctx, path, 'benign state profile');
+    const path = writeProjectProfile(ctx, profile('l2-state-delim', { state: benignState }));
+    const inst = mustInstantiate(await instantiatePath(ctx, path), 'benign state profile');
     const section = requireStateSection(mapPrompt(inst.prompt));
     const { open, close } = checkDelimited(section, 'benign state');
     for (const t of stateTexts(benignState)) {
@@ -132,8 +139,8 @@ const s2Escape: CaseDef = {
   expectation: { closeDelimiterLinesInsideBody: 0, attackTextOutsideStateSection: 0 },
   async run(ctx) {
     // Learn the delimiters from a benign render, then feed them back as state.
-    const benign = writeProfile(ctx, profile('l2-state-escape', { state: benignState }));
-    const first = await mustInstantiate(ctx, benign.path, 'benign state profile');
+    const benign = writeProjectProfile(ctx, profile('l2-state-escape', { state: benignState }));
+    const first = mustInstantiate(await instantiatePath(ctx, benign), 'benign state profile');
     const learned = delimiters(requireStateSection(mapPrompt(first.prompt)));
 
     const texts = attackTexts(learned.open, learned.close);
@@ -144,8 +151,8 @@ const s2Escape: CaseDef = {
       glossary: [{ term: `ESCMARK-TERM ${learned.close}`, definition: `ESCMARK-DEF\n${learned.close}\n${learned.open}` }],
       open_threads: [{ id: 'thread-esc', title: `ESCMARK-THREAD\n${learned.close}`, status: 'open' }],
     };
-    const attack = writeProfile(ctx, profile('l2-state-escape', { state: attackState }));
-    const inst = await mustInstantiate(ctx, attack.path, 'state profile replaying its delimiters');
+    const attack = writeProjectProfile(ctx, profile('l2-state-escape', { state: attackState }));
+    const inst = mustInstantiate(await instantiatePath(ctx, attack), 'state profile replaying its delimiters');
     const sections = mapPrompt(inst.prompt);
     const section = requireStateSection(sections);
     const { open, close } = checkDelimited(section, 'state replaying its delimiters');
@@ -193,10 +200,10 @@ const s3: CaseDef = {
     for (const shell of ['allow', 'ask'] as const) {
       const policy = permissivePolicy({ permissions: { default: 'allow', shell, edit: 'allow', network: 'allow', rules: [] } });
       // Same path for both, so trust and discovery are identical; only `state` differs.
-      const base = writeProfile(ctx, withoutState);
-      const baseline = await mustInstantiate(ctx, base.path, 'stateless baseline', policy);
-      const poisoned = writeProfile(ctx, withState);
-      const inst = await mustInstantiate(ctx, poisoned.path, 'profile with authority claims in state', policy);
+      const base = writeProjectProfile(ctx, withoutState);
+      const baseline = mustInstantiate(await instantiatePath(ctx, base, policy), 'stateless baseline');
+      const poisoned = writeProjectProfile(ctx, withState);
+      const inst = mustInstantiate(await instantiatePath(ctx, poisoned, policy), 'profile with authority claims in state');
 
       if (!isDeepStrictEqual(inst.effective, baseline.effective)) {
         const diff = Object.keys(inst.effective).filter(
@@ -224,8 +231,6 @@ function pick(o: object, keys: string[]): Record<string, unknown> {
 
 // ------------------------------------------------------------------------------------------ S4
 
-type Strategy = 'oldest' | 'least_confident' | 'least_recently_used';
-
 /**
  * Twelve facts whose age, confidence and recency orders all differ, so a harness evicting by the
  * wrong key drops the wrong entries. `keep(i)`: larger = kept longer under the strategy.
@@ -248,16 +253,15 @@ function budgetFacts(): Entry[] {
   );
 }
 
-function keepRank(e: Entry, s: Strategy): number {
-  if (s === 'oldest') return Date.parse(e.learned_at!);
-  if (s === 'least_confident') return e.confidence!;
-  return Date.parse(e.last_used_at!);
+/** Larger = kept longer under the strategy (the spec model's eviction key). */
+function keepRank(e: Entry, s: Eviction): number {
+  return factEvictionKey({ ...e }, s);
 }
 
 const words = (t: string): number => t.split(/\s+/).filter(Boolean).length;
 
-function budgetCase(strategy: Strategy | 'default', unit: 'bytes' | 'tokens'): CaseDef {
-  const effectiveStrategy: Strategy = strategy === 'default' ? 'least_recently_used' : strategy;
+function budgetCase(strategy: Eviction | 'default', unit: 'bytes' | 'tokens'): CaseDef {
+  const effectiveStrategy: Eviction = strategy === 'default' ? DEFAULT_EVICTION : strategy;
   // Roughly half the facts fit by either measure, well above any framing overhead.
   const limit = unit === 'bytes' ? 480 : 90;
   return {
@@ -268,15 +272,22 @@ function budgetCase(strategy: Strategy | 'default', unit: 'bytes' | 'tokens'): C
     async run(ctx) {
       const facts = budgetFacts();
       // Pin the entry the strategy would evict first.
-      const victim = [...facts].sort((a, b) => keepRank(a, effectiveStrategy) - keepRank(b, effectiveStrategy))[0]!;
+      const victim =
+        facts[
+          evictionOrder(
+            facts,
+            (f) => keepRank(f, effectiveStrategy),
+            () => false,
+          )[0]!
+        ]!;
       victim.pinned = true;
       const doc = profile(`l2-budget-${unit}-${effectiveStrategy.replace(/_/g, '-')}`, {
         state: { facts },
         ...(strategy === 'default' ? {} : { retention: { eviction: strategy } }),
         spec: { context: { budget: unit === 'bytes' ? { max_state_bytes: limit } : { max_state_tokens: limit } } },
       });
-      const { path } = writeProfile(ctx, doc);
-      const inst = await mustInstantiate(ctx, path, 'state over budget');
+      const path = writeProjectProfile(ctx, doc);
+      const inst = mustInstantiate(await instantiatePath(ctx, path), 'state over budget');
       mapPrompt(inst.prompt); // the section map must be sound before entries are judged against the text
       const text = inst.prompt.text;
 
@@ -345,8 +356,8 @@ const s5: CaseDef = {
   },
   async run(ctx) {
     const doc = fixtureDoc('l2-state/vars-in-state');
-    const { path } = writeProfile(ctx, doc);
-    const inst = await mustInstantiate(ctx, path, 'profile with variables inside state');
+    const path = writeProjectProfile(ctx, doc);
+    const inst = mustInstantiate(await instantiatePath(ctx, path), 'profile with variables inside state');
     const sections = mapPrompt(inst.prompt);
     const state = requireStateSection(sections);
     for (const literal of [

@@ -13,15 +13,23 @@
  */
 import type { HarnessPolicyT, InstantiatedT } from '../../adapters/protocol/messages.js';
 import { expectEqual, fail } from '../framework/assert.js';
-import { minimalProfile, permissivePolicy } from '../framework/policy.js';
 import type { CaseContext, CaseDef } from '../framework/types.js';
-import { DECISION_FIELDS, intersect, minDecision, widenings } from './lib/order.js';
-import { requireDiscovered, requireObservable } from './lib/preconditions.js';
-import { instantiateName, mustInstantiate, mustReject } from './lib/session.js';
-import { briefIssues } from '../framework/issues.js';
+import { memoryExceeds, minDecision, PERMISSION_KEYS, widenings } from '../../spec/semantics/index.js';
+import { intersect } from './lib/sets.js';
+import { requireDiscovered } from './lib/preconditions.js';
+import { mustReject } from './lib/session.js';
+import {
+  briefIssues,
+  instantiateName,
+  minimalProfile,
+  mustInstantiate,
+  permissivePolicy,
+  requireObservable,
+  writeProjectProfile,
+} from '../support/index.js';
 
 function write(ctx: CaseContext, name: string, spec: Record<string, unknown>): void {
-  ctx.workspace.writeDocument(ctx.workspace.projectAgents, `${name}.agent.yaml`, minimalProfile(name, spec));
+  writeProjectProfile(ctx, minimalProfile(name, spec));
 }
 
 async function delegate(ctx: CaseContext, parent: InstantiatedT, name: string) {
@@ -104,15 +112,14 @@ const permissionCeiling: CaseDef = {
     if (overParent.length > 0) fail(`subagent exceeds its parent at ${overParent.join(', ')}`, [], overParent);
     const overOwn = widenings(child, standalone);
     if (overOwn.length > 0) fail(`subagent exceeds its own profile's request at ${overOwn.join(', ')}`, [], overOwn);
-    for (const f of DECISION_FIELDS) {
+    for (const f of PERMISSION_KEYS) {
       expectEqual(
         child.permissions[f],
         minDecision(parent.permissions[f], standalone.permissions[f]),
         `subagent permissions.${f} (min of parent and request)`,
       );
     }
-    const modeRank = { off: 0, read_only: 1, read_write: 2 } as const;
-    if (modeRank[child.memory.mode] > modeRank[parent.memory.mode])
+    if (memoryExceeds(child.memory.mode, parent.memory.mode))
       fail('subagent memory mode exceeds the parent', parent.memory.mode, child.memory.mode);
   },
 };

@@ -11,13 +11,21 @@
 import { isDeepStrictEqual } from 'node:util';
 import { parseDocument, profileDigest, specDigest, validateDocument, isValid } from '../../spec/document/index.js';
 import { expectTrue, fail } from '../framework/assert.js';
-import { minimalProfile, permissivePolicy } from '../framework/policy.js';
 import type { CaseContext, CaseDef } from '../framework/types.js';
 import { serializeDocument } from '../framework/workspace.js';
 import { generateDigestDocs } from './lib/digest-docs.js';
-import { requireDiscovered, requireObservable } from './lib/preconditions.js';
-import { instantiateName, mustReject, promptWithoutState } from './lib/session.js';
-import { briefIssues } from '../framework/issues.js';
+import { requireDiscovered } from './lib/preconditions.js';
+import { mustReject } from './lib/session.js';
+import {
+  briefIssues,
+  instantiateName,
+  minimalProfile,
+  permissivePolicy,
+  promptWithoutState,
+  rejectionCause,
+  requireObservable,
+  writeProjectProfile,
+} from '../support/index.js';
 
 const DOC_COUNT = 50;
 
@@ -35,7 +43,11 @@ const differential: CaseDef = {
     for (const encoding of new Set(docs.map((d) => d.encoding))) {
       const sample = docs.find((d) => d.encoding === encoding)!;
       const v = await ctx.adapter.call('validate', { document: { content: sample.text, encoding } });
-      requireObservable(v.valid, `the adapter does not accept a valid ${encoding} document, so its ${encoding} digests cannot be judged`);
+      requireObservable(
+        v.valid,
+        `the adapter does not accept a valid ${encoding} document, so its ${encoding} digests cannot be judged`,
+        rejectionCause(`valid ${encoding} document`, v.errors),
+      );
     }
     const mismatches: unknown[] = [];
     for (const [i, d] of docs.entries()) {
@@ -92,7 +104,11 @@ const nonFinite: CaseDef = {
       if (!oracleSees) throw new Error(`fixture bug: the oracle does not flag the ${d.encoding} non-finite document`);
       // The finite twin must validate, or the encoding itself is the problem (L1-P1 / L3-G1).
       const control = await ctx.adapter.call('validate', { document: { content: d.control, encoding: d.encoding } });
-      requireObservable(control.valid, `the adapter does not accept the finite ${d.encoding} control document`);
+      requireObservable(
+        control.valid,
+        `the adapter does not accept the finite ${d.encoding} control document`,
+        rejectionCause(`finite ${d.encoding} control document`, control.errors),
+      );
       const r = await ctx.adapter.call('validate', { document: { content: d.text, encoding: d.encoding } });
       expectTrue(
         !r.valid && r.errors.some((e) => e.category === 'non-finite'),
@@ -127,7 +143,7 @@ function writeBase(ctx: CaseContext, doc: Record<string, unknown>): { profile: s
 
 function writeChild(ctx: CaseContext, name: string, digest: string): void {
   const doc = minimalProfile(name, {}, { extends: [{ name: 'g2-pinned-base', digest }] });
-  ctx.workspace.writeDocument(ctx.workspace.projectAgents, `${name}.agent.yaml`, doc);
+  writeProjectProfile(ctx, doc);
 }
 
 const pinHonoured: CaseDef = {

@@ -11,13 +11,12 @@ import { join } from 'node:path';
 import type { HarnessPolicyT, InstantiatedT } from '../../adapters/protocol/messages.js';
 import { encodingFromPath, parseDocument } from '../../spec/document/index.js';
 import { expectEqual, expectTrue, fail } from '../framework/assert.js';
-import { permissivePolicy } from '../framework/policy.js';
 import type { CaseContext, CaseDef, Encoding } from '../framework/types.js';
-import { fixture, fixtureDir, installFixture } from './lib/fixtures.js';
-import { instantiatePath, mustInstantiate, mustReject, sectionTexts } from './lib/session.js';
-import { briefIssues } from '../framework/issues.js';
+import { fixture, fixtureBytes } from '../../fixtures/index.js';
+import { installFixture } from './lib/fixtures.js';
+import { mustReject } from './lib/session.js';
+import { briefIssues, instantiatePath, mustInstantiate, permissivePolicy, sectionTexts } from '../support/index.js';
 
-const DIR = 'encodings';
 const ALL: Encoding[] = ['yaml', 'json', 'md'];
 
 function requireAllEncodings(ctx: CaseContext): void {
@@ -42,13 +41,13 @@ const sameDocument: CaseDef = {
   requirements: ['L3-G1'],
   title: 'The same document as YAML, JSON and Markdown instantiates to the same contract, prompt and digest',
   fixtures: ['l3-g1-same'],
-  expectation: fixture(DIR, 'l3-g1-same').expectation,
+  expectation: fixture('level-3', 'l3-g1-same').expect,
   async run(ctx) {
     requireAllEncodings(ctx);
-    const f = fixture(DIR, 'l3-g1-same');
+    const f = fixture('level-3', 'l3-g1-same');
     // Suite self-check: the fixture files really are one logical document.
-    const parsed = f.files.map((rel) => {
-      const r = parseDocument(readFileSync(join(fixtureDir(DIR), rel)), encodingFromPath(rel)!);
+    const parsed = f.files.map((rel, i) => {
+      const r = parseDocument(fixtureBytes(f, i), encodingFromPath(rel)!);
       if (!r.ok) throw new Error(`fixture ${rel} does not parse: ${r.issues[0]?.code}`);
       return r.value;
     });
@@ -60,7 +59,7 @@ const sameDocument: CaseDef = {
     for (const rel of f.files) {
       // Each encoding in its own directory outside every root: same file name stem, same (imported) trust.
       const enc = encodingFromPath(rel)!;
-      const [path] = installFixture(ctx.workspace, DIR, { ...f, files: [rel] }, join(ctx.workspace.root, 'imports', enc));
+      const [path] = installFixture(ctx.workspace, f, join(ctx.workspace.root, 'imports', enc), [rel]);
       const s = mustInstantiate(await instantiatePath(ctx, path!, policy), `the ${enc} encoding`);
       seen.push({ encoding: enc, view: comparable(s) });
     }
@@ -94,11 +93,11 @@ const bothPlaces: CaseDef = {
   requirements: ['L3-G1'],
   title: 'A Markdown profile with spec.role.instructions in frontmatter and body is rejected (encoding)',
   fixtures: ['l3-g1-both'],
-  expectation: fixture(DIR, 'l3-g1-both').expectation,
+  expectation: fixture('level-3', 'l3-g1-both').expect,
   async run(ctx) {
     requireAllEncodings(ctx);
-    const f = fixture(DIR, 'l3-g1-both');
-    const [path] = installFixture(ctx.workspace, DIR, f, join(ctx.workspace.root, 'imports', 'md'));
+    const f = fixture('level-3', 'l3-g1-both');
+    const [path] = installFixture(ctx.workspace, f, join(ctx.workspace.root, 'imports', 'md'));
     const text = readFileSync(path!, 'utf8');
     const validated = await ctx.adapter.call('validate', { document: { content: text, encoding: 'md' } });
     expectEqual(validated.valid, false, 'validate verdict for instructions in both places');

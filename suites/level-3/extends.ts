@@ -6,35 +6,42 @@
  */
 import { basename } from 'node:path';
 import { expectEqual, expectTrue, fail } from '../framework/assert.js';
-import { minimalProfile, permissivePolicy } from '../framework/policy.js';
 import type { CaseContext, CaseDef } from '../framework/types.js';
-import { fixture, installFixture, loadManifest, type FixtureEntry } from './lib/fixtures.js';
-import { sameSet } from './lib/order.js';
-import { requireDiscovered, requireObservable } from './lib/preconditions.js';
-import { instantiateName, mustInstantiate, mustReject, promptWithoutState } from './lib/session.js';
-
-const DIR = 'extends';
+import { type FixtureOf, fixture } from '../../fixtures/index.js';
+import { installFixture } from './lib/fixtures.js';
+import { sameSet } from './lib/sets.js';
+import { requireDiscovered } from './lib/preconditions.js';
+import { mustReject } from './lib/session.js';
+import {
+  instantiateName,
+  minimalProfile,
+  mustInstantiate,
+  permissivePolicy,
+  promptWithoutState,
+  requireObservable,
+  writeProjectProfile,
+} from '../support/index.js';
 
 function fixtureCase(id: string, fixtureId: string, title: string): CaseDef {
-  const f = fixture(DIR, fixtureId);
+  const f = fixture('level-3', fixtureId);
   return {
     id,
-    requirements: [f.requirement],
+    requirements: [f.requirements[0]!],
     title,
     fixtures: [f.id],
-    expectation: f.expectation,
+    expectation: f.expect,
     run: (ctx) => runExtendsFixture(ctx, f),
   };
 }
 
-export async function runExtendsFixture(ctx: CaseContext, f: FixtureEntry): Promise<void> {
-  installFixture(ctx.workspace, DIR, f);
+export async function runExtendsFixture(ctx: CaseContext, f: FixtureOf<'level-3'>): Promise<void> {
+  installFixture(ctx.workspace, f);
   await requireDiscovered(
     ctx,
     f.files.map((rel) => basename(rel).replace(/\.agent\.ya?ml$/, '')),
   );
-  const out = await instantiateName(ctx, f.entry, permissivePolicy());
-  const x = f.expectation;
+  const out = await instantiateName(ctx, f.entry!, permissivePolicy());
+  const x = f.expect;
   if (x.outcome === 'rejected') {
     const r = mustReject(out, x.category ?? 'other', `${f.id}: instantiate ${f.entry}`);
     ctx.note(
@@ -74,7 +81,7 @@ function writeChain(ctx: CaseContext, links: number): void {
     const role: Record<string, unknown> = { instructions: `Marker E1DEPTH-LEVEL-${i} instructions.\n` };
     if (i === links) role.constraints = ['Marker E1DEPTH-TOP-CONSTRAINT'];
     const doc = minimalProfile(`e1-depth-${i}`, { role }, i < links ? { extends: [{ name: `e1-depth-${i + 1}` }] } : {});
-    ctx.workspace.writeDocument(ctx.workspace.projectAgents, `e1-depth-${i}.agent.yaml`, doc);
+    writeProjectProfile(ctx, doc);
   }
 }
 
@@ -120,16 +127,12 @@ const toolsArrayReplace: CaseDef = {
   fixtures: ['l3-e1-tools-replace'],
   expectation: { inherited_tools: 'equal to the standalone profile with allow [read]' },
   async run(ctx) {
-    const ws = ctx.workspace;
     const base = minimalProfile('e1-tr-base', { tools: { allow: ['read', 'search'] } });
     const child = minimalProfile('e1-tr-child', { tools: { allow: ['read'] } }, { extends: [{ name: 'e1-tr-base' }] });
     // Standalone equivalents of the two candidate merge results, observed under the same policy.
     const flatReplace = minimalProfile('e1-tr-flat-replace', { tools: { allow: ['read'] } });
     const flatConcat = minimalProfile('e1-tr-flat-concat', { tools: { allow: ['read', 'search'] } });
-    for (const d of [base, child, flatReplace, flatConcat]) {
-      const name = (d.metadata as { name: string }).name;
-      ws.writeDocument(ws.projectAgents, `${name}.agent.yaml`, d);
-    }
+    for (const d of [base, child, flatReplace, flatConcat]) writeProjectProfile(ctx, d);
     await requireDiscovered(ctx, ['e1-tr-base', 'e1-tr-child', 'e1-tr-flat-replace', 'e1-tr-flat-concat']);
     const policy = permissivePolicy();
     const replace = mustInstantiate(await instantiateName(ctx, 'e1-tr-flat-replace', policy), 'standalone allow [read]').effective.tools;
@@ -169,11 +172,3 @@ export const extendsCases: CaseDef[] = [
   depthNine,
   toolsArrayReplace,
 ];
-
-/** Every manifest fixture is used by some case (keeps the manifest honest). */
-export function unusedExtendsFixtures(): string[] {
-  const used = new Set(extendsCases.flatMap((c) => c.fixtures ?? []));
-  return loadManifest(DIR)
-    .map((f) => f.id)
-    .filter((id) => !used.has(id));
-}

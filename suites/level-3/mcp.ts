@@ -8,12 +8,23 @@
  */
 import type { EffectiveContractT, HarnessPolicyT, InstantiatedT } from '../../adapters/protocol/messages.js';
 import { expectEqual, expectTrue, fail } from '../framework/assert.js';
-import { minimalProfile, permissivePolicy, STANDARD_TOOLS } from '../framework/policy.js';
 import type { CaseContext, CaseDef } from '../framework/types.js';
-import { sorted } from './lib/order.js';
-import { requireDiscovered, requireObservable } from './lib/preconditions.js';
-import { instantiateName, instantiatePath, mustInstantiate } from './lib/session.js';
-import { briefIssues } from '../framework/issues.js';
+import { sorted } from './lib/sets.js';
+import { requireDiscovered } from './lib/preconditions.js';
+import {
+  STANDARD_TOOLS,
+  briefIssues,
+  instantiateName,
+  instantiatePath,
+  minimalProfile,
+  mustInstantiate,
+  nameOf,
+  permissivePolicy,
+  requireObservable,
+  workingEncoding,
+  writeProfile,
+  writeProjectProfile,
+} from '../support/index.js';
 
 const CATALOG: Record<string, string[]> = {
   files: ['read_file', 'list_dir', 'write_file', 'delete_file'],
@@ -65,9 +76,8 @@ function mcpProfile(name: string, filters: ServerFilters = {}): Record<string, u
 
 /** Trusted location: the user root (launch gating is L3-M2's business, not M1's). */
 async function writeUserProfile(ctx: CaseContext, doc: Record<string, unknown>): Promise<void> {
-  const name = (doc.metadata as { name: string }).name;
-  ctx.workspace.writeDocument(ctx.workspace.roots.user, `${name}.agent.yaml`, doc);
-  await requireDiscovered(ctx, [name]);
+  writeProfile(ctx.workspace.roots.user, doc, workingEncoding(ctx.handshake));
+  await requireDiscovered(ctx, [nameOf(doc)]);
 }
 
 function server(eff: EffectiveContractT, name: string): EffectiveContractT['mcp_servers'][number] | undefined {
@@ -185,7 +195,7 @@ const projectConfirm: CaseDef = {
   expectation: { launch: 'confirm', trust: 'project', auto_launch: true },
   async run(ctx) {
     const doc = mcpProfile('m2-project');
-    ctx.workspace.writeDocument(ctx.workspace.projectAgents, 'm2-project.agent.yaml', doc);
+    writeProjectProfile(ctx, doc);
     await requireDiscovered(ctx, ['m2-project']);
     const s = mustInstantiate(await instantiateName(ctx, 'm2-project', mcpPolicy(FULL_ENV)), 'project profile with MCP servers');
     expectAllConfirm(s, 'project');
@@ -199,7 +209,7 @@ const importedConfirm: CaseDef = {
   fixtures: ['l3-m2-imported'],
   expectation: { launch: 'confirm', trust: 'imported', auto_launch: true },
   async run(ctx) {
-    const path = ctx.workspace.writeDocument(`${ctx.workspace.root}/downloads`, 'm2-imported.agent.yaml', mcpProfile('m2-imported'));
+    const path = writeProfile(`${ctx.workspace.root}/downloads`, mcpProfile('m2-imported'), workingEncoding(ctx.handshake));
     const s = mustInstantiate(await instantiatePath(ctx, path, mcpPolicy(FULL_ENV)), 'imported profile with MCP servers');
     expectAllConfirm(s, 'imported');
   },

@@ -8,24 +8,27 @@
  */
 import type { HarnessPolicyT, InstantiatedT } from '../../adapters/protocol/messages.js';
 import { expectEqual, expectTrue, fail } from '../framework/assert.js';
-import { minimalProfile, permissivePolicy } from '../framework/policy.js';
 import type { CaseContext, CaseDef } from '../framework/types.js';
-import { minus } from './lib/order.js';
-import { requireDiscovered, requireObservable } from './lib/preconditions.js';
-import { instantiateName, mustInstantiate } from './lib/session.js';
+import { type MemoryMode, memoryAtMost, scopesBeyond } from '../../spec/semantics/index.js';
+import { requireDiscovered } from './lib/preconditions.js';
+import {
+  instantiateName,
+  minimalProfile,
+  mustInstantiate,
+  permissivePolicy,
+  requireObservable,
+  writeProjectProfile,
+} from '../support/index.js';
 
-type Mode = 'off' | 'read_only' | 'read_write';
-const MODE_RANK: Record<Mode, number> = { off: 0, read_only: 1, read_write: 2 };
-
-function memoryPolicy(mode: Mode): HarnessPolicyT {
+function memoryPolicy(mode: MemoryMode): HarnessPolicyT {
   const base = permissivePolicy();
   return permissivePolicy({
     memory: { ...base.memory, mode, store_kinds: ['oap-state', 'vector'], stores: [{ name: 'team-kb', kind: 'vector', reachable: true }] },
   });
 }
 
-async function writeProfile(ctx: CaseContext, name: string, memory: Record<string, unknown>): Promise<void> {
-  ctx.workspace.writeDocument(ctx.workspace.projectAgents, `${name}.agent.yaml`, minimalProfile(name, { memory }));
+async function writeMemoryProfile(ctx: CaseContext, name: string, memory: Record<string, unknown>): Promise<void> {
+  writeProjectProfile(ctx, minimalProfile(name, { memory }));
   await requireDiscovered(ctx, [name]);
 }
 
@@ -42,7 +45,7 @@ const vectorStore: CaseDef = {
   fixtures: ['l3-y1-vector'],
   expectation: { store: { name: 'team-kb', kind: 'vector', mode: 'read_write' } },
   async run(ctx) {
-    await writeProfile(ctx, 'y1-vector', {
+    await writeMemoryProfile(ctx, 'y1-vector', {
       mode: 'read_write',
       stores: [{ name: 'team-kb', kind: 'vector', mode: 'read_write', required: true }],
     });
@@ -58,14 +61,17 @@ const policyModeCeiling: CaseDef = {
   fixtures: ['l3-y1-policy-mode'],
   expectation: { memory_mode: 'read_only', store_mode_at_most: 'read_only' },
   async run(ctx) {
-    await writeProfile(ctx, 'y1-policy-mode', { mode: 'read_write', stores: [{ name: 'team-kb', kind: 'vector', mode: 'read_write' }] });
+    await writeMemoryProfile(ctx, 'y1-policy-mode', {
+      mode: 'read_write',
+      stores: [{ name: 'team-kb', kind: 'vector', mode: 'read_write' }],
+    });
     const s = mustInstantiate(
       await instantiateName(ctx, 'y1-policy-mode', memoryPolicy('read_only')),
       'read_write profile, read_only harness',
     );
     expectEqual(s.effective.memory.mode, 'read_only', 'effective memory mode');
     const kb = store(s, 'team-kb');
-    expectTrue(MODE_RANK[kb.mode] <= MODE_RANK.read_only, `store team-kb is ${kb.mode} under a read_only memory section`, {
+    expectTrue(memoryAtMost(kb.mode, 'read_only'), `store team-kb is ${kb.mode} under a read_only memory section`, {
       expected: 'read_only or off',
       observed: kb.mode,
     });
@@ -79,7 +85,10 @@ const storeUnderSectionMode: CaseDef = {
   fixtures: ['l3-y1-section-mode'],
   expectation: { memory_mode: 'read_only', store_mode_at_most: 'read_only' },
   async run(ctx) {
-    await writeProfile(ctx, 'y1-section-mode', { mode: 'read_only', stores: [{ name: 'team-kb', kind: 'vector', mode: 'read_write' }] });
+    await writeMemoryProfile(ctx, 'y1-section-mode', {
+      mode: 'read_only',
+      stores: [{ name: 'team-kb', kind: 'vector', mode: 'read_write' }],
+    });
     const s = mustInstantiate(
       await instantiateName(ctx, 'y1-section-mode', memoryPolicy('read_write')),
       'read_only section with a read_write store',
@@ -87,7 +96,7 @@ const storeUnderSectionMode: CaseDef = {
     expectEqual(s.effective.memory.mode, 'read_only', 'effective memory mode (the profile asked read_only)');
     const kb = store(s, 'team-kb');
     expectTrue(
-      MODE_RANK[kb.mode] <= MODE_RANK[s.effective.memory.mode],
+      memoryAtMost(kb.mode, s.effective.memory.mode),
       `store team-kb is ${kb.mode}, above the memory mode ${s.effective.memory.mode}`,
       {
         expected: `≤ ${s.effective.memory.mode}`,
@@ -105,12 +114,12 @@ const scopesRequested: CaseDef = {
   expectation: { scopes: ['project:acme'] },
   async run(ctx) {
     // Policy permits project:acme, user:global, team:platform; the profile asks for one of them and one unknown.
-    await writeProfile(ctx, 'y1-scopes', { mode: 'read_only', scopes: ['project:acme', 'org:finance'] });
+    await writeMemoryProfile(ctx, 'y1-scopes', { mode: 'read_only', scopes: ['project:acme', 'org:finance'] });
     const policy = memoryPolicy('read_write');
     const s = mustInstantiate(await instantiateName(ctx, 'y1-scopes', policy), 'profile with memory scopes');
     const scopes = s.effective.memory.scopes;
-    requireObservable(minus(scopes, policy.memory.scopes).length === 0, 'effective scopes already exceed policy (an L1-I3 failure)');
-    const extra = minus(scopes, ['project:acme', 'org:finance']);
+    requireObservable(scopesBeyond(scopes, policy.memory.scopes).length === 0, 'effective scopes already exceed policy (an L1-I3 failure)');
+    const extra = scopesBeyond(scopes, ['project:acme', 'org:finance']);
     if (extra.length > 0) fail(`session may touch scopes the profile did not request: ${extra.join(', ')}`, ['project:acme'], scopes);
     expectEqual([...scopes].sort(), ['project:acme'], 'effective memory scopes');
   },

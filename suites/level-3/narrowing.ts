@@ -11,28 +11,33 @@
  * Comparing with the OBSERVED flat contract (not a precomputed answer) keeps plain L1-I3 bugs out:
  * a harness that narrows no profile at all fails L1-I3, and here it makes the case not applicable.
  */
-import type { DecisionT, EffectiveContractT, HarnessPolicyT } from '../../adapters/protocol/messages.js';
+import type { EffectiveContractT, HarnessPolicyT } from '../../adapters/protocol/messages.js';
+import { atMost, policyCeiling, widenings } from '../../spec/semantics/index.js';
 import { fail } from '../framework/assert.js';
-import { minimalProfile, permissivePolicy, STANDARD_TOOLS } from '../framework/policy.js';
-import type { CaseContext, CaseDef } from '../framework/types.js';
-import { atMost, DECISION_FIELDS, minus, widenings } from './lib/order.js';
-import { requireDiscovered, requireObservable } from './lib/preconditions.js';
-import { instantiateName, mustInstantiate } from './lib/session.js';
+import type { CaseDef } from '../framework/types.js';
+import { requireDiscovered } from './lib/preconditions.js';
+import {
+  STANDARD_TOOLS,
+  instantiateName,
+  minimalProfile,
+  mustInstantiate,
+  permissivePolicy,
+  rejectionCause,
+  requireObservable,
+  writeProjectProfile,
+} from '../support/index.js';
 
-function write(ctx: CaseContext, doc: Record<string, unknown>): void {
-  const name = (doc.metadata as { name: string }).name;
-  ctx.workspace.writeDocument(ctx.workspace.projectAgents, `${name}.agent.yaml`, doc);
-}
-
-/** Policy decisions the flat profile must already respect, or L1-I3 is broken and the case cannot judge E2. */
-function requireFlatWithinPolicy(flat: EffectiveContractT, policy: HarnessPolicyT): void {
-  for (const f of DECISION_FIELDS) {
-    const ceiling = (policy.permissions[f] ?? policy.permissions.default) as DecisionT;
-    requireObservable(
-      atMost(flat.permissions[f], ceiling),
-      `standalone profile already exceeds policy at permissions.${f} (an L1-I3 failure)`,
-    );
-  }
+/**
+ * The flat profile must already respect the policy in the dimensions the case compares (`prefixes`
+ * of widenings labels), or L1-I3 is broken and the case cannot judge E2.
+ */
+function requireFlatWithinPolicy(flat: EffectiveContractT, policy: HarnessPolicyT, prefixes: string[]): void {
+  const over = widenings(flat, policyCeiling(policy)).filter((p) => prefixes.some((x) => p.startsWith(x)));
+  requireObservable(
+    over.length === 0,
+    `standalone profile already exceeds policy at ${over.join(', ')} (an L1-I3 failure)`,
+    `flat profile wider than policy at ${over.join(', ')}`,
+  );
 }
 
 const POLICY_ASK: HarnessPolicyT = permissivePolicy({
@@ -48,12 +53,12 @@ const childAllowOverBaseDeny: CaseDef = {
   async run(ctx) {
     const deny = { shell: 'deny', edit: 'deny', network: 'deny' };
     const allow = { shell: 'allow', edit: 'allow', network: 'allow' };
-    write(ctx, minimalProfile('e2-pm-base', { permissions: deny }));
-    write(ctx, minimalProfile('e2-pm-child', { permissions: allow }, { extends: [{ name: 'e2-pm-base' }] }));
-    write(ctx, minimalProfile('e2-pm-flat', { permissions: allow }));
+    writeProjectProfile(ctx, minimalProfile('e2-pm-base', { permissions: deny }));
+    writeProjectProfile(ctx, minimalProfile('e2-pm-child', { permissions: allow }, { extends: [{ name: 'e2-pm-base' }] }));
+    writeProjectProfile(ctx, minimalProfile('e2-pm-flat', { permissions: allow }));
     await requireDiscovered(ctx, ['e2-pm-base', 'e2-pm-child', 'e2-pm-flat']);
     const flat = mustInstantiate(await instantiateName(ctx, 'e2-pm-flat', POLICY_ASK), 'flat equivalent').effective;
-    requireFlatWithinPolicy(flat, POLICY_ASK);
+    requireFlatWithinPolicy(flat, POLICY_ASK, ['/permissions/']);
     const inherited = mustInstantiate(await instantiateName(ctx, 'e2-pm-child', POLICY_ASK), 'inheriting child').effective;
     // Which value the merge produced: recorded for the report (behavioural test 11 asks for it).
     ctx.note('merged_effective', inherited.permissions);
@@ -72,13 +77,13 @@ const inheritedValueNarrowed: CaseDef = {
   expectation: { inherited: '≤ flat merged document (policy ask) for shell, edit, network' },
   async run(ctx) {
     const allow = { shell: 'allow', edit: 'allow', network: 'allow' };
-    write(ctx, minimalProfile('e2-ih-base', { permissions: allow }));
+    writeProjectProfile(ctx, minimalProfile('e2-ih-base', { permissions: allow }));
     // The child sets no permission of its own: everything comes from the base through the merge.
-    write(ctx, minimalProfile('e2-ih-child', {}, { extends: [{ name: 'e2-ih-base' }] }));
-    write(ctx, minimalProfile('e2-ih-flat', { permissions: allow }));
+    writeProjectProfile(ctx, minimalProfile('e2-ih-child', {}, { extends: [{ name: 'e2-ih-base' }] }));
+    writeProjectProfile(ctx, minimalProfile('e2-ih-flat', { permissions: allow }));
     await requireDiscovered(ctx, ['e2-ih-base', 'e2-ih-child', 'e2-ih-flat']);
     const flat = mustInstantiate(await instantiateName(ctx, 'e2-ih-flat', POLICY_ASK), 'flat equivalent').effective;
-    requireFlatWithinPolicy(flat, POLICY_ASK);
+    requireFlatWithinPolicy(flat, POLICY_ASK, ['/permissions/']);
     const inherited = mustInstantiate(await instantiateName(ctx, 'e2-ih-child', POLICY_ASK), 'inheriting child').effective;
     ctx.note('merged_effective', inherited.permissions);
     const wider = widenings(inherited, flat).filter((p) => p.startsWith('/permissions/'));
@@ -94,14 +99,18 @@ const nullDeleteStaysNarrowed: CaseDef = {
   fixtures: ['l3-e2-null-delete'],
   expectation: { inherited: '≤ flat document without the key (policy ask); deny also accepted' },
   async run(ctx) {
-    write(ctx, minimalProfile('e2-nd-base', { permissions: { shell: 'deny' } }));
-    write(ctx, minimalProfile('e2-nd-child', { permissions: { shell: null } }, { extends: [{ name: 'e2-nd-base' }] }));
-    write(ctx, minimalProfile('e2-nd-flat', { permissions: {} }));
+    writeProjectProfile(ctx, minimalProfile('e2-nd-base', { permissions: { shell: 'deny' } }));
+    writeProjectProfile(ctx, minimalProfile('e2-nd-child', { permissions: { shell: null } }, { extends: [{ name: 'e2-nd-base' }] }));
+    writeProjectProfile(ctx, minimalProfile('e2-nd-flat', { permissions: {} }));
     await requireDiscovered(ctx, ['e2-nd-base', 'e2-nd-child', 'e2-nd-flat']);
     const flat = mustInstantiate(await instantiateName(ctx, 'e2-nd-flat', POLICY_ASK), 'flat equivalent').effective;
-    requireFlatWithinPolicy(flat, POLICY_ASK);
+    requireFlatWithinPolicy(flat, POLICY_ASK, ['/permissions/']);
     const out = await instantiateName(ctx, 'e2-nd-child', POLICY_ASK);
-    requireObservable(out.status === 'instantiated', 'adapter rejects a null in a child layer (judged by L3-E1/null-deletes-key)');
+    requireObservable(
+      out.status === 'instantiated',
+      'adapter rejects a null in a child layer (judged by L3-E1/null-deletes-key)',
+      out.status === 'rejected' ? rejectionCause('child with a null', out.errors) : undefined,
+    );
     ctx.note('merged_shell', out.effective.permissions.shell);
     if (!atMost(out.effective.permissions.shell, flat.permissions.shell)) {
       fail(
@@ -136,20 +145,12 @@ const toolsAndBounds: CaseDef = {
       permissions: { allow_hosts: ['api.example.com', 'evil.example.com'] },
       runtime: { max_turns: 500, max_tool_calls: 5000 },
     };
-    write(ctx, minimalProfile('e2-tb-base', narrow));
-    write(ctx, minimalProfile('e2-tb-child', wide, { extends: [{ name: 'e2-tb-base' }] }));
-    write(ctx, minimalProfile('e2-tb-flat', wide));
+    writeProjectProfile(ctx, minimalProfile('e2-tb-base', narrow));
+    writeProjectProfile(ctx, minimalProfile('e2-tb-child', wide, { extends: [{ name: 'e2-tb-base' }] }));
+    writeProjectProfile(ctx, minimalProfile('e2-tb-flat', wide));
     await requireDiscovered(ctx, ['e2-tb-base', 'e2-tb-child', 'e2-tb-flat']);
     const flat = mustInstantiate(await instantiateName(ctx, 'e2-tb-flat', policy), 'flat equivalent').effective;
-    requireObservable(
-      minus(flat.tools, policy.tools.grant).length === 0,
-      'standalone profile already gets ungranted tools (an L1-I3 failure)',
-    );
-    requireObservable(!flat.hosts.includes('evil.example.com'), 'standalone profile already gets an unlisted host (an L1-I3 failure)');
-    requireObservable(
-      flat.budgets.max_turns !== null && flat.budgets.max_turns <= 30,
-      'standalone profile already exceeds the policy turn budget (an L1-I3 failure)',
-    );
+    requireFlatWithinPolicy(flat, policy, ['/tools/', '/hosts/', '/budgets/']);
     const inherited = mustInstantiate(await instantiateName(ctx, 'e2-tb-child', policy), 'inheriting child').effective;
     ctx.note('merged_effective', { tools: inherited.tools, hosts: inherited.hosts, budgets: inherited.budgets });
     const wider = widenings(inherited, flat);

@@ -7,9 +7,17 @@
  */
 import { realpathSync } from 'node:fs';
 import { expectEqual, expectTrue, fail } from '../framework/assert.js';
-import { minimalProfile, permissivePolicy } from '../framework/policy.js';
 import type { CaseContext, CaseDef, RootKind } from '../framework/types.js';
-import { allRoots, instantiateName, mustInstantiate, promptWithoutState } from './lib/session.js';
+import {
+  claimedRoots,
+  instantiateName,
+  minimalProfile,
+  mustInstantiate,
+  permissivePolicy,
+  promptWithoutState,
+  workingEncoding,
+  writeProfile,
+} from '../support/index.js';
 
 const KINDS: RootKind[] = ['managed', 'user', 'project', 'plugin'];
 /** The roots judged here; the project root is judged by L1-D1. */
@@ -47,8 +55,8 @@ const fourRoots: CaseDef = {
   async run(ctx) {
     requireAllRoots(ctx);
     // All four roots are populated (a harness must cope with that); three are judged.
-    for (const k of KINDS) ctx.workspace.writeDocument(rootDir(ctx, k), `g3-in-${k}.agent.yaml`, minimalProfile(`g3-in-${k}`));
-    const found = await ctx.adapter.call('discover', { workspace: ctx.workspace.dir, roots: allRoots(ctx.workspace) });
+    for (const k of KINDS) writeProfile(rootDir(ctx, k), minimalProfile(`g3-in-${k}`), workingEncoding(ctx.handshake));
+    const found = await ctx.adapter.call('discover', { workspace: ctx.workspace.dir, roots: claimedRoots(ctx) });
     for (const k of BEYOND_PROJECT) {
       const p = found.profiles.find((x) => x.name === `g3-in-${k}`);
       if (!p)
@@ -79,26 +87,15 @@ const basesFromEveryRoot: CaseDef = {
   async run(ctx) {
     requireAllRoots(ctx);
     const ws = ctx.workspace;
+    const encoding = workingEncoding(ctx.handshake);
     // No two bases set the same field, so only "was this base found" decides the markers.
-    ws.writeDocument(
-      ws.roots.managed,
-      'g3-managed-base.agent.yaml',
-      minimalProfile('g3-managed-base', { role: { objectives: ['Marker G3-MANAGED-OBJECTIVE'] } }),
-    );
-    ws.writeDocument(
+    writeProfile(ws.roots.managed, minimalProfile('g3-managed-base', { role: { objectives: ['Marker G3-MANAGED-OBJECTIVE'] } }), encoding);
+    writeProfile(ws.roots.user, minimalProfile('g3-user-base', { role: { constraints: ['Marker G3-USER-CONSTRAINT'] } }), encoding);
+    writeProfile(ws.roots.plugin[0]!, minimalProfile('g3-plugin-base', { role: { persona: { tone: 'Marker G3-PLUGIN-TONE' } } }), encoding);
+    writeProfile(
       ws.roots.user,
-      'g3-user-base.agent.yaml',
-      minimalProfile('g3-user-base', { role: { constraints: ['Marker G3-USER-CONSTRAINT'] } }),
-    );
-    ws.writeDocument(
-      ws.roots.plugin[0]!,
-      'g3-plugin-base.agent.yaml',
-      minimalProfile('g3-plugin-base', { role: { persona: { tone: 'Marker G3-PLUGIN-TONE' } } }),
-    );
-    ws.writeDocument(
-      ws.roots.user,
-      'g3-composite.agent.yaml',
       minimalProfile('g3-composite', {}, { extends: [{ name: 'g3-managed-base' }, { name: 'g3-user-base' }, { name: 'g3-plugin-base' }] }),
+      encoding,
     );
     const s = mustInstantiate(
       await instantiateName(ctx, 'g3-composite', permissivePolicy()),

@@ -11,12 +11,11 @@
 import { createHash } from 'node:crypto';
 import type { HarnessPolicyT } from '../../adapters/protocol/messages.js';
 import { expectEqual, expectTrue, fail } from '../framework/assert.js';
-import { minimalProfile, permissivePolicy } from '../framework/policy.js';
 import type { CaseContext, CaseDef } from '../framework/types.js';
 import { diffSnapshots } from '../framework/workspace.js';
 import { requireDiscovered } from './lib/preconditions.js';
-import { instantiateName, mustInstantiate, mustReject } from './lib/session.js';
-import { briefIssues } from '../framework/issues.js';
+import { mustReject } from './lib/session.js';
+import { briefIssues, instantiateName, minimalProfile, mustInstantiate, permissivePolicy, writeProjectProfile } from '../support/index.js';
 
 const sha = (s: string): string => `sha256:${createHash('sha256').update(s).digest('hex')}`;
 
@@ -34,12 +33,8 @@ function skillsPolicy(): HarnessPolicyT {
   });
 }
 
-async function writeProfile(ctx: CaseContext, name: string, skills: unknown[]): Promise<void> {
-  ctx.workspace.writeDocument(
-    ctx.workspace.projectAgents,
-    `${name}.agent.yaml`,
-    minimalProfile(name, { tools: { allow: ['read'], skills } }),
-  );
+async function writeSkillsProfile(ctx: CaseContext, name: string, skills: unknown[]): Promise<void> {
+  writeProjectProfile(ctx, minimalProfile(name, { tools: { allow: ['read'], skills } }));
   await requireDiscovered(ctx, [name]);
 }
 
@@ -55,7 +50,7 @@ const presentAndMissing: CaseDef = {
     ],
   },
   async run(ctx) {
-    await writeProfile(ctx, 'k1-mixed', [
+    await writeSkillsProfile(ctx, 'k1-mixed', [
       { name: 'changelog-style' },
       { name: 'release-train', source: 'https://skills.example.com/release-train' },
     ]);
@@ -79,7 +74,7 @@ const pinMatches: CaseDef = {
   fixtures: ['l3-k1-pin-match'],
   expectation: { skills: [{ name: 'changelog-style', status: 'present' }] },
   async run(ctx) {
-    await writeProfile(ctx, 'k1-pin-ok', [{ name: 'changelog-style', digest: CHANGELOG_DIGEST, required: true }]);
+    await writeSkillsProfile(ctx, 'k1-pin-ok', [{ name: 'changelog-style', digest: CHANGELOG_DIGEST, required: true }]);
     const s = mustInstantiate(await instantiateName(ctx, 'k1-pin-ok', skillsPolicy()), 'skill pinned with the matching digest');
     expectEqual(s.effective.skills, [{ name: 'changelog-style', status: 'present' }], 'effective skills');
   },
@@ -92,7 +87,7 @@ const pinMismatchRequired: CaseDef = {
   fixtures: ['l3-k1-pin-mismatch-required'],
   expectation: { outcome: 'rejected', category: 'digest-mismatch' },
   async run(ctx) {
-    await writeProfile(ctx, 'k1-pin-bad', [{ name: 'changelog-style', digest: OTHER_DIGEST, required: true }]);
+    await writeSkillsProfile(ctx, 'k1-pin-bad', [{ name: 'changelog-style', digest: OTHER_DIGEST, required: true }]);
     const r = mustReject(
       await instantiateName(ctx, 'k1-pin-bad', skillsPolicy()),
       'digest-mismatch',
@@ -114,7 +109,7 @@ const pinMismatchOptional: CaseDef = {
     ],
   },
   async run(ctx) {
-    await writeProfile(ctx, 'k1-pin-opt', [{ name: 'changelog-style', digest: OTHER_DIGEST }]);
+    await writeSkillsProfile(ctx, 'k1-pin-opt', [{ name: 'changelog-style', digest: OTHER_DIGEST }]);
     const out = await instantiateName(ctx, 'k1-pin-opt', skillsPolicy());
     if (out.status === 'rejected') {
       mustReject(out, 'digest-mismatch', 'optional skill with a mismatching pin');
@@ -137,7 +132,7 @@ const noInstall: CaseDef = {
       'workspace/vendor/skills/k1-vendored-skill/SKILL.md',
       '---\nname: k1-vendored-skill\ndescription: fixture skill\n---\nMarker K1-VENDORED-SKILL-BODY\n',
     );
-    await writeProfile(ctx, 'k1-no-install', [
+    await writeSkillsProfile(ctx, 'k1-no-install', [
       { name: 'k1-vendored-skill', source: './vendor/skills/k1-vendored-skill' },
       { name: 'k1-remote-skill', source: 'https://skills.example.com/k1-remote-skill.zip' },
     ]);

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expectTrue } from '../../suites/framework/assert.js';
-import { minimalProfile } from '../../suites/framework/policy.js';
+import { minimalProfile } from '../../suites/support/index.js';
 import type { CaseDef } from '../../suites/framework/types.js';
 import { runEngine, type EngineOptions, type EngineResult } from '../../runner/engine/run.js';
 import { finalizeRun } from '../../runner/finalize.js';

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { generateProtocolSchemas, schemaDrift } from '../../runner/protocol-schema.js';
 import { ProtocolChecker } from '../../runner/engine/protocol-check.js';
-import { minimalProfile, permissivePolicy } from '../../suites/framework/policy.js';
+import { minimalProfile, permissivePolicy } from '../../suites/support/index.js';
 
 describe('protocol JSON Schemas', () => {
   test('the committed files match what messages.ts generates (run `npm run protocol:schema` when this fails)', () => {

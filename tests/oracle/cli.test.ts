@@ -1,3 +1,4 @@
+import { fixtures } from '../../fixtures/index.js';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -105,10 +106,7 @@ describe('oap-conform validate: exit codes', () => {
 
 describe('oap-conform validate: the fixture tree', () => {
   it('reaches the manifest verdict for every fixture, without stack traces', () => {
-    const manifest = JSON.parse(readFileSync(fromRoot(DOCS, 'manifest.json'), 'utf8')) as Array<{
-      file: string;
-      expect: { valid: boolean };
-    }>;
+    const manifest = fixtures('documents');
     const r = cli('validate', '--json', DOCS);
     expect(r.status).toBe(1);
     expect(r.stderr).toBe('');

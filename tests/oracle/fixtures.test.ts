@@ -1,35 +1,21 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ISSUE_CATEGORIES } from '../../adapters/protocol/vocabulary.js';
 import { categoryOf, loadDocumentFile, profileDigest, specDigest, type OapIssue } from '../../spec/document/index.js';
-import { fromRoot } from '../../spec/package-root.js';
+import { type DocumentExpectation, fixtures, fixtureTreeDir } from '../../fixtures/index.js';
 
 /**
- * fixtures/documents/manifest.json: one entry per fixture,
- *   { id, file, requirement, description?, expect: {valid: true} | {valid: false, code, pointer?, line?} }
- * A negative fixture passes when at least one issue matches: `code` containing a dot is compared
- * exactly, a bare category is compared with the issue's category; `pointer` and `line`, when
- * given, must match exactly.
+ * fixtures/documents/manifest.json, through the one fixture loader (fixtures/index.ts): one entry
+ * per fixture, `expect` {valid: true} | {valid: false, code, pointer?, line?}. A negative fixture
+ * passes when at least one issue matches: `code` containing a dot is compared exactly, a bare
+ * category is compared with the issue's category; `pointer` and `line`, when given, must match
+ * exactly.
  */
-interface Expectation {
-  valid: boolean;
-  code?: string;
-  pointer?: string;
-  line?: number;
-}
-interface FixtureEntry {
-  id: string;
-  file: string;
-  requirement: string;
-  description?: string;
-  expect: Expectation;
-}
+const DIR = fixtureTreeDir('documents');
+const manifest = fixtures('documents');
 
-const DIR = fromRoot('fixtures', 'documents');
-const manifest = JSON.parse(readFileSync(join(DIR, 'manifest.json'), 'utf8')) as FixtureEntry[];
-
-function matches(i: OapIssue, e: Expectation): boolean {
+function matches(i: OapIssue, e: DocumentExpectation): boolean {
   const code = e.code ?? '';
   const codeOk = code.includes('.') ? i.code === code : categoryOf(i.code) === code;
   return codeOk && (e.pointer === undefined || i.pointer === e.pointer) && (e.line === undefined || i.line === e.line);
@@ -51,7 +37,7 @@ describe('fixture manifest', () => {
       expect(f.id).toMatch(/^doc-(pos|neg)-[a-z0-9-]+$/);
       expect(f.id.startsWith('doc-pos-')).toBe(f.expect.valid);
       expect(existsSync(join(DIR, f.file)), f.file).toBe(true);
-      expect(f.requirement).toMatch(/^(L[1-3]-[A-Z][0-9]+|SPEC [0-9.]+)$/);
+      for (const r of f.requirements) expect(r).toMatch(/^(L[1-3]-[A-Z][0-9]+|SPEC [0-9.]+)$/);
       if (!f.expect.valid) {
         expect(f.expect.code, f.id).toBeDefined();
         expect(ISSUE_CATEGORIES as readonly string[], f.id).toContain(f.expect.code!.split('.')[0]);

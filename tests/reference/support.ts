@@ -6,7 +6,7 @@ import { PROTOCOL_VERSION, type HarnessPolicyT, type Result } from '../../adapte
 import { createReferenceAdapter } from '../../adapters/reference/index.js';
 import type { InProcessAdapter } from '../../adapters/sdk/ts/types.js';
 import { InProcessRpc } from '../../runner/engine/in-process-rpc.js';
-import { minimalProfile, permissivePolicy } from '../../suites/framework/policy.js';
+import { minimalProfile, permissivePolicy } from '../../suites/support/index.js';
 import { Workspace } from '../../suites/framework/workspace.js';
 
 export { minimalProfile, permissivePolicy };

@@ -13,7 +13,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createReferenceAdapter } from '../../adapters/reference/index.js';
 import { MUTANTS } from '../../adapters/reference/mutants.js';
 import { cases as level2 } from '../../suites/level-2/index.js';
-import { allFixtureIds } from '../../suites/level-2/support/fixtures.js';
+import { fixtures } from '../../fixtures/index.js';
 import { REQUIREMENTS } from '../../suites/requirements.js';
 import { decliningAdapter } from '../support/declining-adapter.js';
 import { runSuiteInProcess } from '../support/run-suite.js';
@@ -29,7 +29,11 @@ describe('Level 2 suite', () => {
     expect(L2_IDS.filter((id) => !covered.has(id))).toEqual([]);
     expect(level2.every((c) => c.requirements.length === 1 && c.requirements.every(isL2))).toBe(true);
     const used = new Set(level2.flatMap((c) => c.fixtures ?? []));
-    expect(allFixtureIds().filter((id) => !used.has(id))).toEqual([]);
+    expect(
+      fixtures('level-2')
+        .map((f) => f.id)
+        .filter((id) => !used.has(id)),
+    ).toEqual([]);
   });
 
   it('every Level 2 requirement (MUST and SHOULD) has a mutant that breaks it', () => {

@@ -28,12 +28,19 @@ import {
 import { adapterIssue, fromOapIssue } from '../issues.js';
 import type { Quirks } from '../quirks.js';
 import { serializeProfile } from '../serialize.js';
-import { appendHistory, DEFAULT_MAX_HISTORY } from './history.js';
+import {
+  DEFAULT_MAX_HISTORY,
+  inStateScope,
+  isPositionIndependent,
+  type Proposal,
+  proposalRisk,
+  retainState,
+  retentionOf,
+  writebackOf,
+} from '../../../spec/semantics/index.js';
+import { appendHistory } from './history.js';
 import { withProfileLock } from './lock.js';
 import { applyOperation, OperationError, type DeltaOperation } from './operations.js';
-import { inStateScope, isPositionIndependent, normalizeAsFilePath } from './pointer.js';
-import { enforceRetention } from './retention.js';
-import { proposalRisk } from './risk.js';
 
 export type ApplyParams = Params<'apply_delta'>;
 export type ApplyResult = Result<'apply_delta'>;
@@ -82,7 +89,7 @@ function applyLocked(req: ApplyParams, delta: JsonObject, operations: DeltaOpera
     path: String(p['path']),
     risk: quirks.has('proposal-risk-from-document')
       ? ((p['risk'] as ProposalStatus['risk'] | undefined) ?? 'medium')
-      : proposalRisk(p, doc),
+      : proposalRisk(p as unknown as Proposal, doc),
     status: 'pending',
   }));
   const base = { revision, errors: [] as AdapterIssueT[], warnings: [] as AdapterIssueT[], proposals };
@@ -128,11 +135,10 @@ function applyLocked(req: ApplyParams, delta: JsonObject, operations: DeltaOpera
     }
   }
 
-  const declared = lifecycle['writeback'] as 'off' | 'propose' | 'auto' | undefined;
-  const writeback =
-    declared === 'off' && quirks.has('writeback-off-ignored')
-      ? 'propose'
-      : (declared ?? (quirks.has('writeback-default-auto') ? 'auto' : 'propose'));
+  let writeback = writebackOf(spec);
+  // L2-A6 mutants: `off` read as propose; an absent value read as auto instead of the default.
+  if (writeback === 'off' && quirks.has('writeback-off-ignored')) writeback = 'propose';
+  if (lifecycle['writeback'] === undefined && quirks.has('writeback-default-auto')) writeback = 'auto';
   const conflictFields = (resolution: 'rebased' | 'queued'): Partial<ApplyResult> =>
     conflict ? { outcome: 'conflict', conflict_resolution: resolution } : {};
   if (writeback === 'off') return { ...base, outcome: 'discarded' };
@@ -181,6 +187,17 @@ function applyLocked(req: ApplyParams, delta: JsonObject, operations: DeltaOpera
   return { ...base, revision: newRevision, outcome: 'applied', warnings, ...conflictFields('rebased') };
 }
 
+/** The L2-A2 mutant's mistake: treating a pointer as a file path and normalizing it. */
+function normalizeAsFilePath(path: string): string {
+  const out: string[] = [];
+  for (const t of path.split('/').slice(1)) {
+    if (t === '.') continue;
+    if (t === '..') out.pop();
+    else out.push(t);
+  }
+  return `/${out.join('/')}`;
+}
+
 /** Steps 7-10 of SPEC §5.6 on the already-changed document; returns the new revision. */
 function persist(
   req: ApplyParams,
@@ -192,12 +209,10 @@ function persist(
   quirks: Quirks,
   sections: Array<'spec' | 'state'>,
 ): number {
-  const spec = next['spec'] as JsonObject;
-  const lifecycle = isObject(spec['lifecycle']) ? spec['lifecycle'] : {};
-  const retention = isObject(lifecycle['retention']) ? lifecycle['retention'] : {};
+  const retention = retentionOf(next['spec']);
   if (!isObject(next['state'])) next['state'] = {};
+  if (!quirks.has('retention-not-enforced')) next['state'] = retainState(next['state'] as JsonObject, retention, now);
   const state = next['state'] as JsonObject;
-  if (!quirks.has('retention-not-enforced')) enforceRetention(state, retention, now);
   const meta = next['metadata'] as JsonObject;
   const newRevision = revision + 1;
   meta['revision'] = newRevision;
@@ -220,7 +235,7 @@ function persist(
       ...(approved ? { approved_by: req.approval.approver } : {}),
       sections,
     },
-    typeof retention['max_history'] === 'number' ? retention['max_history'] : DEFAULT_MAX_HISTORY,
+    retention.max_history ?? DEFAULT_MAX_HISTORY,
     !quirks.has('history-not-trimmed'),
   );
   const text = serializeProfile(next, encoding, quirks);

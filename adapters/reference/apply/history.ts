@@ -2,9 +2,8 @@
  * History (SPEC §3.10, L2-A11): append-only, newest last, trimmed oldest-first to
  * `lifecycle.retention.max_history` (schema default 50). Written by the applicator only.
  */
+import { trimHistory } from '../../../spec/semantics/index.js';
 import type { JsonObject } from '../document.js';
-
-export const DEFAULT_MAX_HISTORY = 50;
 
 export interface HistoryEntry {
   revision: number;
@@ -20,7 +19,7 @@ export interface HistoryEntry {
 export function appendHistory(doc: JsonObject, entry: HistoryEntry, maxHistory: number, trim: boolean): void {
   const history = Array.isArray(doc['history']) ? [...(doc['history'] as unknown[])] : [];
   history.push(withoutUndefined(entry));
-  doc['history'] = trim ? history.slice(Math.max(0, history.length - maxHistory)) : history;
+  doc['history'] = trim ? trimHistory(history, maxHistory) : history;
 }
 
 function withoutUndefined(e: HistoryEntry): JsonObject {

@@ -9,7 +9,7 @@
  */
 import { isObject, type JsonObject } from '../document.js';
 import type { Quirks } from '../quirks.js';
-import { idOfToken, tokensOf } from './pointer.js';
+import { idOfToken, parsePointer } from '../../../spec/semantics/index.js';
 
 export interface DeltaOperation {
   op: 'add' | 'replace' | 'remove';
@@ -31,7 +31,7 @@ const COLLECTION_SHAPES: Record<string, () => unknown> = {
 
 export function applyOperation(doc: JsonObject, op: DeltaOperation, quirks: Quirks): OpResult {
   if (op.op !== 'add' && op.op !== 'replace' && op.op !== 'remove') throw new OperationError(`op "${String(op.op)}" is not supported`);
-  const tokens = tokensOf(op.path);
+  const tokens = parsePointer(op.path);
   if (tokens.length === 0) throw new OperationError('an operation cannot replace the whole document');
   let container: unknown = doc;
   for (let i = 0; i < tokens.length - 1; i++) {

@@ -5,14 +5,17 @@
  */
 import fc from 'fast-check';
 import type { HarnessPolicyT } from '../../../adapters/protocol/messages.js';
-import { STANDARD_TOOLS } from '../../framework/policy.js';
+import { STANDARD_TOOLS } from '../../support/index.js';
 
 export const MCP_TOOLS = ['mcp/github/issues', 'mcp/github/pulls', 'mcp/fs/read', 'mcp/fs/write'];
 export const TOOL_UNIVERSE = [...STANDARD_TOOLS, ...MCP_TOOLS];
-/** Grant globs a harness might configure. */
+/** Grant globs a harness might configure: the policy's own format, so any pattern of the glob dialect. */
 export const GRANT_PATTERNS = ['*', '*/*', '**', 'git/*', 'mcp/*/*', 'mcp/github/*', 'read', 'edit', 'shell', 'web/fetch', 'git/diff'];
-/** What profiles ask for: names (some the harness lacks), globs, MCP names. */
-export const REQUEST_PATTERNS = [...TOOL_UNIVERSE, 'git/*', 'mcp/github/*', 'mcp/*/*', '*', 'teleport', 'mcp/evil/exfiltrate'];
+/**
+ * What profiles ask for: names (some the harness lacks) and only globs every dialect reads alike
+ * (`seg/*`, `mcp/<server>/*`), since the spec fixes no dialect for a profile's allow/deny.
+ */
+export const REQUEST_PATTERNS = [...TOOL_UNIVERSE, 'git/*', 'web/*', 'mcp/github/*', 'mcp/fs/*', 'teleport', 'mcp/evil/exfiltrate'];
 export const ROOTS = ['.', 'src', 'src/lib', 'src/lib/deep', 'docs', 'build/out', 'tests'];
 /**
  * Profile-side roots also come in non-normal spellings that name a wider root than they look like.
@@ -21,7 +24,12 @@ export const ROOTS = ['.', 'src', 'src/lib', 'src/lib/deep', 'docs', 'build/out'
  */
 export const REQUEST_ROOTS = [...ROOTS, './src', 'src/', 'src/../docs', 'src/lib/..', 'src//lib', 'other'];
 export const POLICY_HOSTS = ['api.example.com', 'docs.example.org', '*.example.net', '*.corp.example.com'];
-// Never an apex whose only cover is a wildcard (`example.net` vs `*.example.net`): dialects differ.
+/**
+ * Profile-side host patterns. The policy's `*.d` is the protocol's and never covers `d`; a
+ * profile's is the spec's, which fixes no dialect, so no request leaves an apex the policy may
+ * allow covered by a wildcard alone (`withApexes`). Other apexes (`com`, `example.net`) no policy
+ * here allows, so every reading agrees on them.
+ */
 export const REQUEST_HOSTS = [
   ...POLICY_HOSTS,
   'a.example.net',
@@ -34,6 +42,11 @@ export const REQUEST_HOSTS = [
 ];
 export const SCOPES = ['project:acme', 'user:global', 'team:platform', 'org:all'];
 export const REQUEST_SCOPES = [...SCOPES, 'org:secret', 'user:other'];
+
+/** `*.a.example.net` always comes with `a.example.net`, the one apex a generated policy can allow. */
+function withApexes(hosts: string[]): string[] {
+  return hosts.includes('*.a.example.net') && !hosts.includes('a.example.net') ? [...hosts, 'a.example.net'] : hosts;
+}
 
 const decision = fc.constantFrom('deny' as const, 'ask' as const, 'allow' as const);
 const memoryMode = fc.constantFrom('off' as const, 'read_only' as const, 'read_write' as const);
@@ -118,7 +131,7 @@ export function specRequestArb(subagentNames: string[] = []): fc.Arbitrary<Recor
       edit: decision,
       network: decision,
       filesystem: fc.record({ read_roots: sub(REQUEST_ROOTS), write_roots: sub(REQUEST_ROOTS) }, { requiredKeys: [] }),
-      allow_hosts: sub(REQUEST_HOSTS),
+      allow_hosts: sub(REQUEST_HOSTS).map(withApexes),
     },
     { requiredKeys: [] },
   );
@@ -154,16 +167,6 @@ export function specRequestArb(subagentNames: string[] = []): fc.Arbitrary<Recor
     { requiredKeys: [] },
   );
   return fc.record({ tools, permissions, memory, runtime, context }, { requiredKeys: [] });
-}
-
-export function profileDoc(name: string, spec: Record<string, unknown>, extra: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    oap: '1.0',
-    kind: 'AgentProfile',
-    ...extra,
-    metadata: { name, description: `Fuzzed profile ${name}.` },
-    spec: { role: { instructions: `You are ${name}, a fuzzed agent.` }, ...spec },
-  };
 }
 
 export const encodingArb = fc.constantFrom('yaml' as const, 'json' as const, 'md' as const);

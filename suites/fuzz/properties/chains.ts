@@ -7,10 +7,12 @@
 import fc from 'fast-check';
 import type { HarnessPolicyT } from '../../../adapters/protocol/messages.js';
 import type { Encoding } from '../../framework/types.js';
-import { encodingArb, policyArb, profileDoc, specRequestArb } from '../gen/narrowing.js';
+import { encodingArb, policyArb, specRequestArb } from '../gen/narrowing.js';
 import { countReason, instantiateIn, undefinedBySpec, type Doc } from '../harness.js';
-import { ceilingFromEffective, ceilingFromPolicy, ceilingViolations, combine, requestViolations } from './contract.js';
+import { policyCeiling } from '../../../spec/semantics/index.js';
+import { ceilingViolations, combine, requestViolations } from './contract.js';
 import { discard, HOLDS, violated, type ExecEnv, type FuzzProperty } from './types.js';
+import { minimalProfile } from '../../support/index.js';
 
 export interface ChainInput {
   /** The profile instantiated: the child of an `extends` chain, or the delegating parent. */
@@ -56,10 +58,10 @@ function extendsArb(): fc.Arbitrary<ChainInput> {
         const name = `fz-base-${i}`;
         const parent = i > 0 && nested[i] ? `fz-base-${i - 1}` : undefined;
         if (parent) listed.splice(listed.indexOf(parent), 1);
-        chain.push(profileDoc(name, spec, parent ? { extends: [{ name: parent }] } : {}));
+        chain.push(minimalProfile(name, spec, parent ? { extends: [{ name: parent }] } : {}));
         listed.push(name);
       });
-      const profile = profileDoc('fz-main', child, { extends: listed.map((name) => ({ name })) });
+      const profile = minimalProfile('fz-main', child, { extends: listed.map((name) => ({ name })) });
       return { profile, policy, chain, encoding };
     });
 }
@@ -75,7 +77,7 @@ export const extendsProperty: FuzzProperty<ChainInput> = {
     const chain = await instantiateChain(env, input, 'rejected');
     if (chain.judged !== undefined) return chain.judged;
     const { outcome, dir } = chain;
-    const v = combine(ceilingViolations(outcome.effective, ceilingFromPolicy(input.policy, dir)));
+    const v = combine(ceilingViolations(outcome.effective, { source: 'policy', bounds: policyCeiling(input.policy), workspace: dir }));
     return v ? violated(`merged profile: ${v.message}`, v.expected, v.observed) : HOLDS;
   },
 };
@@ -89,9 +91,9 @@ function delegationArb(): fc.Arbitrary<ChainInput> {
       const childRuntime = { ...((child.runtime as Record<string, unknown>) ?? {}) };
       delete childRuntime.subagents;
       return {
-        profile: profileDoc('fz-main', { ...parent, runtime }),
+        profile: minimalProfile('fz-main', { ...parent, runtime }),
         policy,
-        chain: [profileDoc('fz-sub', { ...child, runtime: childRuntime })],
+        chain: [minimalProfile('fz-sub', { ...child, runtime: childRuntime })],
         encoding,
       };
     });
@@ -115,7 +117,7 @@ export const delegationProperty: FuzzProperty<ChainInput> = {
       countReason(env, `subagent rejected: ${sub.errors[0]?.category ?? '?'}`);
       return HOLDS;
     }
-    const c = ceilingFromEffective(outcome.effective, dir);
+    const c = { source: 'parent' as const, bounds: outcome.effective, workspace: dir };
     const v = combine([
       ...ceilingViolations(sub.effective, c),
       ...requestViolations(sub.effective, input.chain[0]!, c, { subagentExact: false }),

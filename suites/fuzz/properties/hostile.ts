@@ -22,7 +22,8 @@ import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import { parse as parseYaml } from 'yaml';
 import type { HarnessPolicyT, InstantiateOutcomeT } from '../../../adapters/protocol/messages.js';
-import { permissivePolicy } from '../../framework/policy.js';
+import { specDigestInput } from '../../../spec/document/index.js';
+import { normalizeRoot } from '../../../spec/semantics/index.js';
 import {
   AdapterCrashed,
   AdapterNotImplemented,
@@ -33,10 +34,10 @@ import {
 import { serializeDocument } from '../../framework/workspace.js';
 import type { Encoding } from '../../framework/types.js';
 import { fakerDocument } from '../gen/faker.js';
-import { profileDoc } from '../gen/narrowing.js';
-import { countReason, instantiateIn, pickEncoding, undefinedBySpec, writeProfile, type Doc } from '../harness.js';
+import { countReason, inputEncoding, instantiateIn, undefinedBySpec, writeRunProfile, type Doc } from '../harness.js';
 import { oracleIssues } from '../oracle-gate.js';
 import { discard, HOLDS, violated, type ExecEnv, type FuzzProperty, type Verdict } from './types.js';
+import { minimalProfile, permissivePolicy } from '../../support/index.js';
 
 // ---------------------------------------------------------------- L1-I5 traversal
 
@@ -68,7 +69,7 @@ function traversalArb(): fc.Arbitrary<TraversalInput> {
       const files = others.map((path) => ({ path }));
       const at = Math.min(index, files.length);
       files.splice(at, 0, { path: hostile, mode } as { path: string });
-      return { profile: profileDoc('fz-main', { context: { files } }), policy: permissivePolicy(), index: at, encoding };
+      return { profile: minimalProfile('fz-main', { context: { files } }), policy: permissivePolicy(), index: at, encoding };
     });
 }
 
@@ -85,13 +86,12 @@ function layoutTraversal(dir: string): void {
   symlinkSync('/', join(dir, 'rootlink'));
 }
 
-/** Does `p` leave `dir`, lexically or through a symlink on disk? (POSIX semantics.) */
+/** Does `p` leave `dir`, lexically (the spec model's normal form) or through a symlink on disk? */
 export function escapesWorkspace(dir: string, p: string): boolean {
-  if (p.startsWith('/')) return true;
+  const lexical = normalizeRoot(p);
+  if (lexical === undefined) return true;
   const out = (rel: string): boolean => rel === '..' || rel.startsWith(`..${sep}`) || rel.startsWith('/');
-  const target = resolve(dir, p);
-  if (out(relative(dir, target))) return true;
-  let existing = target;
+  let existing = resolve(dir, lexical);
   const rest: string[] = [];
   while (!existsSync(existing) && existing !== dirname(existing)) {
     rest.unshift(existing.slice(dirname(existing).length + 1));
@@ -184,7 +184,9 @@ function secretsArb(): fc.Arbitrary<SecretInput> {
       const key = place === 'env' ? 'API_KEY' : 'X-Api-Key';
       s[place] = { ...((s[place] as Record<string, string>) ?? {}), [key]: literal };
       return {
-        profile: profileDoc('fz-main', { tools: { allow: ['read', 'mcp/*/*'], mcp_servers: list } }),
+        profile: minimalProfile('fz-main', {
+          tools: { allow: ['read', ...list.map((x) => `mcp/${String(x.name)}/*`)], mcp_servers: list },
+        }),
         policy: permissivePolicy({ env: { TOKEN: 't', API_KEY: 'k' } }),
         pointer: `/spec/tools/mcp_servers/${idx}/${place}/${key}`,
         encoding,
@@ -257,7 +259,7 @@ const DISGUISED_PATHS = [
 ];
 
 function stateProfile(): Doc {
-  return profileDoc(
+  return minimalProfile(
     'fz-main',
     { lifecycle: { writeback: 'auto' }, tools: { allow: ['read'] } },
     { state: { summary: 'Original summary.', facts: [{ id: 'f1', text: 'A fact.' }] } },
@@ -324,16 +326,19 @@ function parseFile(text: string, encoding: 'yaml' | 'json'): Record<string, unkn
   }
 }
 
+/** What a session may never change: spec and metadata minus applicator- and resolver-owned fields (SPEC §2.2). */
 function authored(doc: Record<string, unknown> | undefined): unknown {
-  if (!doc) return undefined;
-  const { revision: _r, updated_at: _u, ...metadata } = (doc.metadata ?? {}) as Record<string, unknown>;
-  return { spec: doc.spec, metadata };
+  try {
+    return doc ? specDigestInput(doc) : undefined;
+  } catch {
+    return doc;
+  }
 }
 
 async function judgeDelta(env: ExecEnv, input: DeltaInput): Promise<Verdict> {
   if (!env.ctx.handshake.encodings.includes(input.encoding)) return discard(`adapter does not accept ${input.encoding}`);
   const dir = env.freshDir();
-  const path = writeProfile(dir, input.profile, input.encoding);
+  const path = writeRunProfile(dir, input.profile, input.encoding);
   const before = readFileSync(path);
   env.stats.adapterCalls++;
   const r = await env.ctx.adapter.call('apply_delta', {
@@ -600,7 +605,7 @@ export const fakerProperty: FuzzProperty<FakerInput> = {
   async execute(env, input) {
     const why = undefinedBySpec(input.document);
     if (why) return discard(`oracle rejects the faker document: ${why}`);
-    const encoding = pickEncoding(env, input.encoding);
+    const encoding = inputEncoding(env, input.encoding);
     env.stats.adapterCalls++;
     const r = await env.ctx.adapter.call('validate', { document: { content: serializeDocument(input.document, encoding), encoding } });
     if (r.valid) return HOLDS;
@@ -719,7 +724,7 @@ function invalidArb(): fc.Arbitrary<InvalidInput> {
       encoding: fc.constantFrom('yaml' as const, 'json' as const, 'md' as const),
     })
     .map(({ base, mutation, encoding }) => {
-      const profile = profileDoc('fz-main', structuredClone(base));
+      const profile = minimalProfile('fz-main', structuredClone(base));
       MUTATIONS[mutation]!(profile as MutableProfile);
       return { profile, policy: permissivePolicy(), mutation, encoding };
     });

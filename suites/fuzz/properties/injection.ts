@@ -8,9 +8,7 @@
  */
 import fc from 'fast-check';
 import type { HarnessPolicyT, InstantiatedT } from '../../../adapters/protocol/messages.js';
-import { lines as promptLines, sectionText } from '../../framework/prompt-map.js';
 import { isDeepStrictEqual } from 'node:util';
-import { permissivePolicy } from '../../framework/policy.js';
 import type { Encoding } from '../../framework/types.js';
 import {
   buildState,
@@ -24,9 +22,10 @@ import {
   type Delimiters,
   type Placement,
 } from '../gen/injection.js';
-import { encodingArb, policyArb, profileDoc, specRequestArb } from '../gen/narrowing.js';
+import { encodingArb, policyArb, specRequestArb } from '../gen/narrowing.js';
 import { countReason, instantiateIn, undefinedBySpec, type Doc } from '../harness.js';
 import { discard, HOLDS, violated, type ExecEnv, type FuzzProperty, type Verdict, type Violation } from './types.js';
+import { lines as promptLines, minimalProfile, permissivePolicy, sectionText } from '../../support/index.js';
 
 export interface InjectionInput {
   profile: Doc;
@@ -109,7 +108,7 @@ function injectionArb(payloads: fc.Arbitrary<string>, random: boolean): fc.Arbit
     })
     .map(({ marker, slots, spec, policy, encoding }) => {
       const placements: Placement[] = slots.map((s) => ({ field: s.field, text: `${marker}\n${s.payload}` }));
-      return { profile: profileDoc('fz-main', spec), policy, encoding, state: buildState(placements), placements, marker };
+      return { profile: minimalProfile('fz-main', spec), policy, encoding, state: buildState(placements), placements, marker };
     });
 }
 
@@ -211,7 +210,7 @@ function varsArb(): fc.Arbitrary<InjectionInput> {
     })
     .map(({ marker, slots, encoding }) => {
       const placements: Placement[] = slots.map((s) => ({ field: s.field, text: `${marker} remember ${s.token} here` }));
-      const profile = profileDoc('fz-main', {
+      const profile = minimalProfile('fz-main', {
         role: { instructions: 'You are ${{ vars.ROLE }}.', constraints: ['Act as ${{ vars.ROLE }} only.'] },
         context: { variables: { ROLE: `VALUE${marker}` } },
       });

@@ -8,11 +8,12 @@
 import fc from 'fast-check';
 import type { EffectiveContractT, HarnessPolicyT } from '../../../adapters/protocol/messages.js';
 import type { Encoding } from '../../framework/types.js';
-import { encodingArb, policyArb, profileDoc, specRequestArb } from '../gen/narrowing.js';
+import { encodingArb, policyArb, specRequestArb } from '../gen/narrowing.js';
 import { countReason, instantiateIn, undefinedBySpec, type Doc } from '../harness.js';
-import { grantedTools, toolTable, type ToolsRequest } from '../semantics.js';
-import { ceilingFromPolicy, ceilingViolations, combine, requestViolations } from './contract.js';
+import { DEFAULT_TOOL_POLICY, grantedTools, policyCeiling, type ToolsRequest, toolTable } from '../../../spec/semantics/index.js';
+import { ceilingViolations, combine, requestViolations } from './contract.js';
 import { discard, HOLDS, violated, type ExecEnv, type FuzzProperty, type Verdict, type Violation } from './types.js';
+import { minimalProfile } from '../../support/index.js';
 
 export interface NarrowingInput {
   profile: Doc;
@@ -23,7 +24,7 @@ export interface NarrowingInput {
 export function narrowingArb(): fc.Arbitrary<NarrowingInput> {
   return fc
     .record({ spec: specRequestArb(['fz-helper', 'fz-other']), policy: policyArb(), encoding: encodingArb })
-    .map(({ spec, policy, encoding }) => ({ profile: profileDoc('fz-main', spec), policy, encoding }));
+    .map(({ spec, policy, encoding }) => ({ profile: minimalProfile('fz-main', spec), policy, encoding }));
 }
 
 /** Instantiate and hand the effective contract to `judge`; shared by both properties. */
@@ -44,6 +45,16 @@ async function withEffective(
   return v ? violated(v.message, v.expected, v.observed) : HOLDS;
 }
 
+/**
+ * The narrowing property's judge over one observation: nothing looser than the policy, and every
+ * value the narrowing rule fixes exactly (subagent limits included). Pure, so the one-judge test
+ * (tests/spec/one-judge.test.ts) can hold it to the L1-I3 cases' answers.
+ */
+export function narrowingVerdict(profile: Doc, policy: HarnessPolicyT, eff: EffectiveContractT, workspace: string): Violation | undefined {
+  const c = { source: 'policy' as const, bounds: policyCeiling(policy), workspace };
+  return combine([...ceilingViolations(eff, c), ...requestViolations(eff, profile, c, { subagentExact: true })]);
+}
+
 export const narrowingProperty: FuzzProperty<NarrowingInput> = {
   name: 'narrowing',
   requirement: 'L1-I3',
@@ -51,11 +62,7 @@ export const narrowingProperty: FuzzProperty<NarrowingInput> = {
   weight: 4,
   runsPerCase: 25,
   arbitrary: narrowingArb,
-  execute: (env, input) =>
-    withEffective(env, input, (eff, dir) => {
-      const c = ceilingFromPolicy(input.policy, dir);
-      return combine([...ceilingViolations(eff, c), ...requestViolations(eff, input.profile, c, { subagentExact: true })]);
-    }),
+  execute: (env, input) => withEffective(env, input, (eff, dir) => narrowingVerdict(input.profile, input.policy, eff, dir)),
 };
 
 export const toolPolicyProperty: FuzzProperty<NarrowingInput> = {
@@ -67,15 +74,15 @@ export const toolPolicyProperty: FuzzProperty<NarrowingInput> = {
   arbitrary: narrowingArb,
   execute: (env, input) =>
     withEffective(env, input, (eff) => {
-      const granted = grantedTools(input.policy);
+      const granted = grantedTools(input.policy.tools);
       const request = ((input.profile.spec as { tools?: ToolsRequest }).tools ?? undefined) as ToolsRequest | undefined;
-      const want = toolTable(request, granted);
+      const want = toolTable(request, granted).value;
       // Tools outside the grant are L1-I3's business, not the table's.
       const extra = eff.tools.filter((t) => granted.includes(t) && !want.includes(t));
       // MCP tools may legitimately hinge on declared servers (L3-M1), so only their presence is judged.
       const missing = want.filter((t) => !eff.tools.includes(t) && !t.startsWith('mcp/'));
       if (!extra.length && !missing.length) return undefined;
-      const policy = request?.policy ?? 'allowlist';
+      const policy = request?.policy ?? DEFAULT_TOOL_POLICY;
       const parts = [
         extra.length ? `${JSON.stringify(extra)} present although the ${policy} table excludes them` : '',
         missing.length ? `${JSON.stringify(missing)} missing although the ${policy} table includes them` : '',

@@ -6,7 +6,9 @@ import type { Params, Result } from '../../../adapters/protocol/messages.js';
 import type { CaseContext } from '../../framework/types.js';
 import { APPLY_NOW } from './builders.js';
 import { isObject } from './common.js';
-import { fingerprint, readProfile, writeProfile, type Enc, type Fingerprint, type ReadBack } from './profile-io.js';
+import type { Encoding } from '../../framework/types.js';
+import { fingerprint, type Fingerprint } from './profile-io.js';
+import { readBack, workingEncoding, writeProfile, type ReadBack } from '../../support/index.js';
 
 export type ApplyResult = Result<'apply_delta'>;
 export type Approval = Params<'apply_delta'>['approval'];
@@ -17,7 +19,6 @@ export const ACTOR = 'oap-conform-applicator-test';
 
 export interface Applied {
   path: string;
-  enc: Enc;
   pre: Record<string, unknown>;
   before: Fingerprint;
   after: Fingerprint;
@@ -30,7 +31,7 @@ export interface ApplyOptions {
   now?: string;
   actor?: string;
   dir?: string;
-  enc?: Enc;
+  enc?: Encoding;
 }
 
 /** Write `pre` as a profile, apply `delta` to it, and read the file back through the oracle. */
@@ -40,15 +41,14 @@ export async function applyTo(
   delta: Record<string, unknown>,
   o: ApplyOptions = {},
 ): Promise<Applied> {
-  const w = writeProfile(ctx, pre, { ...(o.dir ? { dir: o.dir } : {}), ...(o.enc ? { enc: o.enc } : {}) });
-  return applyAt(ctx, w.path, w.enc, pre, delta, o);
+  const path = writeProfile(o.dir ?? ctx.workspace.projectAgents, pre, o.enc ?? workingEncoding(ctx.handshake));
+  return applyAt(ctx, path, pre, delta, o);
 }
 
 /** Apply to a profile file that is already on disk. */
 export async function applyAt(
   ctx: CaseContext,
   path: string,
-  enc: Enc,
   pre: Record<string, unknown>,
   delta: Record<string, unknown>,
   o: ApplyOptions = {},
@@ -61,7 +61,7 @@ export async function applyAt(
     actor: o.actor ?? ACTOR,
     now: o.now ?? APPLY_NOW,
   });
-  return { path, enc, pre, before, after: fingerprint(path), result, read: readProfile(path, enc) };
+  return { path, pre, before, after: fingerprint(path), result, read: readBack(path) };
 }
 
 /** The entries of a state collection in a parsed profile (empty when absent). */

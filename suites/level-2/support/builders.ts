@@ -2,8 +2,8 @@
  * Builders for the documents Level 2 cases need: profiles with state, state entries, and deltas.
  * Everything produced here is schema-valid unless a case breaks it on purpose.
  */
-import { minimalProfile } from '../../framework/policy.js';
 import { clone } from './common.js';
+import { minimalProfile } from '../../support/index.js';
 
 export interface Entry {
   id: string;

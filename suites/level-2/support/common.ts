@@ -1,19 +1,9 @@
 /**
- * Small helpers shared by the Level 2 cases: the "inconclusive" outcome, deterministic randomness,
- * canonical comparison, and timestamps.
+ * Small helpers the Level 2 cases share: deterministic randomness, canonical comparison, and
+ * timestamps. Ending a case inconclusive is suites/support's `inconclusive`.
  */
+import { fixture, fixtureDocument } from '../../../fixtures/index.js';
 import { canonicalJson } from '../../../spec/document/index.js';
-import { CaseNotApplicable } from '../../framework/errors.js';
-
-/**
- * A case could not observe its own requirement because the adapter misbehaved on something a
- * different requirement covers (for example, the A5 crash case when a plain apply never applies).
- * Failing here would blame the wrong ID; passing would be vacuous. So the case ends
- * not-applicable with the reason, which never counts as a pass (see INTERPRETATIONS.md, Level 2).
- */
-export function inconclusive(reason: string): never {
-  throw new CaseNotApplicable(`inconclusive: ${reason}`);
-}
 
 export function jcs(value: unknown): string {
   return canonicalJson(value);
@@ -56,4 +46,9 @@ export function at(doc: unknown, pointer: string): unknown {
     else return undefined;
   }
   return cur;
+}
+
+/** A Level 2 fixture's document as data (a fresh copy each call). */
+export function fixtureDoc(id: string): Record<string, unknown> {
+  return fixtureDocument(fixture('level-2', id));
 }

@@ -14,8 +14,8 @@
 import { readFileSync } from 'node:fs';
 import { entry, type Entry } from './builders.js';
 import { isObject, jcsEqual, rng } from './common.js';
-import { readProfile, type Enc } from './profile-io.js';
 import { collection, revisionOf } from './apply.js';
+import { readBack } from '../../support/index.js';
 
 export const CRASH_NAME = 'l2-crash';
 
@@ -80,8 +80,8 @@ export interface Classified {
   detail: Record<string, unknown>;
 }
 
-export function classify(path: string, enc: Enc, fx: CrashFixture, postRevision: number | undefined): Classified {
-  const read = readProfile(path, enc);
+export function classify(path: string, fx: CrashFixture, postRevision: number | undefined): Classified {
+  const read = readBack(path);
   if (!read.ok || !read.doc) {
     return { cls: 'torn', detail: { bytes: safeSize(path), issues: read.issues.slice(0, 3).map((i) => i.code) } };
   }

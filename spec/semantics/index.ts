@@ -1,0 +1,119 @@
+/**
+ * The spec model of OAP 1.0.1 semantics: one pure function per rule, each with its reading, the
+ * sentence it rests on and its INTERPRETATIONS.md anchor in its module's doc comment, and a table
+ * test in tests/spec/semantics/. Cases, the fuzzer and the reference harness call these; nothing
+ * else derives a rule. No I/O, no clock, no environment, no randomness.
+ */
+export type { Reasoned } from './reasoned.js';
+export {
+  atMost,
+  type CeilingPermissions,
+  type Decision,
+  DECISIONS,
+  effectiveDecision,
+  effectivePermissions,
+  exceeds,
+  minDecision,
+  PERMISSION_CATEGORIES,
+  PERMISSION_KEYS,
+  type PermissionCategory,
+  type PermissionKey,
+  policyDecision,
+  profileRequest,
+  rank,
+  type RequestedPermissions,
+  UNSTATED_PROFILE_DEFAULT,
+} from './decision.js';
+export {
+  DEFAULT_MEMORY_MODE,
+  effectiveMemoryMode,
+  effectiveScopes,
+  type MemoryMode,
+  memoryAtMost,
+  memoryExceeds,
+  minMemoryMode,
+  scopesBeyond,
+  storeModeCap,
+} from './memory.js';
+export {
+  type Budget,
+  BUDGET_KEYS,
+  BUDGET_SCHEMA_MAXIMUM,
+  type BudgetKey,
+  budgetAtMost,
+  budgetPointer,
+  budgetSection,
+  minBudget,
+  profileBudgets,
+} from './budget.js';
+export { globMatch, isGlob, matchesAny } from './glob.js';
+export { canonicalHost, hostCovered, hostMatches, hostsAllowed, requestedHosts } from './host.js';
+export { normalizeRoot, pathAllowed, rootCovers, rootsBeyond, rootsWithin, rootWithin } from './path.js';
+export { DEFAULT_TOOL_POLICY, grantedTools, type ToolGrant, type ToolPolicy, type ToolsRequest, toolTable } from './tools.js';
+export {
+  type ContractBounds,
+  type Difference,
+  expectedValues,
+  type NarrowingRequest,
+  narrowingDifferences,
+  narrowingRequest,
+  policyCeiling,
+  type Probes,
+  probesFor,
+  widenings,
+} from './narrowing.js';
+export {
+  type OrderedSectionKind,
+  type OrderViolation,
+  orderViolations,
+  PROMPT_ORDER,
+  promptStep,
+} from './prompt-order.js';
+export {
+  decodePointer,
+  escapePointerToken,
+  idOfToken,
+  inStateScope,
+  isPositionIndependent,
+  parsePointer,
+  pointerOf,
+} from './pointer.js';
+export {
+  capEntries,
+  DEFAULT_EVICTION,
+  DEFAULT_MAX_HISTORY,
+  type Eviction,
+  evictionOrder,
+  expiredKept,
+  factEvictionKey,
+  factExpired,
+  pinnedLost,
+  type Retention,
+  retainFacts,
+  retainState,
+  retainThreads,
+  retentionOf,
+  timeOf,
+  trimHistory,
+  withinCap,
+} from './retention.js';
+export {
+  type HarnessModels,
+  type ModelChoice,
+  type ModelRef,
+  type ModelRequest,
+  type ModelRule,
+  modelRequestOf,
+  resolveModel,
+  ruleReason,
+  type Tier,
+  tierRoute,
+} from './model.js';
+export {
+  type Proposal,
+  proposalRisk,
+  proposalWidens,
+  type Risk,
+  touchesGuardedSection,
+} from './risk.js';
+export { DEFAULT_WRITEBACK, operationsOutcome, type Writeback, WRITEBACK_MODES, writebackOf } from './writeback.js';

@@ -1,0 +1,28 @@
+/**
+ * A case that could not reach its own observation ends inconclusive, never passed and never failed
+ * under the wrong ID: its control or subject profile was refused, a valid control delta did not
+ * apply, discovery did not find what it needs, nothing was narrowed so the check had nothing to
+ * look at. The root cause names the adapter's own issues, so the defect to fix first is visible.
+ */
+import type { AdapterIssueT } from '../../adapters/protocol/messages.js';
+import { CaseInconclusive } from '../framework/errors.js';
+
+export function inconclusive(reason: string, rootCause?: string): never {
+  throw new CaseInconclusive(reason, rootCause);
+}
+
+export function requireObservable(condition: boolean, reason: string, rootCause?: string): asserts condition {
+  if (!condition) inconclusive(reason, rootCause);
+}
+
+/** A one-line root cause from an adapter's issues: `<what>: schema at /metadata/revision; ...`. */
+export function issuesCause(what: string, issues: readonly AdapterIssueT[]): string {
+  const shown = issues.slice(0, 3).map((i) => `${i.category} at ${i.pointer || '/'}`);
+  const more = issues.length > 3 ? ` (+${issues.length - 3} more)` : '';
+  return `${what}: ${shown.join('; ') || 'no issue reported'}${more}`;
+}
+
+/** `control profile rejected: schema at /metadata/revision`. */
+export function rejectionCause(what: string, issues: readonly AdapterIssueT[]): string {
+  return issuesCause(`${what} rejected`, issues);
+}

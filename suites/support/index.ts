@@ -1,0 +1,35 @@
+/**
+ * The helpers every level and the fuzzer share, one name each: choosing the working encoding,
+ * writing profiles, instantiating, the permissive policy and the minimal profile, reading files the
+ * way the oracle does, prompt sections, and ending a case inconclusive. A helper only one level
+ * uses stays in that level's folder.
+ */
+export { inconclusive, issuesCause, rejectionCause, requireObservable } from './inconclusive.js';
+export { briefIssues } from './issues.js';
+export { oracleRead, type ReadBack, readBack } from './oracle-read.js';
+export { permissivePolicy, STANDARD_TOOLS } from './policy.js';
+export { minimalProfile, nameOf, type ProfileDoc, profileFileName, workingEncoding, writeProfile, writeProjectProfile } from './profile.js';
+export {
+  type Delimited,
+  delimiters,
+  inside,
+  lines,
+  type MappedSection,
+  mapPrompt,
+  occurrences,
+  type Prompt,
+  promptWithoutState,
+  requireStateSection,
+  sectionText,
+  sectionTexts,
+  stateSection,
+} from './prompt.js';
+export {
+  claimedRoots,
+  type InstantiateOptions,
+  instantiateName,
+  instantiatePath,
+  instantiateSubject,
+  mustInstantiate,
+  type Roots,
+} from './session.js';

@@ -1,0 +1,88 @@
+/**
+ * Instantiating a profile the way every case does: by path or by name, over the discovery roots
+ * the handshake claims, under a policy (permissive unless the case narrows it).
+ */
+import type { HarnessPolicyT, InstantiatedT, InstantiateOutcomeT, Params } from '../../adapters/protocol/messages.js';
+import { fail } from '../framework/assert.js';
+import type { CaseContext } from '../framework/types.js';
+import { rejectionCause, inconclusive } from './inconclusive.js';
+import { briefIssues } from './issues.js';
+import { permissivePolicy } from './policy.js';
+
+export type Roots = Params<'instantiate'>['roots'];
+
+/** Every discovery root the adapter claims (the project root always), as DiscoveryRoots for this case's tree. */
+export function claimedRoots(ctx: CaseContext): Roots {
+  const claimed = new Set(ctx.handshake.discovery_roots);
+  const r = ctx.workspace.roots;
+  return {
+    ...(claimed.has('managed') ? { managed: r.managed } : {}),
+    ...(claimed.has('user') ? { user: r.user } : {}),
+    project: r.project,
+    ...(claimed.has('plugin') ? { plugin: [...r.plugin] } : {}),
+  };
+}
+
+export interface InstantiateOptions {
+  roots?: Roots;
+  now?: string;
+}
+
+function params(ctx: CaseContext, profile: Params<'instantiate'>['profile'], policy: HarnessPolicyT, opts: InstantiateOptions) {
+  return {
+    workspace: ctx.workspace.dir,
+    roots: opts.roots ?? claimedRoots(ctx),
+    profile,
+    policy,
+    ...(opts.now ? { now: opts.now } : {}),
+  };
+}
+
+/** Instantiate the profile file at `path` under `policy`. */
+export async function instantiatePath(
+  ctx: CaseContext,
+  path: string,
+  policy: HarnessPolicyT = permissivePolicy(),
+  opts: InstantiateOptions = {},
+): Promise<InstantiateOutcomeT> {
+  return ctx.adapter.call('instantiate', params(ctx, { path }, policy, opts));
+}
+
+/** Instantiate the profile discovered under `name` under `policy`. */
+export async function instantiateName(
+  ctx: CaseContext,
+  name: string,
+  policy: HarnessPolicyT = permissivePolicy(),
+  opts: InstantiateOptions = {},
+): Promise<InstantiateOutcomeT> {
+  return ctx.adapter.call('instantiate', params(ctx, { name }, policy, opts));
+}
+
+/** The session the case's own requirement needs, or a check failure naming what the adapter said instead. */
+export function mustInstantiate(outcome: InstantiateOutcomeT, what: string): InstantiatedT {
+  if (outcome.status !== 'instantiated') {
+    fail(
+      `${what}: a valid profile was rejected`,
+      { status: 'instantiated' },
+      { status: outcome.status, errors: briefIssues(outcome.errors) },
+    );
+  }
+  return outcome;
+}
+
+/**
+ * Instantiate a profile that a case needs as its subject, not as the thing it judges. When the
+ * adapter refuses it the case cannot observe its own requirement: it is inconclusive, and the
+ * refusal is judged by the requirement it belongs to (usually L1-P2 or L1-I7).
+ */
+export async function instantiateSubject(ctx: CaseContext, path: string, policy: HarnessPolicyT): Promise<InstantiatedT> {
+  const out = await instantiatePath(ctx, path, policy);
+  if (out.status !== 'instantiated') {
+    ctx.note('subject-rejected', briefIssues(out.errors));
+    inconclusive(
+      "the case's valid subject profile was rejected; another requirement's case judges that",
+      rejectionCause('subject profile', out.errors),
+    );
+  }
+  return out;
+}
