@@ -52,7 +52,7 @@ module.exports = {
     {
       name: 'harnesses-use-the-contract-and-the-spec-model',
       severity: 'error',
-      from: { path: '^adapters/(reference|chaos|examples)/' },
+      from: { path: '^adapters/(reference|hiders|chaos|examples)/' },
       to: { path: repo, pathNot: '^(spec|adapters)/' },
     },
     {

@@ -45,11 +45,14 @@ export function createHiderAdapter(name: string): InProcessAdapter {
     }
     if (name === 'requires-revision') {
       if (method === 'validate' && lacksRevision(p['document'])) {
-        return {
-          valid: false,
-          errors: [{ category: 'schema', pointer: '/metadata/revision', message: 'metadata.revision is required here' }],
-          warnings: [],
+        // Like a real validator, it reports every problem it finds: its own wrong one among them.
+        const found = (await inner.handle(method, params)) as { errors: AdapterIssueT[]; warnings: AdapterIssueT[] };
+        const revision: AdapterIssueT = {
+          category: 'schema',
+          pointer: '/metadata/revision',
+          message: 'metadata.revision is required here',
         };
+        return { valid: false, errors: [revision, ...found.errors], warnings: found.warnings };
       }
       const out = (await inner.handle(method, params)) as InstantiateOutcomeT;
       if (

@@ -14,9 +14,9 @@ import {
   instantiateName,
   issuesCause,
   minimalProfile,
-  mustInstantiate,
   profileFileName,
   requireObservable,
+  requireSession,
   workingEncoding,
   writeProfile,
   writeProjectProfile,
@@ -87,7 +87,7 @@ const d1ProjectRoot: CaseDef = {
       expected: path,
       observed: entry.path,
     });
-    const session = mustInstantiate(await instantiateName(ctx, 'project-helper'), 'instantiate by name');
+    const session = requireSession(await instantiateName(ctx, 'project-helper'), 'instantiate by name');
     expectEqual(session.session.name, 'project-helper', 'session name');
     expectTrue(session.prompt.text.includes('D1-PROJECT'), 'the instantiated prompt comes from the project-root file', {
       expected: 'prompt contains the file’s instructions',
@@ -122,7 +122,7 @@ const d1MalformedSibling: CaseDef = {
     const entry = found.profiles.find((p) => p.name === 'steady-helper');
     if (!entry) fail('a valid profile is hidden by broken siblings', { name: 'steady-helper', root: 'project' }, brief(found));
     expectEqual(entry.root, 'project', 'root of the valid profile');
-    mustInstantiate(await instantiateName(ctx, 'steady-helper'), 'instantiate the valid profile by name');
+    requireSession(await instantiateName(ctx, 'steady-helper'), 'instantiate the valid profile by name');
   },
 };
 
@@ -216,7 +216,7 @@ function crossRootCase(lower: RootName, higher: RootName): CaseDef {
         { expected: [lowerPath, higherPath], observed: collision.paths },
       );
       // The definition that runs is the winner's.
-      const session = mustInstantiate(await instantiateName(ctx, name), 'instantiate by the shared name');
+      const session = requireSession(await instantiateName(ctx, name), 'instantiate by the shared name');
       const text = session.prompt.text;
       expectTrue(
         text.includes(`FROM-${higher.toUpperCase()}`) && !text.includes(`FROM-${lower.toUpperCase()}`),
@@ -244,7 +244,7 @@ const d4NameWins: CaseDef = {
     expectEqual(entry.name, 'real-name', 'name the profile is listed under');
     expectEqual(entry.file_name_matches, false, 'file_name_matches for nickname.agent.* holding real-name');
     expectTrue(!found.profiles.some((p) => p.name === 'nickname'), 'no profile is listed under the file name', { observed: brief(found) });
-    const session = mustInstantiate(await instantiateName(ctx, 'real-name'), 'instantiate by metadata.name');
+    const session = requireSession(await instantiateName(ctx, 'real-name'), 'instantiate by metadata.name');
     expectEqual(session.session.name, 'real-name', 'session name');
     // SHOULD warn: recorded for the report, not judged.
     ctx.note(

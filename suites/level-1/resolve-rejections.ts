@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import type { HarnessPolicyT } from '../../adapters/protocol/messages.js';
 import { fail } from '../framework/assert.js';
 import type { CaseContext, CaseDef } from '../framework/types.js';
-import { briefIssues, instantiatePath, minimalProfile, mustInstantiate, permissivePolicy, writeProjectProfile } from '../support/index.js';
+import { briefIssues, instantiatePath, minimalProfile, permissivePolicy, requireSession, writeProjectProfile } from '../support/index.js';
 
 async function expectRefused(ctx: CaseContext, doc: Record<string, unknown>, policy: HarnessPolicyT, what: string): Promise<void> {
   const out = await instantiatePath(ctx, writeProjectProfile(ctx, doc), policy);
@@ -27,7 +27,7 @@ async function expectRefused(ctx: CaseContext, doc: Record<string, unknown>, pol
 }
 
 async function expectControl(ctx: CaseContext, doc: Record<string, unknown>, policy: HarnessPolicyT, what: string): Promise<void> {
-  mustInstantiate(await instantiatePath(ctx, writeProjectProfile(ctx, doc), policy), `control (${what})`);
+  requireSession(await instantiatePath(ctx, writeProjectProfile(ctx, doc), policy), `control (${what})`);
 }
 
 // ---------------------------------------------------------------- L1-I5

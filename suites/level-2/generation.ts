@@ -10,7 +10,7 @@ import type { CaseContext, CaseDef } from '../framework/types.js';
 import { diffSnapshots, serializeDocument } from '../framework/workspace.js';
 import { clone, isObject, fixtureDoc } from './support/common.js';
 import { fingerprint, untouched } from './support/profile-io.js';
-import { inconclusive, instantiatePath, mustInstantiate, writeProjectProfile } from '../support/index.js';
+import { inconclusive, instantiatePath, requireSession, writeProjectProfile } from '../support/index.js';
 
 const END_NOW = '2030-03-01T10:00:00Z';
 const PROFILE = 'l2-gen/learner-rev7';
@@ -35,7 +35,7 @@ async function generate(
   const doc = fixtureDoc(PROFILE);
   patch?.(doc);
   const path = writeProjectProfile(ctx, doc);
-  const inst = mustInstantiate(await instantiatePath(ctx, path), 'learner profile');
+  const inst = requireSession(await instantiatePath(ctx, path), 'learner profile');
   between?.(path);
   const r = await ctx.adapter.call('end_session', { session_id: inst.session_id, evidence: ev, outcome: 'completed', now: END_NOW });
   return { delta: r.delta, path, sessionId: inst.session_id };

@@ -25,6 +25,7 @@ import {
   mustInstantiate,
   permissivePolicy,
   requireObservable,
+  requireSession,
   writeProjectProfile,
 } from '../support/index.js';
 
@@ -53,14 +54,14 @@ const toolCeiling: CaseDef = {
     write(ctx, 'b1-helper', { tools: { allow: ['read', 'edit', 'shell'] } });
     await requireDiscovered(ctx, ['b1-lead', 'b1-helper']);
     const policy = permissivePolicy();
-    const parent = mustInstantiate(await instantiateName(ctx, 'b1-lead', policy), 'parent');
-    const standalone = mustInstantiate(await instantiateName(ctx, 'b1-helper', policy), 'subagent profile standalone').effective.tools;
+    const parent = requireSession(await instantiateName(ctx, 'b1-lead', policy), 'parent');
+    const standalone = requireSession(await instantiateName(ctx, 'b1-helper', policy), 'subagent profile standalone').effective.tools;
     const expected = intersect(parent.effective.tools, standalone);
     requireObservable(
       expected.length < new Set(standalone).size,
       'the parent is not narrower than the subagent profile here, so the ceiling cannot be observed (an L1 narrowing matter)',
     );
-    const child = mustInstantiate(await delegate(ctx, parent, 'b1-helper'), 'delegation to an allowed subagent');
+    const child = requireSession(await delegate(ctx, parent, 'b1-helper'), 'delegation to an allowed subagent');
     ctx.note('tools', { parent: parent.effective.tools, standalone, subagent: child.effective.tools });
     expectEqual([...child.effective.tools].sort(), expected, 'subagent tools (parent ∩ subagent request)');
   },
@@ -98,15 +99,15 @@ const permissionCeiling: CaseDef = {
     });
     await requireDiscovered(ctx, ['b1-strict-lead', 'b1-eager-helper']);
     const policy = permissivePolicy();
-    const parentSession = mustInstantiate(await instantiateName(ctx, 'b1-strict-lead', policy), 'parent');
+    const parentSession = requireSession(await instantiateName(ctx, 'b1-strict-lead', policy), 'parent');
     const parent = parentSession.effective;
-    const standalone = mustInstantiate(await instantiateName(ctx, 'b1-eager-helper', policy), 'subagent profile standalone').effective;
+    const standalone = requireSession(await instantiateName(ctx, 'b1-eager-helper', policy), 'subagent profile standalone').effective;
     const headroom = widenings(standalone, parent);
     requireObservable(
       headroom.length > 0,
       'the subagent profile is no wider than the parent here, so the ceiling cannot be observed (an L1 narrowing matter)',
     );
-    const child = mustInstantiate(await delegate(ctx, parentSession, 'b1-eager-helper'), 'delegation to an allowed subagent').effective;
+    const child = requireSession(await delegate(ctx, parentSession, 'b1-eager-helper'), 'delegation to an allowed subagent').effective;
     ctx.note('observed', { parent, standalone, subagent: child });
     const overParent = widenings(child, parent);
     if (overParent.length > 0) fail(`subagent exceeds its parent at ${overParent.join(', ')}`, [], overParent);
@@ -139,11 +140,11 @@ const notInAllow: CaseDef = {
     write(ctx, 'b1-stranger', {});
     await requireDiscovered(ctx, ['b1-picky-lead', 'b1-silent-lead', 'b1-friend', 'b1-stranger']);
     const policy = permissivePolicy();
-    const picky = mustInstantiate(await instantiateName(ctx, 'b1-picky-lead', policy), 'parent with allow [b1-friend]');
+    const picky = requireSession(await instantiateName(ctx, 'b1-picky-lead', policy), 'parent with allow [b1-friend]');
     // The allowed name works, so a rejection below is about the allow list, not delegation as such.
     mustInstantiate(await delegate(ctx, picky, 'b1-friend'), 'delegation to the allowed name');
     const r1 = mustReject(await delegate(ctx, picky, 'b1-stranger'), 'delegation-denied', 'delegation to a name outside allow');
-    const silent = mustInstantiate(await instantiateName(ctx, 'b1-silent-lead', policy), 'parent without runtime.subagents');
+    const silent = requireSession(await instantiateName(ctx, 'b1-silent-lead', policy), 'parent without runtime.subagents');
     const r2 = mustReject(await delegate(ctx, silent, 'b1-friend'), 'delegation-denied', 'delegation from a profile with no allow list');
     ctx.note('errors', { outside_allow: briefIssues(r1.errors), no_allow_list: briefIssues(r2.errors) });
   },
@@ -160,7 +161,7 @@ function chainProfiles(ctx: CaseContext, names: string[], leadSubagents: Record<
 }
 
 async function delegateChain(ctx: CaseContext, policy: HarnessPolicyT, names: string[], okDepth: number): Promise<InstantiatedT> {
-  let session = mustInstantiate(await instantiateName(ctx, names[0]!, policy), `top-level ${names[0]}`);
+  let session = requireSession(await instantiateName(ctx, names[0]!, policy), `top-level ${names[0]}`);
   for (let depth = 1; depth <= okDepth; depth++) {
     session = mustInstantiate(await delegate(ctx, session, names[depth]!), `delegation at depth ${depth} (within max_depth)`);
   }
@@ -209,7 +210,7 @@ async function concurrency(ctx: CaseContext, policy: HarnessPolicyT, leadSubagen
   write(ctx, 'b2-hub', { runtime: { subagents: { allow: ['b2-worker'], ...leadSubagents } } });
   write(ctx, 'b2-worker', {});
   await requireDiscovered(ctx, ['b2-hub', 'b2-worker']);
-  const hub = mustInstantiate(await instantiateName(ctx, 'b2-hub', policy), 'delegating parent');
+  const hub = requireSession(await instantiateName(ctx, 'b2-hub', policy), 'delegating parent');
   const live: InstantiatedT[] = [];
   for (let i = 1; i <= limit; i++) live.push(mustInstantiate(await delegate(ctx, hub, 'b2-worker'), `subagent ${i} of ${limit}`));
   const r = mustReject(await delegate(ctx, hub, 'b2-worker'), 'delegation-concurrency', `subagent ${limit + 1} while ${limit} are live`);

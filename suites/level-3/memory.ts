@@ -17,6 +17,7 @@ import {
   mustInstantiate,
   permissivePolicy,
   requireObservable,
+  requireSession,
   writeProjectProfile,
 } from '../support/index.js';
 
@@ -65,7 +66,7 @@ const policyModeCeiling: CaseDef = {
       mode: 'read_write',
       stores: [{ name: 'team-kb', kind: 'vector', mode: 'read_write' }],
     });
-    const s = mustInstantiate(
+    const s = requireSession(
       await instantiateName(ctx, 'y1-policy-mode', memoryPolicy('read_only')),
       'read_write profile, read_only harness',
     );
@@ -89,7 +90,7 @@ const storeUnderSectionMode: CaseDef = {
       mode: 'read_only',
       stores: [{ name: 'team-kb', kind: 'vector', mode: 'read_write' }],
     });
-    const s = mustInstantiate(
+    const s = requireSession(
       await instantiateName(ctx, 'y1-section-mode', memoryPolicy('read_write')),
       'read_only section with a read_write store',
     );
@@ -116,7 +117,7 @@ const scopesRequested: CaseDef = {
     // Policy permits project:acme, user:global, team:platform; the profile asks for one of them and one unknown.
     await writeMemoryProfile(ctx, 'y1-scopes', { mode: 'read_only', scopes: ['project:acme', 'org:finance'] });
     const policy = memoryPolicy('read_write');
-    const s = mustInstantiate(await instantiateName(ctx, 'y1-scopes', policy), 'profile with memory scopes');
+    const s = requireSession(await instantiateName(ctx, 'y1-scopes', policy), 'profile with memory scopes');
     const scopes = s.effective.memory.scopes;
     requireObservable(scopesBeyond(scopes, policy.memory.scopes).length === 0, 'effective scopes already exceed policy (an L1-I3 failure)');
     const extra = scopesBeyond(scopes, ['project:acme', 'org:finance']);

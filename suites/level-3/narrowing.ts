@@ -17,13 +17,13 @@ import { fail } from '../framework/assert.js';
 import type { CaseDef } from '../framework/types.js';
 import { requireDiscovered } from './lib/preconditions.js';
 import {
-  STANDARD_TOOLS,
   instantiateName,
   minimalProfile,
-  mustInstantiate,
   permissivePolicy,
   rejectionCause,
   requireObservable,
+  requireSession,
+  STANDARD_TOOLS,
   writeProjectProfile,
 } from '../support/index.js';
 
@@ -57,9 +57,9 @@ const childAllowOverBaseDeny: CaseDef = {
     writeProjectProfile(ctx, minimalProfile('e2-pm-child', { permissions: allow }, { extends: [{ name: 'e2-pm-base' }] }));
     writeProjectProfile(ctx, minimalProfile('e2-pm-flat', { permissions: allow }));
     await requireDiscovered(ctx, ['e2-pm-base', 'e2-pm-child', 'e2-pm-flat']);
-    const flat = mustInstantiate(await instantiateName(ctx, 'e2-pm-flat', POLICY_ASK), 'flat equivalent').effective;
+    const flat = requireSession(await instantiateName(ctx, 'e2-pm-flat', POLICY_ASK), 'flat equivalent').effective;
     requireFlatWithinPolicy(flat, POLICY_ASK, ['/permissions/']);
-    const inherited = mustInstantiate(await instantiateName(ctx, 'e2-pm-child', POLICY_ASK), 'inheriting child').effective;
+    const inherited = requireSession(await instantiateName(ctx, 'e2-pm-child', POLICY_ASK), 'inheriting child').effective;
     // Which value the merge produced: recorded for the report (behavioural test 11 asks for it).
     ctx.note('merged_effective', inherited.permissions);
     ctx.note('flat_effective', flat.permissions);
@@ -82,9 +82,9 @@ const inheritedValueNarrowed: CaseDef = {
     writeProjectProfile(ctx, minimalProfile('e2-ih-child', {}, { extends: [{ name: 'e2-ih-base' }] }));
     writeProjectProfile(ctx, minimalProfile('e2-ih-flat', { permissions: allow }));
     await requireDiscovered(ctx, ['e2-ih-base', 'e2-ih-child', 'e2-ih-flat']);
-    const flat = mustInstantiate(await instantiateName(ctx, 'e2-ih-flat', POLICY_ASK), 'flat equivalent').effective;
+    const flat = requireSession(await instantiateName(ctx, 'e2-ih-flat', POLICY_ASK), 'flat equivalent').effective;
     requireFlatWithinPolicy(flat, POLICY_ASK, ['/permissions/']);
-    const inherited = mustInstantiate(await instantiateName(ctx, 'e2-ih-child', POLICY_ASK), 'inheriting child').effective;
+    const inherited = requireSession(await instantiateName(ctx, 'e2-ih-child', POLICY_ASK), 'inheriting child').effective;
     ctx.note('merged_effective', inherited.permissions);
     const wider = widenings(inherited, flat).filter((p) => p.startsWith('/permissions/'));
     if (wider.length > 0)
@@ -103,7 +103,7 @@ const nullDeleteStaysNarrowed: CaseDef = {
     writeProjectProfile(ctx, minimalProfile('e2-nd-child', { permissions: { shell: null } }, { extends: [{ name: 'e2-nd-base' }] }));
     writeProjectProfile(ctx, minimalProfile('e2-nd-flat', { permissions: {} }));
     await requireDiscovered(ctx, ['e2-nd-base', 'e2-nd-child', 'e2-nd-flat']);
-    const flat = mustInstantiate(await instantiateName(ctx, 'e2-nd-flat', POLICY_ASK), 'flat equivalent').effective;
+    const flat = requireSession(await instantiateName(ctx, 'e2-nd-flat', POLICY_ASK), 'flat equivalent').effective;
     requireFlatWithinPolicy(flat, POLICY_ASK, ['/permissions/']);
     const out = await instantiateName(ctx, 'e2-nd-child', POLICY_ASK);
     requireObservable(
@@ -149,9 +149,9 @@ const toolsAndBounds: CaseDef = {
     writeProjectProfile(ctx, minimalProfile('e2-tb-child', wide, { extends: [{ name: 'e2-tb-base' }] }));
     writeProjectProfile(ctx, minimalProfile('e2-tb-flat', wide));
     await requireDiscovered(ctx, ['e2-tb-base', 'e2-tb-child', 'e2-tb-flat']);
-    const flat = mustInstantiate(await instantiateName(ctx, 'e2-tb-flat', policy), 'flat equivalent').effective;
+    const flat = requireSession(await instantiateName(ctx, 'e2-tb-flat', policy), 'flat equivalent').effective;
     requireFlatWithinPolicy(flat, policy, ['/tools/', '/hosts/', '/budgets/']);
-    const inherited = mustInstantiate(await instantiateName(ctx, 'e2-tb-child', policy), 'inheriting child').effective;
+    const inherited = requireSession(await instantiateName(ctx, 'e2-tb-child', policy), 'inheriting child').effective;
     ctx.note('merged_effective', { tools: inherited.tools, hosts: inherited.hosts, budgets: inherited.budgets });
     const wider = widenings(inherited, flat);
     if (wider.length > 0) fail(`inherited profile is more permissive than its merged document at ${wider.join(', ')}`, [], wider);

@@ -15,7 +15,15 @@ import type { CaseContext, CaseDef } from '../framework/types.js';
 import { diffSnapshots } from '../framework/workspace.js';
 import { requireDiscovered } from './lib/preconditions.js';
 import { mustReject } from './lib/session.js';
-import { briefIssues, instantiateName, minimalProfile, mustInstantiate, permissivePolicy, writeProjectProfile } from '../support/index.js';
+import {
+  briefIssues,
+  instantiateName,
+  minimalProfile,
+  mustInstantiate,
+  permissivePolicy,
+  requireSession,
+  writeProjectProfile,
+} from '../support/index.js';
 
 const sha = (s: string): string => `sha256:${createHash('sha256').update(s).digest('hex')}`;
 
@@ -54,7 +62,7 @@ const presentAndMissing: CaseDef = {
       { name: 'changelog-style' },
       { name: 'release-train', source: 'https://skills.example.com/release-train' },
     ]);
-    const s = mustInstantiate(await instantiateName(ctx, 'k1-mixed', skillsPolicy()), 'profile with one installed and one missing skill');
+    const s = requireSession(await instantiateName(ctx, 'k1-mixed', skillsPolicy()), 'profile with one installed and one missing skill');
     const got = [...s.effective.skills].sort((a, b) => a.name.localeCompare(b.name));
     expectEqual(
       got,
@@ -138,8 +146,8 @@ const noInstall: CaseDef = {
     ]);
     const policy = permissivePolicy();
     const before = ws.snapshot();
-    const first = mustInstantiate(await instantiateName(ctx, 'k1-no-install', policy), 'profile with missing skills');
-    const second = mustInstantiate(await instantiateName(ctx, 'k1-no-install', policy), 'the same profile, loaded again');
+    const first = requireSession(await instantiateName(ctx, 'k1-no-install', policy), 'profile with missing skills');
+    const second = requireSession(await instantiateName(ctx, 'k1-no-install', policy), 'the same profile, loaded again');
     const diff = diffSnapshots(before, ws.snapshot());
     ctx.note('filesystem_diff', diff);
     // Only evidence of an install is judged here; any other file creation is L1-I11's verdict.

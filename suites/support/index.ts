@@ -31,5 +31,6 @@ export {
   instantiatePath,
   instantiateSubject,
   mustInstantiate,
+  requireSession,
   type Roots,
 } from './session.js';

@@ -71,6 +71,18 @@ export function mustInstantiate(outcome: InstantiateOutcomeT, what: string): Ins
 }
 
 /**
+ * A session the case needs as a precondition (a control, a flat equivalent, a parent to delegate
+ * from), not as the thing it judges: when the adapter refuses the profile the case cannot observe
+ * its own requirement, so it is inconclusive with the refusal as its cause. Use `mustInstantiate`
+ * only where the case's own requirement demands that this profile instantiate.
+ */
+export function requireSession(outcome: InstantiateOutcomeT, what: string): InstantiatedT {
+  if (outcome.status !== 'instantiated')
+    inconclusive(`${what}: a valid profile the case needs was rejected`, rejectionCause(what, outcome.errors));
+  return outcome;
+}
+
+/**
  * Instantiate a profile that a case needs as its subject, not as the thing it judges. When the
  * adapter refuses it the case cannot observe its own requirement: it is inconclusive, and the
  * refusal is judged by the requirement it belongs to (usually L1-P2 or L1-I7).

@@ -1,3 +1,4 @@
+import type { CaseRecord } from '../../results/model.js';
 import type { AdapterFactory } from '../../adapters/sdk/ts/types.js';
 import { PROTOCOL_VERSION } from '../../adapters/protocol/messages.js';
 import { InProcessRpc } from '../../runner/engine/in-process-rpc.js';
@@ -68,4 +69,13 @@ export function passedIds(outcomes: CaseOutcome[]): string[] {
     .filter(([, ok]) => ok)
     .map(([id]) => id)
     .sort();
+}
+
+/** The records the engine would write for these outcomes (for judging them with results/). */
+export function recordsOf(outcomes: readonly CaseOutcome[]): CaseRecord[] {
+  const byId = new Map(allCases().map((c) => [c.id, c]));
+  return outcomes.map((o) => {
+    const def = byId.get(o.id);
+    return { ...o, title: def?.title ?? o.id, level: def ? caseLevel(def) : 1, origin: def?.origin ?? 'fixture' };
+  });
 }

@@ -1,0 +1,62 @@
+/**
+ * No pass without an observation: the reference harness behind a quirk that keeps cases from
+ * observing their requirement (adapters/hiders) must not get those requirements into `passed`.
+ * Each cut-short case ends inconclusive with the refusal as its cause, so an implementer sees the
+ * one defect that hid the rest.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createHiderAdapter, type HiderName } from '../../adapters/hiders/index.js';
+import { computeVerdicts, type Verdicts } from '../../results/verdicts.js';
+import type { CaseOutcome } from '../../suites/framework/types.js';
+import { recordsOf, runSuiteInProcess } from '../support/run-suite.js';
+
+const runs = new Map<HiderName, { outcomes: CaseOutcome[]; verdicts: Verdicts }>();
+
+beforeAll(async () => {
+  for (const name of ['refuses-narrowing', 'requires-revision'] as const) {
+    const outcomes = await runSuiteInProcess(() => createHiderAdapter(name), { level: 3 });
+    runs.set(name, { outcomes, verdicts: computeVerdicts(recordsOf(outcomes)) });
+  }
+}, 300_000);
+
+/** No ID with a case that could not observe it is in `passed`. */
+function cutShortButPassed(name: HiderName): string[] {
+  const { outcomes, verdicts } = runs.get(name)!;
+  const cutShort = new Set(outcomes.filter((o) => o.status === 'inconclusive').flatMap((o) => o.requirements));
+  return verdicts.passed.filter((id) => cutShort.has(id));
+}
+
+describe('a harness that refuses every instantiation it would have to narrow', () => {
+  it.each(['L1-I2', 'L1-I3', 'L1-I9', 'L3-E2'])('does not get %s into passed: it is inconclusive, with the refusal as the cause', (id) => {
+    const { verdicts } = runs.get('refuses-narrowing')!;
+    expect(verdicts.passed).not.toContain(id);
+    expect(verdicts.failed).not.toContain(id);
+    const v = verdicts.byId.get(id)!;
+    expect(v.verdict).toBe('inconclusive');
+    expect(v.reason).toMatch(/cause: .*rejected: other at \/spec\//);
+  });
+
+  it('passes no requirement any of whose cases was cut short', () => {
+    expect(cutShortButPassed('refuses-narrowing')).toEqual([]);
+  });
+});
+
+describe('a harness that wrongly requires metadata.revision', () => {
+  it('fails the requirements that oblige it to accept a valid document (L1-P1, L1-P2)', () => {
+    const { verdicts } = runs.get('requires-revision')!;
+    expect(verdicts.failed).toEqual(expect.arrayContaining(['L1-P1', 'L1-P2']));
+  });
+
+  it('cuts the other cases short instead of failing their requirements, naming /metadata/revision', () => {
+    const { outcomes } = runs.get('requires-revision')!;
+    const inconclusive = outcomes.filter((o) => o.status === 'inconclusive');
+    expect(inconclusive.length).toBeGreaterThan(20);
+    for (const o of inconclusive) if (o.status === 'inconclusive' && o.cause) expect(o.cause, o.id).toMatch(/\/metadata\/revision|spawned/);
+    const l1Failures = outcomes.filter((o) => o.status === 'fail' && o.requirements.some((id) => id.startsWith('L1-')));
+    expect([...new Set(l1Failures.flatMap((o) => o.requirements))].sort()).toEqual(['L1-P1', 'L1-P2']);
+  });
+
+  it('passes no requirement any of whose cases was cut short', () => {
+    expect(cutShortButPassed('requires-revision')).toEqual([]);
+  });
+});
