@@ -1,27 +1,32 @@
 import { createHash } from 'node:crypto';
+import canonicalize from 'canonicalize';
 
 /**
  * RFC 8785 (JCS) canonical JSON and the SPEC 2.2 digests, for adapters whose harness does not
- * compute them itself. For values JSON.parse produces, JavaScript's own number formatting and
- * default (UTF-16 code unit) key order are exactly JCS's. Non-finite numbers and non-JSON values
- * throw: JCS cannot represent them, and OAP requires rejecting them.
+ * compute them itself. The same `canonicalize` package the runner uses does the serialising; this
+ * wrapper refuses what JCS cannot represent (non-finite numbers, non-JSON values) instead of
+ * letting it become `null`, because OAP requires rejecting such documents.
  */
 export function canonicalJson(value: unknown): string {
-  if (value === null || typeof value === 'boolean' || typeof value === 'string') return JSON.stringify(value);
+  assertJsonData(value);
+  const out = canonicalize(value);
+  if (out === undefined) throw new Error('value has no JSON form');
+  return out;
+}
+
+function assertJsonData(value: unknown): void {
+  if (value === null || typeof value === 'boolean' || typeof value === 'string') return;
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) throw new Error(`${value} cannot be canonicalized (non-finite number)`);
-    return JSON.stringify(value);
+    return;
   }
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (Array.isArray(value)) {
+    for (const item of value) assertJsonData(item);
+    return;
+  }
   const proto = typeof value === 'object' ? Object.getPrototypeOf(value) : undefined;
-  if (proto === Object.prototype || proto === null) {
-    const obj = value as Record<string, unknown>;
-    return `{${Object.keys(obj)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${canonicalJson(obj[k])}`)
-      .join(',')}}`;
-  }
-  throw new Error(`${typeof value} is not JSON data`);
+  if (proto !== Object.prototype && proto !== null) throw new Error(`${typeof value} is not JSON data`);
+  for (const item of Object.values(value as Record<string, unknown>)) assertJsonData(item);
 }
 
 /** Metadata the applicator and the resolver own; excluded so write-back and trust keep the spec digest. */
