@@ -187,6 +187,12 @@ export const MUTANTS: readonly Mutant[] = [
     ['L3-G2'],
     'An extends pin is compared with the sha256 of the base file bytes, so no document digest ever matches.',
   ),
+  // Issue 14 part B (Level 2 blind spots): each is caught by a check added for that issue.
+  m(
+    'state-json-line',
+    ['L2-S2'],
+    'State is rendered as <oap-state>, the entries as one JSON line, </oap-state>: JSON escaping hides line breaks, not the closing tag.',
+  ),
 ];
 
 export function createMutantAdapter(name: string): InProcessAdapter {

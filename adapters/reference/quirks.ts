@@ -104,6 +104,8 @@ export const QUIRK_NAMES = [
   'tier-before-exact',
   'installed-skills-unrecognized',
   'external-store-kinds-unsupported',
+  // Issue 14 part B (Level 2 blind spots): each is caught by a check added for that issue.
+  'state-json-line',
 ] as const;
 
 export type QuirkName = (typeof QUIRK_NAMES)[number];
