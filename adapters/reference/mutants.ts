@@ -193,6 +193,22 @@ export const MUTANTS: readonly Mutant[] = [
     ['L2-S2'],
     'State is rendered as <oap-state>, the entries as one JSON line, </oap-state>: JSON escaping hides line breaks, not the closing tag.',
   ),
+  m('writeback-from-annotation', ['L2-A6'], 'An annotation named writeback overrides spec.lifecycle.writeback.'),
+  m(
+    'writeback-yaml11-off',
+    ['L2-A6'],
+    'The applicator re-reads a YAML profile with YAML 1.1 booleans, so an unquoted writeback: off is false and read as the default propose.',
+  ),
+  m(
+    'state-snapshot-skips-writeback',
+    ['L2-A6'],
+    'A delta whose one operation replaces the whole /state is written as a snapshot before the writeback gate (off and propose alike).',
+  ),
+  m(
+    'writeback-off-persisted-at-end',
+    ['L2-A6'],
+    'writeback off is read as "no review step": end_session applies the session\'s delta to the profile itself.',
+  ),
 ];
 
 export function createMutantAdapter(name: string): InProcessAdapter {

@@ -106,6 +106,10 @@ export const QUIRK_NAMES = [
   'external-store-kinds-unsupported',
   // Issue 14 part B (Level 2 blind spots): each is caught by a check added for that issue.
   'state-json-line',
+  'writeback-from-annotation',
+  'writeback-yaml11-off',
+  'state-snapshot-skips-writeback',
+  'writeback-off-persisted-at-end',
 ] as const;
 
 export type QuirkName = (typeof QUIRK_NAMES)[number];

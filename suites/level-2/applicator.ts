@@ -7,12 +7,23 @@ import { profileDigest, specDigestInput } from '../../spec/document/index.js';
 import { DEFAULT_WRITEBACK, inStateScope, operationsOutcome, proposalWidens, type Writeback } from '../../spec/semantics/index.js';
 import { expectEqual, expectTrue } from '../framework/assert.js';
 import type { CaseContext, CaseDef } from '../framework/types.js';
-import { addFact, delta, entry } from './support/builders.js';
-import { APPROVED, NOT_APPROVED, applyTo, categories, collection, findEntry, ids, type Applied, type Approval } from './support/apply.js';
+import { APPLY_NOW, addFact, delta, entry, profile } from './support/builders.js';
+import {
+  APPROVED,
+  NOT_APPROVED,
+  applyAt,
+  applyTo,
+  categories,
+  collection,
+  findEntry,
+  ids,
+  type Applied,
+  type Approval,
+} from './support/apply.js';
 import { fixture, fixtures } from '../../fixtures/index.js';
-import { clone, fixtureDoc, isObject, jcsEqual } from './support/common.js';
-import { mustReadProfile, untouched } from './support/profile-io.js';
-import { inconclusive, issuesCause } from '../support/index.js';
+import { at, clone, fixtureDoc, isObject, jcsEqual } from './support/common.js';
+import { fingerprint, mustReadProfile, untouched, type Fingerprint } from './support/profile-io.js';
+import { inconclusive, instantiatePath, issuesCause, mustInstantiate, readBack, writeProjectProfile } from '../support/index.js';
 
 const BASE = 'l2-apply/base-rev4';
 
@@ -205,6 +216,145 @@ function a6(wb: Writeback | undefined, approval: Approval): CaseDef {
   };
 }
 
+/**
+ * SPEC §3.8: the value is `spec.lifecycle.writeback`. Members named `writeback` elsewhere (an
+ * annotation, which SPEC §2.5 lets any harness write) are not it.
+ */
+const a6Location: CaseDef = {
+  id: 'L2-A6/writeback-read-from-spec-lifecycle',
+  requirements: ['L2-A6'],
+  title: 'writeback comes from spec.lifecycle alone: an annotation named writeback neither lifts off nor replaces the default propose',
+  fixtures: [BASE],
+  expectation: {
+    'lifecycle off, annotation auto, approved': { outcome: 'discarded', file: 'untouched' },
+    'lifecycle absent, annotation auto, not approved': { outcome: 'queued', file: 'untouched' },
+  },
+  async run(ctx) {
+    const decoy = (d: Record<string, unknown>): void => {
+      (d.metadata as Record<string, unknown>).annotations = { writeback: 'auto', 'example.org/writeback': 'auto' };
+    };
+    const op = [addFact(entry('fact-gate', 'Learned in a session.'))];
+    const off = await applyTo(
+      ctx,
+      base((d) => {
+        setWriteback(d, 'off');
+        decoy(d);
+      }),
+      delta('l2-apply', op, { revision: 4 }),
+      { approval: APPROVED, dir: `${ctx.workspace.dir}/off` },
+    );
+    expectEqual(off.result.outcome, 'discarded', 'outcome under spec.lifecycle.writeback off (annotation writeback: auto)');
+    expectUntouched(off, 'writeback off with a writeback annotation');
+    const absent = await applyTo(
+      ctx,
+      base((d) => {
+        setWriteback(d, undefined);
+        decoy(d);
+      }),
+      delta('l2-apply', op, { revision: 4 }),
+      { approval: NOT_APPROVED, dir: `${ctx.workspace.dir}/absent` },
+    );
+    expectEqual(absent.result.outcome, 'queued', 'outcome with no spec.lifecycle.writeback (annotation writeback: auto), not approved');
+    expectUntouched(absent, 'default propose with a writeback annotation');
+  },
+};
+
+/** YAML 1.2 (SPEC §2.1): a plain `off` is the string "off", never the YAML 1.1 boolean false. */
+const OFF_UNQUOTED_YAML = `oap: "1.0"
+kind: AgentProfile
+metadata:
+  name: l2-apply
+  description: Reviews infrastructure changes; writeback is an unquoted YAML off.
+  revision: 4
+spec:
+  role:
+    instructions: You review infrastructure changes.
+  lifecycle:
+    writeback: off
+state:
+  facts:
+    - id: fact-a
+      text: Terraform state lives in the ops bucket.
+`;
+
+const a6YamlOff: CaseDef = {
+  id: 'L2-A6/writeback-off-unquoted-yaml-discarded',
+  requirements: ['L2-A6'],
+  title: 'An unquoted YAML `writeback: off` is the string off (YAML 1.2), so an approved delta is discarded',
+  needs: { encodings: ['yaml'] },
+  expectation: { text: 'writeback: off (plain scalar)', outcome: 'discarded', file: 'untouched' },
+  async run(ctx) {
+    const path = ctx.workspace.writeFile(`${ctx.workspace.projectAgents}/l2-apply.agent.yaml`, OFF_UNQUOTED_YAML);
+    const read = readBack(path);
+    if (!read.ok || at(read.doc, '/spec/lifecycle/writeback') !== 'off')
+      throw new Error('suite bug: the YAML fixture does not read as off');
+    const a = await applyAt(
+      ctx,
+      path,
+      read.doc!,
+      delta('l2-apply', [addFact(entry('fact-gate', 'Learned in a session.'))], { revision: 4 }),
+      {
+        approval: APPROVED,
+      },
+    );
+    expectEqual(a.result.outcome, 'discarded', 'outcome under an unquoted YAML writeback: off');
+    expectUntouched(a, 'unquoted YAML writeback: off');
+  },
+};
+
+/** A whole-state replacement is a state operation like any other: `off` discards it too. */
+const a6StateReplace: CaseDef = {
+  id: 'L2-A6/writeback-off-state-replace-discarded',
+  requirements: ['L2-A6'],
+  title: 'Under writeback off an approved delta replacing the whole /state is discarded and nothing is written',
+  fixtures: [BASE],
+  expectation: { outcome: 'discarded', file: 'untouched' },
+  async run(ctx) {
+    const replace = { op: 'replace', path: '/state', value: { facts: [entry('fact-snapshot', 'A state snapshot from a session.')] } };
+    const a = await applyTo(
+      ctx,
+      base((d) => setWriteback(d, 'off')),
+      delta('l2-apply', [replace], { revision: 4 }),
+      { approval: APPROVED },
+    );
+    expectEqual(a.result.outcome, 'discarded', 'outcome of a /state replace under writeback off');
+    expectUntouched(a, 'a /state replace under writeback off');
+  },
+};
+
+/** End a session of the profile at `path` with one learned statement; the file's fingerprint around it. */
+async function endSessionAround(ctx: CaseContext, path: string): Promise<{ before: Fingerprint; after: Fingerprint }> {
+  const inst = mustInstantiate(await instantiatePath(ctx, path), 'writeback profile');
+  const before = fingerprint(path);
+  await ctx.adapter.call('end_session', {
+    session_id: inst.session_id,
+    evidence: [{ type: 'user_statement', about: 'fact', text: 'The deploy window is Tuesday morning.' }],
+    outcome: 'completed',
+    now: APPLY_NOW,
+  });
+  return { before, after: fingerprint(path) };
+}
+
+const a6EndSession: CaseDef = {
+  id: 'L2-A6/writeback-off-end-session-writes-nothing',
+  requirements: ['L2-A6'],
+  title: 'Under writeback off, ending a session that learned something leaves the profile file untouched',
+  expectation: { profile: 'same bytes, mtime and inode after end_session' },
+  async run(ctx) {
+    // Control: under propose, end_session writes nothing (L2-G3). If it does, that is G3's finding.
+    const control = writeProjectProfile(ctx, profile('l2-wb-end-control', { writeback: 'propose' }));
+    const c = await endSessionAround(ctx, control);
+    if (!untouched(c.before, c.after))
+      inconclusive('end_session wrote the profile under writeback propose (judged by L2-G3)', 'end_session writes the profile');
+    const off = writeProjectProfile(ctx, profile('l2-wb-end-off', { writeback: 'off' }));
+    const o = await endSessionAround(ctx, off);
+    expectTrue(untouched(o.before, o.after), 'end_session under writeback off wrote the profile file', {
+      expected: { sha256: o.before.sha256, ino: o.before.ino, mtimeMs: o.before.mtimeMs },
+      observed: { sha256: o.after.sha256, ino: o.after.ino, mtimeMs: o.after.mtimeMs },
+    });
+  },
+};
+
 // ------------------------------------------------------------------------------------------ A7
 
 const a7: CaseDef = {
@@ -385,6 +535,10 @@ export const applicatorCases: CaseDef[] = [
   a6(undefined, NOT_APPROVED),
   a6(undefined, APPROVED),
   a6('auto', NOT_APPROVED),
+  a6Location,
+  a6YamlOff,
+  a6StateReplace,
+  a6EndSession,
   a7,
   a8,
   a13,

@@ -12,6 +12,8 @@
  * The digest of a delta for an older revision names a document that no longer exists, so it is
  * verified only when the revisions match.
  */
+import { readFileSync } from 'node:fs';
+import { parse as parseYaml } from 'yaml';
 import type { AdapterIssueT, Params, Result } from '../../protocol/messages.js';
 import { writeFileAtomic, writeFileInPlace } from '../atomic-write.js';
 import { HARNESS_NAME } from '../delta-generate.js';
@@ -36,6 +38,7 @@ import {
   proposalRisk,
   retainState,
   retentionOf,
+  type Writeback,
   writebackOf,
 } from '../../../spec/semantics/index.js';
 import { appendHistory } from './history.js';
@@ -46,7 +49,12 @@ export type ApplyParams = Params<'apply_delta'>;
 export type ApplyResult = Result<'apply_delta'>;
 type ProposalStatus = ApplyResult['proposals'][number];
 
-export async function applyDelta(req: ApplyParams, quirks: Quirks): Promise<ApplyResult> {
+/** What a caller inside the harness may decide instead of the profile (a mutant's end_session). */
+export interface ApplyOverride {
+  writeback?: Writeback;
+}
+
+export async function applyDelta(req: ApplyParams, quirks: Quirks, override: ApplyOverride = {}): Promise<ApplyResult> {
   const now = req.now ?? new Date().toISOString();
   const delta = req.delta as JsonObject;
   const deltaErrors = errorsOf(validateDelta(delta, quirks)).map((i) => fromOapIssue(i));
@@ -65,10 +73,17 @@ export async function applyDelta(req: ApplyParams, quirks: Quirks): Promise<Appl
   }
   if (deltaErrors.length > 0) return rejected(deltaErrors, currentRevision(req.profile_path, quirks));
 
-  return withProfileLock(req.profile_path, () => applyLocked(req, delta, operations, now, quirks));
+  return withProfileLock(req.profile_path, () => applyLocked(req, delta, operations, now, quirks, override));
 }
 
-function applyLocked(req: ApplyParams, delta: JsonObject, operations: DeltaOperation[], now: string, quirks: Quirks): ApplyResult {
+function applyLocked(
+  req: ApplyParams,
+  delta: JsonObject,
+  operations: DeltaOperation[],
+  now: string,
+  quirks: Quirks,
+  override: ApplyOverride,
+): ApplyResult {
   const read = readDocumentFile(req.profile_path, quirks);
   const readErrors = errorsOf(read.value === undefined ? read.issues : [...read.issues, ...validateProfile(read.value, quirks)]);
   if (readErrors.length > 0 || !isObject(read.value) || !read.encoding) {
@@ -135,17 +150,30 @@ function applyLocked(req: ApplyParams, delta: JsonObject, operations: DeltaOpera
     }
   }
 
-  let writeback = writebackOf(spec);
+  let writeback = override.writeback ?? writebackOf(spec);
   // L2-A6 mutants: `off` read as propose; an absent value read as auto instead of the default.
   if (writeback === 'off' && quirks.has('writeback-off-ignored')) writeback = 'propose';
   if (lifecycle['writeback'] === undefined && quirks.has('writeback-default-auto')) writeback = 'auto';
+  // L2-A6 mutants (issue 14): an annotation named writeback wins over spec.lifecycle; the
+  // lifecycle block is re-read from the YAML text with YAML 1.1 booleans (`off` becomes false).
+  const annotations = isObject(meta['annotations']) ? meta['annotations'] : {};
+  if (quirks.has('writeback-from-annotation') && typeof annotations['writeback'] === 'string')
+    writeback = writebackOf({ lifecycle: { writeback: annotations['writeback'] } });
+  if (quirks.has('writeback-yaml11-off') && read.encoding === 'yaml')
+    writeback = writebackOf(parseYaml(readFileSync(req.profile_path, 'utf8'), { version: '1.1' })?.spec);
+  // The L2-A6 mutant (issue 14): a delta replacing the whole state is written as a snapshot, past the gate.
+  const snapshot =
+    quirks.has('state-snapshot-skips-writeback') &&
+    operations.length === 1 &&
+    operations[0]!.op === 'replace' &&
+    operations[0]!.path === '/state';
   const conflictFields = (resolution: 'rebased' | 'queued'): Partial<ApplyResult> =>
     conflict ? { outcome: 'conflict', conflict_resolution: resolution } : {};
-  if (writeback === 'off') return { ...base, outcome: 'discarded' };
+  if (writeback === 'off' && !snapshot) return { ...base, outcome: 'discarded' };
   // L2-A6 mutants: propose without the approval gate; auto behind one.
   const gated =
     (writeback === 'propose' && !quirks.has('propose-approval-ignored')) || (writeback === 'auto' && quirks.has('auto-needs-approval'));
-  if (gated && !req.approval.operations) return { ...base, outcome: 'queued', ...conflictFields('queued') };
+  if (gated && !snapshot && !req.approval.operations) return { ...base, outcome: 'queued', ...conflictFields('queued') };
   const applyProposals = writeback === 'auto' && quirks.has('proposals-applied-under-auto') && rawProposals.length > 0;
   if (operations.length === 0 && !applyProposals) return { ...base, outcome: proposals.length > 0 ? 'queued' : 'applied' };
 
