@@ -209,6 +209,14 @@ export const MUTANTS: readonly Mutant[] = [
     ['L2-A6'],
     'writeback off is read as "no review step": end_session applies the session\'s delta to the profile itself.',
   ),
+  m(
+    'retention-skips-unkeyed-facts',
+    ['L2-A9'],
+    "Only facts carrying the eviction strategy's key (learned_at, confidence, last_used_at) are eviction candidates; minimal facts are never evicted.",
+  ),
+  m('fact-ttl-ignored', ['L2-A9'], "lifecycle.retention.fact_ttl_days is not applied at write time (a fact's own expires_at still is)."),
+  m('retention-zero-means-unlimited', ['L2-A9'], 'max_facts: 0 and max_open_threads: 0 are read as "no cap" (a falsy check).'),
+  m('history-zero-means-unlimited', ['L2-A11'], 'max_history: 0 is read as unset (`max_history || 50`): history is kept up to 50.'),
 ];
 
 export function createMutantAdapter(name: string): InProcessAdapter {

@@ -110,6 +110,10 @@ export const QUIRK_NAMES = [
   'writeback-yaml11-off',
   'state-snapshot-skips-writeback',
   'writeback-off-persisted-at-end',
+  'retention-skips-unkeyed-facts',
+  'fact-ttl-ignored',
+  'retention-zero-means-unlimited',
+  'history-zero-means-unlimited',
 ] as const;
 
 export type QuirkName = (typeof QUIRK_NAMES)[number];

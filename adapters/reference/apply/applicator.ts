@@ -31,11 +31,16 @@ import { adapterIssue, fromOapIssue } from '../issues.js';
 import type { Quirks } from '../quirks.js';
 import { serializeProfile } from '../serialize.js';
 import {
+  capEntries,
+  DEFAULT_EVICTION,
   DEFAULT_MAX_HISTORY,
+  factEvictionKey,
+  factExpired,
   inStateScope,
   isPositionIndependent,
   type Proposal,
   proposalRisk,
+  type Retention,
   retainState,
   retentionOf,
   type Writeback,
@@ -238,8 +243,21 @@ function persist(
   sections: Array<'spec' | 'state'>,
 ): number {
   const retention = retentionOf(next['spec']);
+  // L2-A9 mutants (issue 14): a cap of 0 read as "no cap" (`if (max_facts)`); fact_ttl_days never applied.
+  const enforced: Retention = {
+    ...retention,
+    ...(quirks.has('retention-zero-means-unlimited')
+      ? { max_facts: retention.max_facts || undefined, max_open_threads: retention.max_open_threads || undefined }
+      : {}),
+    ...(quirks.has('fact-ttl-ignored') ? { fact_ttl_days: undefined } : {}),
+  };
   if (!isObject(next['state'])) next['state'] = {};
-  if (!quirks.has('retention-not-enforced')) next['state'] = retainState(next['state'] as JsonObject, retention, now);
+  if (!quirks.has('retention-not-enforced')) {
+    // The L2-A9 mutant (issue 14): facts without the eviction strategy's key are never evicted.
+    next['state'] = quirks.has('retention-skips-unkeyed-facts')
+      ? retainKeyedOnly(next['state'] as JsonObject, enforced, now)
+      : retainState(next['state'] as JsonObject, enforced, now);
+  }
   const state = next['state'] as JsonObject;
   const meta = next['metadata'] as JsonObject;
   const newRevision = revision + 1;
@@ -263,13 +281,36 @@ function persist(
       ...(approved ? { approved_by: req.approval.approver } : {}),
       sections,
     },
-    retention.max_history ?? DEFAULT_MAX_HISTORY,
+    // The L2-A11 mutant (issue 14): `max_history || 50`, so a limit of 0 keeps the default 50.
+    quirks.has('history-zero-means-unlimited')
+      ? retention.max_history || DEFAULT_MAX_HISTORY
+      : (retention.max_history ?? DEFAULT_MAX_HISTORY),
     !quirks.has('history-not-trimmed'),
   );
   const text = serializeProfile(next, encoding, quirks);
   if (quirks.has('write-in-place')) writeFileInPlace(req.profile_path, text);
   else writeFileAtomic(req.profile_path, text);
   return newRevision;
+}
+
+/** The retention-skips-unkeyed-facts mutant: only facts carrying the eviction key are candidates. */
+function retainKeyedOnly(state: JsonObject, retention: Retention, now: string): JsonObject {
+  const eviction = retention.eviction ?? DEFAULT_EVICTION;
+  const field = { oldest: 'learned_at', least_confident: 'confidence', least_recently_used: 'last_used_at' }[eviction];
+  const keyed = (f: JsonObject): boolean => f[field] !== undefined || (eviction === 'least_recently_used' && f['learned_at'] !== undefined);
+  if (!Array.isArray(state['facts'])) return retainState(state, retention, now);
+  const out = retainState({ ...state, facts: [] }, retention, now);
+  const fresh = (state['facts'] as JsonObject[]).filter((f) => !factExpired(f, retention, now));
+  const facts =
+    retention.max_facts === undefined
+      ? fresh
+      : capEntries(
+          fresh,
+          retention.max_facts,
+          (f) => factEvictionKey(f, eviction),
+          (f) => f['pinned'] === true || !keyed(f),
+        );
+  return { ...out, facts };
 }
 
 function rejected(errors: AdapterIssueT[], revision: number): ApplyResult {
