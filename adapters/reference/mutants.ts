@@ -217,6 +217,23 @@ export const MUTANTS: readonly Mutant[] = [
   m('fact-ttl-ignored', ['L2-A9'], "lifecycle.retention.fact_ttl_days is not applied at write time (a fact's own expires_at still is)."),
   m('retention-zero-means-unlimited', ['L2-A9'], 'max_facts: 0 and max_open_threads: 0 are read as "no cap" (a falsy check).'),
   m('history-zero-means-unlimited', ['L2-A11'], 'max_history: 0 is read as unset (`max_history || 50`): history is kept up to 50.'),
+  m(
+    'array-index-off-by-one',
+    ['L2-A5'],
+    'Array indexes are bounds-checked with <= length: a replace at index == length appends instead of failing the delta.',
+  ),
+  m('array-add-index-clamped', ['L2-A5'], 'An add at an array index past the end is clamped to an append (splice without a bounds check).'),
+  m('replace-by-id-upserts', ['L2-A5'], 'A replace of an id: entry that does not exist adds it (upsert) instead of failing the delta.'),
+  m(
+    'result-not-validated',
+    ['L2-A5'],
+    'The changed profile is written without validating it, so a delta can leave a schema-invalid profile.',
+  ),
+  m(
+    'remove-missing-id-is-error',
+    ['L2-A13'],
+    'A remove whose id: names no entry rejects the delta (a remove of a missing index still warns).',
+  ),
 ];
 
 export function createMutantAdapter(name: string): InProcessAdapter {

@@ -114,6 +114,11 @@ export const QUIRK_NAMES = [
   'fact-ttl-ignored',
   'retention-zero-means-unlimited',
   'history-zero-means-unlimited',
+  'array-index-off-by-one',
+  'array-add-index-clamped',
+  'replace-by-id-upserts',
+  'result-not-validated',
+  'remove-missing-id-is-error',
 ] as const;
 
 export type QuirkName = (typeof QUIRK_NAMES)[number];

@@ -490,6 +490,39 @@ const a13: CaseDef = {
   },
 };
 
+/**
+ * SPEC §6.2 "`remove` on a missing path is a no-op with a warning" holds however the path
+ * addresses the entry: an `id:` naming no entry is a missing path (to a harness without `id:`
+ * pointers it names no member either).
+ */
+const a13ById: CaseDef = {
+  id: 'L2-A13/remove-missing-id-entry-warns',
+  requirements: ['L2-A13'],
+  title: '`remove` of entries addressed by an `id:` that matches nothing is a warning: the rest of the delta applies',
+  fixtures: [BASE],
+  expectation: { outcome: 'applied', errors: [], warnings: '>= 1', file: 'add applied, existing entries intact' },
+  async run(ctx) {
+    const pre = base();
+    const d = delta(
+      'l2-apply',
+      [
+        { op: 'remove', path: '/state/facts/id:fact-gone' },
+        { op: 'remove', path: '/state/open_threads/id:thread-gone' },
+        { op: 'remove', path: '/state/preferences/id:pref-gone/text' },
+        addFact(entry('fact-after-removes', 'Applied despite removes of missing entries.')),
+      ],
+      { revision: 4 },
+    );
+    const a = await applyTo(ctx, pre, d);
+    expectEqual(a.result.outcome, 'applied', 'outcome with removes of missing id: entries');
+    expectEqual(categories(a.result.errors), [], 'errors for removes of missing id: entries');
+    expectTrue(a.result.warnings.length >= 1, 'no warning for removes of missing id: entries', { observed: a.result.warnings.length });
+    expectEqual(ids(a.read.doc), [...ids(pre), 'fact-after-removes'], 'facts after the delta');
+    expectEqual(ids(a.read.doc, 'open_threads'), ids(pre, 'open_threads'), 'open threads after the delta');
+    expectEqual(ids(a.read.doc, 'preferences'), ids(pre, 'preferences'), 'preferences after the delta');
+  },
+};
+
 // ------------------------------------------------------------------------------------------ A14
 
 const a14: CaseDef = {
@@ -542,5 +575,6 @@ export const applicatorCases: CaseDef[] = [
   a7,
   a8,
   a13,
+  a13ById,
   a14,
 ];

@@ -144,7 +144,46 @@ const ATOMIC_VARIANTS: AtomicVariant[] = [
     second: { op: 'replace', path: '/state/preferences/0/text', value: 'No preferences exist.' },
     patch: (d) => delete (d.state as Record<string, unknown>).preferences,
   },
+  // Issue 14: the array boundaries (three facts after the first operation) and an `id:` target
+  // that does not exist. Each value is a valid entry, so only the operation itself can fail.
+  { name: 'replace-at-array-length', second: { op: 'replace', path: '/state/facts/3', value: entry('fact-past', 'No fourth fact.') } },
+  { name: 'add-one-past-array-end', second: { op: 'add', path: '/state/facts/4', value: entry('fact-far', 'One past the end.') } },
+  {
+    name: 'replace-missing-id-entry',
+    second: { op: 'replace', path: '/state/facts/id:fact-nope', value: entry('fact-nope', 'No such entry to replace.') },
+  },
 ];
+
+/**
+ * Operation sequences whose full result the profile schema refuses (`state` is
+ * `additionalProperties: false`, collections are arrays, entries need `text`). Applying them can
+ * only write an invalid profile or part of the delta, so nothing may be written.
+ */
+const INVALID_RESULTS: Array<{ name: string; op: Record<string, unknown> }> = [
+  { name: 'open-threads-object', op: { op: 'add', path: '/state/open_threads', value: {} } },
+  { name: 'dotdot-member', op: { op: 'add', path: '/state/..', value: { spec: { tools: { allow: ['shell'] } } } } },
+  { name: 'fact-without-text', op: { op: 'add', path: '/state/facts/-', value: { id: 'fact-no-text' } } },
+];
+
+const a5Valid: CaseDef = {
+  id: 'L2-A5/applied-profile-always-validates',
+  requirements: ['L2-A5'],
+  title:
+    'A delta whose result would not validate (open_threads as an object, a member named .. in state, a fact without text) writes nothing',
+  fixtures: ['l2-apply/base-rev4'],
+  expectation: { perVariant: { outcome: 'not applied', file: 'untouched' }, variants: INVALID_RESULTS.map((v) => v.name) },
+  async run(ctx) {
+    await controlApplies(ctx, 'A5');
+    const written: Array<{ variant: string; outcome: string; fileValid: boolean }> = [];
+    for (const v of INVALID_RESULTS) {
+      const d = delta('l2-apply', [addFact(entry('fact-first', 'The first operation.')), v.op], { revision: 4 });
+      const a = await applyTo(ctx, fixtureDoc('l2-apply/base-rev4'), d, { dir: `${ctx.workspace.dir}/${v.name}` });
+      if (a.result.outcome === 'applied' || !untouched(a.before, a.after))
+        written.push({ variant: v.name, outcome: a.result.outcome, fileValid: a.read.ok });
+    }
+    expectEqual(written, [], 'deltas with a schema-invalid result that were applied or written');
+  },
+};
 
 const a5Fixture: CaseDef = {
   id: 'L2-A5/second-operation-fails-nothing-written',
@@ -567,6 +606,7 @@ export const persistCases: CaseDef[] = [
   a3Future,
   a5Fixture,
   ...ATOMIC_VARIANTS.map(a5Variant),
+  a5Valid,
   a9Pinned,
   a9Strategy('least_confident'),
   a9Strategy('least_recently_used'),

@@ -213,7 +213,8 @@ function applyLocked(
       );
     for (const p of proposals) p.status = 'applied';
   }
-  const invalid = errorsOf(validateProfile(next, quirks));
+  // The L2-A5 mutant (issue 14): the changed profile is written without validating it.
+  const invalid = quirks.has('result-not-validated') ? [] : errorsOf(validateProfile(next, quirks));
   if (invalid.length > 0) return { ...base, outcome: 'rejected', errors: invalid.map((i) => fromOapIssue(i, req.profile_path)), warnings };
 
   const newRevision = persist(req, next, read.encoding, revision, delta, now, quirks, applyProposals ? ['spec', 'state'] : ['state']);
