@@ -234,6 +234,11 @@ export const MUTANTS: readonly Mutant[] = [
     ['L2-A13'],
     'A remove whose id: names no entry rejects the delta (a remove of a missing index still warns).',
   ),
+  m(
+    'target-digest-not-canonical',
+    ['L2-A4'],
+    "target.digest is compared with the SHA-256 of the document's JSON in the file's key order, not its JCS form.",
+  ),
 ];
 
 export function createMutantAdapter(name: string): InProcessAdapter {

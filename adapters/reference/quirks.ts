@@ -119,6 +119,7 @@ export const QUIRK_NAMES = [
   'replace-by-id-upserts',
   'result-not-validated',
   'remove-missing-id-is-error',
+  'target-digest-not-canonical',
 ] as const;
 
 export type QuirkName = (typeof QUIRK_NAMES)[number];

@@ -3,6 +3,7 @@
  * apply the file is read back through the oracle; "refused" always means the file was not
  * written at all (same bytes, mtime and inode), not merely that the adapter said so.
  */
+import { createHash } from 'node:crypto';
 import { profileDigest, specDigestInput } from '../../spec/document/index.js';
 import { DEFAULT_WRITEBACK, inStateScope, operationsOutcome, proposalWidens, type Writeback } from '../../spec/semantics/index.js';
 import { expectEqual, expectTrue } from '../framework/assert.js';
@@ -179,6 +180,61 @@ const a4: CaseDef = {
     expectTrue(hasFact(good, 'fact-digest'), 'the delta with the matching digest did not reach the file');
   },
 };
+
+/**
+ * SPEC §2.2: the profile digest is the SHA-256 of the document serialized with JCS, whatever key
+ * order the file has. The profile is written with its keys in reverse order at every level, so a
+ * harness hashing the document as written (not canonicalized) computes another digest.
+ */
+const a4Canonical: CaseDef = {
+  id: 'L2-A4/target-digest-canonical-form',
+  requirements: ['L2-A4'],
+  title:
+    'target.digest is compared in canonical (JCS) form: with keys in reverse order the JCS digest applies, the digest of the text as written is refused with an error',
+  fixtures: [BASE],
+  expectation: {
+    jcsDigest: { outcome: 'applied' },
+    asWrittenDigest: { outcome: 'not applied', file: 'untouched', errors: '>= 1' },
+  },
+  async run(ctx) {
+    const pre = reverseKeys(
+      base((d) => ((d.metadata as Record<string, unknown>).description = 'Revisa cambios de infraestructura: ñandú.')),
+    );
+    const canonical = profileDigest(pre);
+    const asWritten = `sha256:${createHash('sha256').update(JSON.stringify(pre)).digest('hex')}`;
+    if (canonical === asWritten) throw new Error('suite bug: the reversed document is already canonical');
+    const op = [addFact(entry('fact-digest', 'Applied only when the digest matches.'))];
+
+    const right = await applyTo(ctx, pre, delta('l2-apply', op, { revision: 4, digest: canonical }), { dir: `${ctx.workspace.dir}/jcs` });
+    expectEqual(right.result.outcome, 'applied', 'outcome for the JCS digest of a profile with unsorted keys');
+    expectTrue(hasFact(right, 'fact-digest'), 'the delta with the matching digest did not reach the file');
+
+    const wrong = await applyTo(ctx, pre, delta('l2-apply', op, { revision: 4, digest: asWritten }), {
+      dir: `${ctx.workspace.dir}/as-written`,
+    });
+    expectUntouched(wrong, 'delta whose target.digest is not the JCS digest');
+    expectTrue(wrong.result.outcome !== 'applied', 'a delta whose target.digest hashes the non-canonical text was applied', {
+      observed: wrong.result.outcome,
+    });
+    expectTrue(wrong.result.errors.length > 0, 'a target.digest mismatch was refused without an error', {
+      expected: '>= 1 error',
+      observed: { outcome: wrong.result.outcome, errors: 0 },
+    });
+  },
+};
+
+/** The same value with object keys in reverse code-point order at every level. */
+function reverseKeys<T>(v: T): T {
+  if (Array.isArray(v)) return v.map(reverseKeys) as T;
+  if (isObject(v))
+    return Object.fromEntries(
+      Object.keys(v)
+        .sort()
+        .reverse()
+        .map((k) => [k, reverseKeys(v[k])]),
+    ) as T;
+  return v;
+}
 
 function sortKeys<T>(v: T): T {
   if (Array.isArray(v)) return v.map(sortKeys) as T;
@@ -562,6 +618,7 @@ export const applicatorCases: CaseDef[] = [
   ...fixtureIds('l2-apply-invalid/').map(a1),
   ...fixtureIds('l2-apply-scope/').map(a2),
   a4,
+  a4Canonical,
   a6('off', APPROVED),
   a6('propose', NOT_APPROVED),
   a6('propose', APPROVED),

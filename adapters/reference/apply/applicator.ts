@@ -12,6 +12,7 @@
  * The digest of a delta for an older revision names a document that no longer exists, so it is
  * verified only when the revisions match.
  */
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
 import type { AdapterIssueT, Params, Result } from '../../protocol/messages.js';
@@ -139,7 +140,10 @@ function applyLocked(
     };
   }
   if (!conflict && typeof target['digest'] === 'string' && !quirks.has('ignores-target-digest')) {
-    const actual = digestsOf(doc).profile_digest;
+    // The L2-A4 mutant (issue 14): the document hashed as read (key order of the file), not in JCS form.
+    const actual = quirks.has('target-digest-not-canonical')
+      ? `sha256:${createHash('sha256').update(JSON.stringify(doc)).digest('hex')}`
+      : digestsOf(doc).profile_digest;
     if (actual !== target['digest']) {
       return {
         ...base,
