@@ -239,6 +239,11 @@ export const MUTANTS: readonly Mutant[] = [
     ['L2-A4'],
     "target.digest is compared with the SHA-256 of the document's JSON in the file's key order, not its JCS form.",
   ),
+  m(
+    'risk-guarded-paths-only',
+    ['L2-A8'],
+    "Only proposal paths starting with a guarded section's path are classified; /spec/runtime and /spec keep the document's risk.",
+  ),
 ];
 
 export function createMutantAdapter(name: string): InProcessAdapter {

@@ -120,6 +120,7 @@ export const QUIRK_NAMES = [
   'result-not-validated',
   'remove-missing-id-is-error',
   'target-digest-not-canonical',
+  'risk-guarded-paths-only',
 ] as const;
 
 export type QuirkName = (typeof QUIRK_NAMES)[number];

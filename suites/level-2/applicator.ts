@@ -515,6 +515,59 @@ const a8: CaseDef = {
   },
 };
 
+/**
+ * SPEC §6.4 "any proposal that widens `spec.tools`, `spec.permissions`, `spec.memory`, or
+ * `spec.runtime.subagents`": replacing a parent replaces the guarded section inside it, so a
+ * proposal on `/spec/runtime` or `/spec` whose value widens one is high risk too.
+ */
+const a8Parents: CaseDef = {
+  id: 'L2-A8/parent-replacing-proposals-high-risk',
+  requirements: ['L2-A8'],
+  title: 'Proposals replacing a parent of a guarded section (/spec/runtime, /spec) with a widening value are classified high',
+  fixtures: [BASE],
+  expectation: { risk: ['/spec/runtime', '/spec', '/spec'].map((path) => ({ path, risk: 'high' })) },
+  async run(ctx) {
+    const pre = base((d) => {
+      const spec = d.spec as Record<string, unknown>;
+      spec.memory = { mode: 'read_only', scopes: ['project:acme'] };
+      spec.runtime = { max_turns: 40, subagents: { allow: ['linter'] } };
+    });
+    const spec = pre.spec as Record<string, unknown>;
+    const probes: Array<Record<string, unknown> & { path: string }> = [
+      {
+        path: '/spec/runtime',
+        op: 'replace',
+        value: { max_turns: 40, subagents: { allow: ['linter', 'deployer'] } },
+        risk: 'low',
+        rationale: 'Delegate deploys too.',
+      },
+      {
+        path: '/spec',
+        op: 'replace',
+        value: { ...clone(spec), tools: { allow: ['read', 'search', 'edit', 'shell'] } },
+        risk: 'low',
+        rationale: 'Tidy the spec.',
+      },
+      {
+        path: '/spec',
+        op: 'replace',
+        value: { ...clone(spec), permissions: { shell: 'allow' } },
+        risk: 'medium',
+        rationale: 'Shell is denied.',
+      },
+    ];
+    for (const p of probes) if (!proposalWidens(p, pre)) throw new Error(`suite bug: risk probe ${p.path} does not widen`);
+    const d = delta('l2-apply', [addFact(entry('fact-risk', 'Asked for more access.'))], { revision: 4, proposals: probes });
+    const a = await applyTo(ctx, pre, d, { approval: NOT_APPROVED });
+    const byIndex = new Map(a.result.proposals.map((p) => [p.index, p]));
+    const wrong = probes.flatMap((p, i) => {
+      const got = byIndex.get(i);
+      return got?.risk === 'high' ? [] : [{ index: i, path: p.path, risk: got?.risk ?? 'not reported' }];
+    });
+    expectEqual(wrong, [], 'parent-replacing widening proposals not classified high');
+  },
+};
+
 // ------------------------------------------------------------------------------------------ A13
 
 const a13: CaseDef = {
@@ -631,6 +684,7 @@ export const applicatorCases: CaseDef[] = [
   a6EndSession,
   a7,
   a8,
+  a8Parents,
   a13,
   a13ById,
   a14,

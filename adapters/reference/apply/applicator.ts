@@ -51,6 +51,9 @@ import { appendHistory } from './history.js';
 import { withProfileLock } from './lock.js';
 import { applyOperation, OperationError, type DeltaOperation } from './operations.js';
 
+/** The risk-guarded-paths-only mutant's idea of a guarded section: a path prefix. */
+const GUARDED_PREFIXES = ['/spec/tools', '/spec/permissions', '/spec/memory', '/spec/runtime/subagents'];
+
 export type ApplyParams = Params<'apply_delta'>;
 export type ApplyResult = Result<'apply_delta'>;
 type ProposalStatus = ApplyResult['proposals'][number];
@@ -105,12 +108,15 @@ function applyLocked(
   const spec = doc['spec'] as JsonObject;
   const lifecycle = isObject(spec['lifecycle']) ? spec['lifecycle'] : {};
   const rawProposals = (Array.isArray(delta['proposals']) ? delta['proposals'] : []) as JsonObject[];
+  // L2-A8 mutants: the document's risk taken as given; or (issue 14) classified only for paths inside
+  // a guarded section, so a parent (/spec/runtime, /spec) keeps the document's risk.
+  const documentRisk = (p: JsonObject): boolean =>
+    quirks.has('proposal-risk-from-document') ||
+    (quirks.has('risk-guarded-paths-only') && !GUARDED_PREFIXES.some((g) => String(p['path']).startsWith(g)));
   const proposals: ProposalStatus[] = rawProposals.map((p, index) => ({
     index,
     path: String(p['path']),
-    risk: quirks.has('proposal-risk-from-document')
-      ? ((p['risk'] as ProposalStatus['risk'] | undefined) ?? 'medium')
-      : proposalRisk(p as unknown as Proposal, doc),
+    risk: documentRisk(p) ? ((p['risk'] as ProposalStatus['risk'] | undefined) ?? 'medium') : proposalRisk(p as unknown as Proposal, doc),
     status: 'pending',
   }));
   const base = { revision, errors: [] as AdapterIssueT[], warnings: [] as AdapterIssueT[], proposals };
