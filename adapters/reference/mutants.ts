@@ -133,7 +133,7 @@ export const MUTANTS: readonly Mutant[] = [
   ),
   m('discovery-writes-index', ['L1-I11'], 'discover writes a .oap-index.json cache into every root it reads.'),
   m('state-section-marked-trusted', ['L2-S2'], "The state section's trusted flag is true (delimiters and escaping unchanged)."),
-  m('evidence-not-redacted', ['L2-G5'], 'Evidence text goes into the generated delta without the secret-redaction pass.'),
+  m('evidence-not-redacted', ['ADV-delta-redaction'], 'Evidence text goes into the generated delta without the secret-redaction pass.'),
   m('writeback-off-ignored', ['L2-A6'], 'lifecycle.writeback off is treated as propose: an approved delta is applied.'),
   m('propose-approval-ignored', ['L2-A6'], 'Under writeback propose (explicit or default) deltas are applied without approval.'),
   m('auto-needs-approval', ['L2-A6'], 'Under writeback auto an unapproved delta is queued instead of applied.'),
@@ -243,6 +243,11 @@ export const MUTANTS: readonly Mutant[] = [
     'risk-guarded-paths-only',
     ['L2-A8'],
     "Only proposal paths starting with a guarded section's path are classified; /spec/runtime and /spec keep the document's risk.",
+  ),
+  m(
+    'redaction-statements-only',
+    ['ADV-delta-redaction'],
+    'The redaction pass covers statement and decision texts only: thread titles, proposal values and rationales reach the delta as they are.',
   ),
 ];
 

@@ -121,6 +121,7 @@ export const QUIRK_NAMES = [
   'remove-missing-id-is-error',
   'target-digest-not-canonical',
   'risk-guarded-paths-only',
+  'redaction-statements-only',
 ] as const;
 
 export type QuirkName = (typeof QUIRK_NAMES)[number];
