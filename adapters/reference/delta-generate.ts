@@ -38,9 +38,14 @@ export function generateDelta(
   now: string,
   quirks: Quirks,
 ): JsonObject | null {
-  // The L2-G5 mutant copies evidence into the delta without the redaction pass.
+  // The ADV-delta-redaction mutant copies evidence into the delta without the redaction pass.
   const redactText = (t: string): string => (quirks.has('evidence-not-redacted') ? t : redactAlways(t));
   const redactValue = <T>(v: T): T => (quirks.has('evidence-not-redacted') ? v : redactValueAlways(v));
+  // The ADV-delta-redaction mutant (issue 14): only statement and decision texts are redacted;
+  // thread titles, proposal values and rationales are copied as they are.
+  const statementsOnly = quirks.has('redaction-statements-only');
+  const redactOther = (t: string): string => (statementsOnly ? t : redactText(t));
+  const redactOtherValue = <T>(v: T): T => (statementsOnly ? v : redactValue(v));
   const operations: Operation[] = [];
   const proposals: Proposal[] = [];
   const known = new Set<string>();
@@ -83,7 +88,7 @@ export function generateDelta(
         operations.push({
           op: 'add',
           path: '/state/open_threads/-',
-          value: { id: ev.thread_id, title: redactText(ev.title ?? ev.thread_id), status: ev.status, opened_at: now, updated_at: now },
+          value: { id: ev.thread_id, title: redactOther(ev.title ?? ev.thread_id), status: ev.status, opened_at: now, updated_at: now },
           reason: 'Thread opened during the session.',
         });
       }
@@ -93,8 +98,8 @@ export function generateDelta(
       proposals.push({
         path: ev.path,
         op: ev.op,
-        ...(ev.value !== undefined ? { value: redactValue(ev.value) } : {}),
-        rationale: redactText(ev.rationale) || 'requested by the session',
+        ...(ev.value !== undefined ? { value: redactOtherValue(ev.value) } : {}),
+        rationale: redactOther(ev.rationale) || 'requested by the session',
       });
     }
   }

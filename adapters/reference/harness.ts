@@ -21,7 +21,7 @@ import {
 } from '../protocol/messages.js';
 import type { InProcessAdapter } from '../sdk/ts/types.js';
 import type { OapIssue } from '../../spec/document/issue.js';
-import { parsePointer } from '../../spec/semantics/index.js';
+import { parsePointer, writebackOf } from '../../spec/semantics/index.js';
 import { packageVersion } from '../../spec/package-root.js';
 import { applyDelta } from './apply/applicator.js';
 import { writeFileAtomic } from './atomic-write.js';
@@ -280,7 +280,7 @@ export class ReferenceHarness implements InProcessAdapter {
     }
   }
 
-  private endSession(p: Params<'end_session'>): Result<'end_session'> {
+  private async endSession(p: Params<'end_session'>): Promise<Result<'end_session'>> {
     const s = this.liveSession(p.session_id);
     const now = p.now ?? new Date().toISOString();
     const fileDoc = s.resolved.fileDoc;
@@ -300,6 +300,11 @@ export class ReferenceHarness implements InProcessAdapter {
       this.quirks,
     );
     s.ended = true;
+    // The L2-A6 mutant (issue 14): writeback off read as "no review step", so the session persists its own delta.
+    if (delta && this.quirks.has('writeback-off-persisted-at-end') && writebackOf(fileDoc['spec']) === 'off')
+      await applyDelta({ profile_path: s.resolved.path, delta, approval: { operations: true }, actor: HARNESS_NAME, now }, this.quirks, {
+        writeback: 'auto',
+      });
     if (this.quirks.has('writes-profile-on-end'))
       writeFileAtomic(s.resolved.path, serializeProfile(fileDoc, s.resolved.encoding, this.quirks));
     return { delta };

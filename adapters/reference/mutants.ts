@@ -133,7 +133,7 @@ export const MUTANTS: readonly Mutant[] = [
   ),
   m('discovery-writes-index', ['L1-I11'], 'discover writes a .oap-index.json cache into every root it reads.'),
   m('state-section-marked-trusted', ['L2-S2'], "The state section's trusted flag is true (delimiters and escaping unchanged)."),
-  m('evidence-not-redacted', ['L2-G5'], 'Evidence text goes into the generated delta without the secret-redaction pass.'),
+  m('evidence-not-redacted', ['ADV-delta-redaction'], 'Evidence text goes into the generated delta without the secret-redaction pass.'),
   m('writeback-off-ignored', ['L2-A6'], 'lifecycle.writeback off is treated as propose: an approved delta is applied.'),
   m('propose-approval-ignored', ['L2-A6'], 'Under writeback propose (explicit or default) deltas are applied without approval.'),
   m('auto-needs-approval', ['L2-A6'], 'Under writeback auto an unapproved delta is queued instead of applied.'),
@@ -186,6 +186,68 @@ export const MUTANTS: readonly Mutant[] = [
     'extends-pin-over-file-bytes',
     ['L3-G2'],
     'An extends pin is compared with the sha256 of the base file bytes, so no document digest ever matches.',
+  ),
+  // Issue 14 part B (Level 2 blind spots): each is caught by a check added for that issue.
+  m(
+    'state-json-line',
+    ['L2-S2'],
+    'State is rendered as <oap-state>, the entries as one JSON line, </oap-state>: JSON escaping hides line breaks, not the closing tag.',
+  ),
+  m('writeback-from-annotation', ['L2-A6'], 'An annotation named writeback overrides spec.lifecycle.writeback.'),
+  m(
+    'writeback-yaml11-off',
+    ['L2-A6'],
+    'The applicator re-reads a YAML profile with YAML 1.1 booleans, so an unquoted writeback: off is false and read as the default propose.',
+  ),
+  m(
+    'state-snapshot-skips-writeback',
+    ['L2-A6'],
+    'A delta whose one operation replaces the whole /state is written as a snapshot before the writeback gate (off and propose alike).',
+  ),
+  m(
+    'writeback-off-persisted-at-end',
+    ['L2-A6'],
+    'writeback off is read as "no review step": end_session applies the session\'s delta to the profile itself.',
+  ),
+  m(
+    'retention-skips-unkeyed-facts',
+    ['L2-A9'],
+    "Only facts carrying the eviction strategy's key (learned_at, confidence, last_used_at) are eviction candidates; minimal facts are never evicted.",
+  ),
+  m('fact-ttl-ignored', ['L2-A9'], "lifecycle.retention.fact_ttl_days is not applied at write time (a fact's own expires_at still is)."),
+  m('retention-zero-means-unlimited', ['L2-A9'], 'max_facts: 0 and max_open_threads: 0 are read as "no cap" (a falsy check).'),
+  m('history-zero-means-unlimited', ['L2-A11'], 'max_history: 0 is read as unset (`max_history || 50`): history is kept up to 50.'),
+  m(
+    'array-index-off-by-one',
+    ['L2-A5'],
+    'Array indexes are bounds-checked with <= length: a replace at index == length appends instead of failing the delta.',
+  ),
+  m('array-add-index-clamped', ['L2-A5'], 'An add at an array index past the end is clamped to an append (splice without a bounds check).'),
+  m('replace-by-id-upserts', ['L2-A5'], 'A replace of an id: entry that does not exist adds it (upsert) instead of failing the delta.'),
+  m(
+    'result-not-validated',
+    ['L2-A5'],
+    'The changed profile is written without validating it, so a delta can leave a schema-invalid profile.',
+  ),
+  m(
+    'remove-missing-id-is-error',
+    ['L2-A13'],
+    'A remove whose id: names no entry rejects the delta (a remove of a missing index still warns).',
+  ),
+  m(
+    'target-digest-not-canonical',
+    ['L2-A4'],
+    "target.digest is compared with the SHA-256 of the document's JSON in the file's key order, not its JCS form.",
+  ),
+  m(
+    'risk-guarded-paths-only',
+    ['L2-A8'],
+    "Only proposal paths starting with a guarded section's path are classified; /spec/runtime and /spec keep the document's risk.",
+  ),
+  m(
+    'redaction-statements-only',
+    ['ADV-delta-redaction'],
+    'The redaction pass covers statement and decision texts only: thread titles, proposal values and rationales reach the delta as they are.',
   ),
 ];
 

@@ -104,6 +104,24 @@ export const QUIRK_NAMES = [
   'tier-before-exact',
   'installed-skills-unrecognized',
   'external-store-kinds-unsupported',
+  // Issue 14 part B (Level 2 blind spots): each is caught by a check added for that issue.
+  'state-json-line',
+  'writeback-from-annotation',
+  'writeback-yaml11-off',
+  'state-snapshot-skips-writeback',
+  'writeback-off-persisted-at-end',
+  'retention-skips-unkeyed-facts',
+  'fact-ttl-ignored',
+  'retention-zero-means-unlimited',
+  'history-zero-means-unlimited',
+  'array-index-off-by-one',
+  'array-add-index-clamped',
+  'replace-by-id-upserts',
+  'result-not-validated',
+  'remove-missing-id-is-error',
+  'target-digest-not-canonical',
+  'risk-guarded-paths-only',
+  'redaction-statements-only',
 ] as const;
 
 export type QuirkName = (typeof QUIRK_NAMES)[number];

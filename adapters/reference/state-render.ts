@@ -90,6 +90,13 @@ export function renderState(
     elided.length > 0
       ? `Harness notice: ${elided.length} state entr${elided.length === 1 ? 'y was' : 'ies were'} elided to fit the state budget (${elided.join(', ')}).`
       : null;
+  // The L2-S2 mutant (issue 14): `<oap-state>`, the entries as one JSON line, `</oap-state>`.
+  // JSON escaping hides every line break in state text, but not the closing tag.
+  if (quirks.has('state-json-line')) {
+    const json = JSON.stringify(kept.map((e) => e.body));
+    const text = ['<oap-state trust="untrusted">', json, ...(notice ? [notice] : []), '</oap-state>'].join('\n');
+    return { text, included: kept.map((e) => e.id), elided, notice };
+  }
   const body = kept.map((e) => lines.get(e)!).join('\n');
   const text = [open, label, ...(body ? [body] : []), ...(notice ? [notice] : []), close].join('\n');
   return { text, included: kept.map((e) => e.id), elided, notice };

@@ -62,6 +62,7 @@ export {
   probesFor,
   widenings,
 } from './narrowing.js';
+export { type CloserBreakout, closerBreakouts, type DelimitedBlock, delimitedBlock } from './delimiting.js';
 export {
   type OrderedSectionKind,
   type OrderViolation,

@@ -3,16 +3,28 @@
  * apply the file is read back through the oracle; "refused" always means the file was not
  * written at all (same bytes, mtime and inode), not merely that the adapter said so.
  */
+import { createHash } from 'node:crypto';
 import { profileDigest, specDigestInput } from '../../spec/document/index.js';
 import { DEFAULT_WRITEBACK, inStateScope, operationsOutcome, proposalWidens, type Writeback } from '../../spec/semantics/index.js';
 import { expectEqual, expectTrue } from '../framework/assert.js';
 import type { CaseContext, CaseDef } from '../framework/types.js';
-import { addFact, delta, entry } from './support/builders.js';
-import { APPROVED, NOT_APPROVED, applyTo, categories, collection, findEntry, ids, type Applied, type Approval } from './support/apply.js';
+import { APPLY_NOW, addFact, delta, entry, profile } from './support/builders.js';
+import {
+  APPROVED,
+  NOT_APPROVED,
+  applyAt,
+  applyTo,
+  categories,
+  collection,
+  findEntry,
+  ids,
+  type Applied,
+  type Approval,
+} from './support/apply.js';
 import { fixture, fixtures } from '../../fixtures/index.js';
-import { clone, fixtureDoc, isObject, jcsEqual } from './support/common.js';
-import { mustReadProfile, untouched } from './support/profile-io.js';
-import { inconclusive, issuesCause } from '../support/index.js';
+import { at, clone, fixtureDoc, isObject, jcsEqual } from './support/common.js';
+import { fingerprint, mustReadProfile, untouched, type Fingerprint } from './support/profile-io.js';
+import { inconclusive, instantiatePath, issuesCause, mustInstantiate, readBack, writeProjectProfile } from '../support/index.js';
 
 const BASE = 'l2-apply/base-rev4';
 
@@ -169,6 +181,61 @@ const a4: CaseDef = {
   },
 };
 
+/**
+ * SPEC §2.2: the profile digest is the SHA-256 of the document serialized with JCS, whatever key
+ * order the file has. The profile is written with its keys in reverse order at every level, so a
+ * harness hashing the document as written (not canonicalized) computes another digest.
+ */
+const a4Canonical: CaseDef = {
+  id: 'L2-A4/target-digest-canonical-form',
+  requirements: ['L2-A4'],
+  title:
+    'target.digest is compared in canonical (JCS) form: with keys in reverse order the JCS digest applies, the digest of the text as written is refused with an error',
+  fixtures: [BASE],
+  expectation: {
+    jcsDigest: { outcome: 'applied' },
+    asWrittenDigest: { outcome: 'not applied', file: 'untouched', errors: '>= 1' },
+  },
+  async run(ctx) {
+    const pre = reverseKeys(
+      base((d) => ((d.metadata as Record<string, unknown>).description = 'Revisa cambios de infraestructura: ñandú.')),
+    );
+    const canonical = profileDigest(pre);
+    const asWritten = `sha256:${createHash('sha256').update(JSON.stringify(pre)).digest('hex')}`;
+    if (canonical === asWritten) throw new Error('suite bug: the reversed document is already canonical');
+    const op = [addFact(entry('fact-digest', 'Applied only when the digest matches.'))];
+
+    const right = await applyTo(ctx, pre, delta('l2-apply', op, { revision: 4, digest: canonical }), { dir: `${ctx.workspace.dir}/jcs` });
+    expectEqual(right.result.outcome, 'applied', 'outcome for the JCS digest of a profile with unsorted keys');
+    expectTrue(hasFact(right, 'fact-digest'), 'the delta with the matching digest did not reach the file');
+
+    const wrong = await applyTo(ctx, pre, delta('l2-apply', op, { revision: 4, digest: asWritten }), {
+      dir: `${ctx.workspace.dir}/as-written`,
+    });
+    expectUntouched(wrong, 'delta whose target.digest is not the JCS digest');
+    expectTrue(wrong.result.outcome !== 'applied', 'a delta whose target.digest hashes the non-canonical text was applied', {
+      observed: wrong.result.outcome,
+    });
+    expectTrue(wrong.result.errors.length > 0, 'a target.digest mismatch was refused without an error', {
+      expected: '>= 1 error',
+      observed: { outcome: wrong.result.outcome, errors: 0 },
+    });
+  },
+};
+
+/** The same value with object keys in reverse code-point order at every level. */
+function reverseKeys<T>(v: T): T {
+  if (Array.isArray(v)) return v.map(reverseKeys) as T;
+  if (isObject(v))
+    return Object.fromEntries(
+      Object.keys(v)
+        .sort()
+        .reverse()
+        .map((k) => [k, reverseKeys(v[k])]),
+    ) as T;
+  return v;
+}
+
 function sortKeys<T>(v: T): T {
   if (Array.isArray(v)) return v.map(sortKeys) as T;
   if (isObject(v))
@@ -204,6 +271,145 @@ function a6(wb: Writeback | undefined, approval: Approval): CaseDef {
     },
   };
 }
+
+/**
+ * SPEC §3.8: the value is `spec.lifecycle.writeback`. Members named `writeback` elsewhere (an
+ * annotation, which SPEC §2.5 lets any harness write) are not it.
+ */
+const a6Location: CaseDef = {
+  id: 'L2-A6/writeback-read-from-spec-lifecycle',
+  requirements: ['L2-A6'],
+  title: 'writeback comes from spec.lifecycle alone: an annotation named writeback neither lifts off nor replaces the default propose',
+  fixtures: [BASE],
+  expectation: {
+    'lifecycle off, annotation auto, approved': { outcome: 'discarded', file: 'untouched' },
+    'lifecycle absent, annotation auto, not approved': { outcome: 'queued', file: 'untouched' },
+  },
+  async run(ctx) {
+    const decoy = (d: Record<string, unknown>): void => {
+      (d.metadata as Record<string, unknown>).annotations = { writeback: 'auto', 'example.org/writeback': 'auto' };
+    };
+    const op = [addFact(entry('fact-gate', 'Learned in a session.'))];
+    const off = await applyTo(
+      ctx,
+      base((d) => {
+        setWriteback(d, 'off');
+        decoy(d);
+      }),
+      delta('l2-apply', op, { revision: 4 }),
+      { approval: APPROVED, dir: `${ctx.workspace.dir}/off` },
+    );
+    expectEqual(off.result.outcome, 'discarded', 'outcome under spec.lifecycle.writeback off (annotation writeback: auto)');
+    expectUntouched(off, 'writeback off with a writeback annotation');
+    const absent = await applyTo(
+      ctx,
+      base((d) => {
+        setWriteback(d, undefined);
+        decoy(d);
+      }),
+      delta('l2-apply', op, { revision: 4 }),
+      { approval: NOT_APPROVED, dir: `${ctx.workspace.dir}/absent` },
+    );
+    expectEqual(absent.result.outcome, 'queued', 'outcome with no spec.lifecycle.writeback (annotation writeback: auto), not approved');
+    expectUntouched(absent, 'default propose with a writeback annotation');
+  },
+};
+
+/** YAML 1.2 (SPEC §2.1): a plain `off` is the string "off", never the YAML 1.1 boolean false. */
+const OFF_UNQUOTED_YAML = `oap: "1.0"
+kind: AgentProfile
+metadata:
+  name: l2-apply
+  description: Reviews infrastructure changes; writeback is an unquoted YAML off.
+  revision: 4
+spec:
+  role:
+    instructions: You review infrastructure changes.
+  lifecycle:
+    writeback: off
+state:
+  facts:
+    - id: fact-a
+      text: Terraform state lives in the ops bucket.
+`;
+
+const a6YamlOff: CaseDef = {
+  id: 'L2-A6/writeback-off-unquoted-yaml-discarded',
+  requirements: ['L2-A6'],
+  title: 'An unquoted YAML `writeback: off` is the string off (YAML 1.2), so an approved delta is discarded',
+  needs: { encodings: ['yaml'] },
+  expectation: { text: 'writeback: off (plain scalar)', outcome: 'discarded', file: 'untouched' },
+  async run(ctx) {
+    const path = ctx.workspace.writeFile(`${ctx.workspace.projectAgents}/l2-apply.agent.yaml`, OFF_UNQUOTED_YAML);
+    const read = readBack(path);
+    if (!read.ok || at(read.doc, '/spec/lifecycle/writeback') !== 'off')
+      throw new Error('suite bug: the YAML fixture does not read as off');
+    const a = await applyAt(
+      ctx,
+      path,
+      read.doc!,
+      delta('l2-apply', [addFact(entry('fact-gate', 'Learned in a session.'))], { revision: 4 }),
+      {
+        approval: APPROVED,
+      },
+    );
+    expectEqual(a.result.outcome, 'discarded', 'outcome under an unquoted YAML writeback: off');
+    expectUntouched(a, 'unquoted YAML writeback: off');
+  },
+};
+
+/** A whole-state replacement is a state operation like any other: `off` discards it too. */
+const a6StateReplace: CaseDef = {
+  id: 'L2-A6/writeback-off-state-replace-discarded',
+  requirements: ['L2-A6'],
+  title: 'Under writeback off an approved delta replacing the whole /state is discarded and nothing is written',
+  fixtures: [BASE],
+  expectation: { outcome: 'discarded', file: 'untouched' },
+  async run(ctx) {
+    const replace = { op: 'replace', path: '/state', value: { facts: [entry('fact-snapshot', 'A state snapshot from a session.')] } };
+    const a = await applyTo(
+      ctx,
+      base((d) => setWriteback(d, 'off')),
+      delta('l2-apply', [replace], { revision: 4 }),
+      { approval: APPROVED },
+    );
+    expectEqual(a.result.outcome, 'discarded', 'outcome of a /state replace under writeback off');
+    expectUntouched(a, 'a /state replace under writeback off');
+  },
+};
+
+/** End a session of the profile at `path` with one learned statement; the file's fingerprint around it. */
+async function endSessionAround(ctx: CaseContext, path: string): Promise<{ before: Fingerprint; after: Fingerprint }> {
+  const inst = mustInstantiate(await instantiatePath(ctx, path), 'writeback profile');
+  const before = fingerprint(path);
+  await ctx.adapter.call('end_session', {
+    session_id: inst.session_id,
+    evidence: [{ type: 'user_statement', about: 'fact', text: 'The deploy window is Tuesday morning.' }],
+    outcome: 'completed',
+    now: APPLY_NOW,
+  });
+  return { before, after: fingerprint(path) };
+}
+
+const a6EndSession: CaseDef = {
+  id: 'L2-A6/writeback-off-end-session-writes-nothing',
+  requirements: ['L2-A6'],
+  title: 'Under writeback off, ending a session that learned something leaves the profile file untouched',
+  expectation: { profile: 'same bytes, mtime and inode after end_session' },
+  async run(ctx) {
+    // Control: under propose, end_session writes nothing (L2-G3). If it does, that is G3's finding.
+    const control = writeProjectProfile(ctx, profile('l2-wb-end-control', { writeback: 'propose' }));
+    const c = await endSessionAround(ctx, control);
+    if (!untouched(c.before, c.after))
+      inconclusive('end_session wrote the profile under writeback propose (judged by L2-G3)', 'end_session writes the profile');
+    const off = writeProjectProfile(ctx, profile('l2-wb-end-off', { writeback: 'off' }));
+    const o = await endSessionAround(ctx, off);
+    expectTrue(untouched(o.before, o.after), 'end_session under writeback off wrote the profile file', {
+      expected: { sha256: o.before.sha256, ino: o.before.ino, mtimeMs: o.before.mtimeMs },
+      observed: { sha256: o.after.sha256, ino: o.after.ino, mtimeMs: o.after.mtimeMs },
+    });
+  },
+};
 
 // ------------------------------------------------------------------------------------------ A7
 
@@ -309,6 +515,59 @@ const a8: CaseDef = {
   },
 };
 
+/**
+ * SPEC §6.4 "any proposal that widens `spec.tools`, `spec.permissions`, `spec.memory`, or
+ * `spec.runtime.subagents`": replacing a parent replaces the guarded section inside it, so a
+ * proposal on `/spec/runtime` or `/spec` whose value widens one is high risk too.
+ */
+const a8Parents: CaseDef = {
+  id: 'L2-A8/parent-replacing-proposals-high-risk',
+  requirements: ['L2-A8'],
+  title: 'Proposals replacing a parent of a guarded section (/spec/runtime, /spec) with a widening value are classified high',
+  fixtures: [BASE],
+  expectation: { risk: ['/spec/runtime', '/spec', '/spec'].map((path) => ({ path, risk: 'high' })) },
+  async run(ctx) {
+    const pre = base((d) => {
+      const spec = d.spec as Record<string, unknown>;
+      spec.memory = { mode: 'read_only', scopes: ['project:acme'] };
+      spec.runtime = { max_turns: 40, subagents: { allow: ['linter'] } };
+    });
+    const spec = pre.spec as Record<string, unknown>;
+    const probes: Array<Record<string, unknown> & { path: string }> = [
+      {
+        path: '/spec/runtime',
+        op: 'replace',
+        value: { max_turns: 40, subagents: { allow: ['linter', 'deployer'] } },
+        risk: 'low',
+        rationale: 'Delegate deploys too.',
+      },
+      {
+        path: '/spec',
+        op: 'replace',
+        value: { ...clone(spec), tools: { allow: ['read', 'search', 'edit', 'shell'] } },
+        risk: 'low',
+        rationale: 'Tidy the spec.',
+      },
+      {
+        path: '/spec',
+        op: 'replace',
+        value: { ...clone(spec), permissions: { shell: 'allow' } },
+        risk: 'medium',
+        rationale: 'Shell is denied.',
+      },
+    ];
+    for (const p of probes) if (!proposalWidens(p, pre)) throw new Error(`suite bug: risk probe ${p.path} does not widen`);
+    const d = delta('l2-apply', [addFact(entry('fact-risk', 'Asked for more access.'))], { revision: 4, proposals: probes });
+    const a = await applyTo(ctx, pre, d, { approval: NOT_APPROVED });
+    const byIndex = new Map(a.result.proposals.map((p) => [p.index, p]));
+    const wrong = probes.flatMap((p, i) => {
+      const got = byIndex.get(i);
+      return got?.risk === 'high' ? [] : [{ index: i, path: p.path, risk: got?.risk ?? 'not reported' }];
+    });
+    expectEqual(wrong, [], 'parent-replacing widening proposals not classified high');
+  },
+};
+
 // ------------------------------------------------------------------------------------------ A13
 
 const a13: CaseDef = {
@@ -337,6 +596,39 @@ const a13: CaseDef = {
     expectTrue(a.result.warnings.length >= 1, 'no warning for removes of missing paths', { observed: a.result.warnings.length });
     expectTrue(hasFact(a, 'fact-after-removes'), 'the add after the removes is not in the file');
     expectEqual(ids(a.read.doc), [...ids(pre), 'fact-after-removes'], 'facts after the delta');
+  },
+};
+
+/**
+ * SPEC §6.2 "`remove` on a missing path is a no-op with a warning" holds however the path
+ * addresses the entry: an `id:` naming no entry is a missing path (to a harness without `id:`
+ * pointers it names no member either).
+ */
+const a13ById: CaseDef = {
+  id: 'L2-A13/remove-missing-id-entry-warns',
+  requirements: ['L2-A13'],
+  title: '`remove` of entries addressed by an `id:` that matches nothing is a warning: the rest of the delta applies',
+  fixtures: [BASE],
+  expectation: { outcome: 'applied', errors: [], warnings: '>= 1', file: 'add applied, existing entries intact' },
+  async run(ctx) {
+    const pre = base();
+    const d = delta(
+      'l2-apply',
+      [
+        { op: 'remove', path: '/state/facts/id:fact-gone' },
+        { op: 'remove', path: '/state/open_threads/id:thread-gone' },
+        { op: 'remove', path: '/state/preferences/id:pref-gone/text' },
+        addFact(entry('fact-after-removes', 'Applied despite removes of missing entries.')),
+      ],
+      { revision: 4 },
+    );
+    const a = await applyTo(ctx, pre, d);
+    expectEqual(a.result.outcome, 'applied', 'outcome with removes of missing id: entries');
+    expectEqual(categories(a.result.errors), [], 'errors for removes of missing id: entries');
+    expectTrue(a.result.warnings.length >= 1, 'no warning for removes of missing id: entries', { observed: a.result.warnings.length });
+    expectEqual(ids(a.read.doc), [...ids(pre), 'fact-after-removes'], 'facts after the delta');
+    expectEqual(ids(a.read.doc, 'open_threads'), ids(pre, 'open_threads'), 'open threads after the delta');
+    expectEqual(ids(a.read.doc, 'preferences'), ids(pre, 'preferences'), 'preferences after the delta');
   },
 };
 
@@ -379,14 +671,21 @@ export const applicatorCases: CaseDef[] = [
   ...fixtureIds('l2-apply-invalid/').map(a1),
   ...fixtureIds('l2-apply-scope/').map(a2),
   a4,
+  a4Canonical,
   a6('off', APPROVED),
   a6('propose', NOT_APPROVED),
   a6('propose', APPROVED),
   a6(undefined, NOT_APPROVED),
   a6(undefined, APPROVED),
   a6('auto', NOT_APPROVED),
+  a6Location,
+  a6YamlOff,
+  a6StateReplace,
+  a6EndSession,
   a7,
   a8,
+  a8Parents,
   a13,
+  a13ById,
   a14,
 ];

@@ -15,7 +15,7 @@ import { inconclusive, instantiatePath, requireSession, writeProjectProfile } fr
 const END_NOW = '2030-03-01T10:00:00Z';
 const PROFILE = 'l2-gen/learner-rev7';
 
-function evidence(set: 'learning' | 'capability-only' | 'secret' | 'none'): EvidenceT[] {
+function evidence(set: 'learning' | 'capability-only' | 'secret' | 'secrets-everywhere' | 'none'): EvidenceT[] {
   return clone((fixtureDoc('l2-gen/evidence') as Record<string, EvidenceT[]>)[set]!);
 }
 
@@ -266,13 +266,16 @@ const g5Traceable: CaseDef = {
   },
 };
 
+// ------------------------------------------------------------------------------ ADV-delta-redaction
+
 /**
- * security.md T3 (write path): a credential in the transcript must not reach the delta. There is no
- * conformance ID for it; it is reported under the SHOULD ID L2-G5 (see INTERPRETATIONS.md).
+ * security.md T3 (write path): "Delta generation MUST run the harness's secret-redaction pass over
+ * every operation value before the delta is written." A MUST without a conformance ID: judged and
+ * reported as the advisory ADV-delta-redaction, never gating a claim.
  */
-const g5Secret: CaseDef = {
-  id: 'L2-G5/secret-in-evidence-redacted',
-  requirements: ['L2-G5'],
+const advSecret: CaseDef = {
+  id: 'ADV-delta-redaction/secret-in-user-statement-redacted',
+  requirements: ['ADV-delta-redaction'],
   title: 'An API key in a user statement never reaches the generated delta (security.md T3)',
   fixtures: [PROFILE, 'l2-gen/evidence'],
   expectation: { deltaContains: { 'sk-ant-api03-': false, Zq7Xv2Lm9Np4Rt6Y: false } },
@@ -289,6 +292,43 @@ const g5Secret: CaseDef = {
   },
 };
 
+/** Credentials the secrets-everywhere evidence carries, each by a fragment no redaction may leave. */
+const CREDENTIALS = [
+  { where: 'preference text', fragment: 'R8sT2uV4wX6yZ0aB1cD3eF5g' },
+  { where: 'decision text', fragment: 'AKIAQ7XJ2M4N6P8R3T5V' },
+  { where: 'thread title', fragment: 'Hq3Wn8Zr5Tk2Yp7Lm4Xv9Bc6' },
+  { where: 'capability request value (header)', fragment: 'Y2kP9mQ4rS6tU8vW0xA1bC3d' },
+  { where: 'capability request rationale', fragment: 'Rw4Et7Yu2Io9Pa5Sd8Fg1Hj6' },
+];
+
+/** Text the delta carries for each secret-bearing event when it records that event at all. */
+const CARRIERS = [
+  { event: 'preference', present: (t: string) => t.includes('Prefer the CI account') },
+  { event: 'decision', present: (t: string) => t.includes('moved staging to the AWS key') },
+  { event: 'thread', present: (t: string) => t.includes('thread-rotate-key') },
+  { event: 'capability request', present: (t: string) => t.includes('/spec/tools/mcp_servers') },
+];
+
+const advEverywhere: CaseDef = {
+  id: 'ADV-delta-redaction/secrets-in-every-delta-value-redacted',
+  requirements: ['ADV-delta-redaction'],
+  title:
+    'Credentials in a preference, a decision, a thread title and a capability request (value and rationale) never reach the generated delta (security.md T3)',
+  fixtures: [PROFILE, 'l2-gen/evidence'],
+  expectation: { deltaContains: Object.fromEntries(CREDENTIALS.map((c) => [c.where, false])) },
+  async run(ctx) {
+    const g = await generate(ctx, evidence('secrets-everywhere'));
+    if (g.delta === null) inconclusive('the session produced no delta, so there is nothing to redact');
+    const text = JSON.stringify(g.delta);
+    // Non-vacuity: redaction is observed only on values the delta carries.
+    const carried = CARRIERS.filter((c) => c.present(text)).map((c) => c.event);
+    if (carried.length === 0) inconclusive('the delta records none of the events that carried a credential');
+    ctx.note('events-carried', carried);
+    const leaked = CREDENTIALS.filter((c) => text.includes(c.fragment)).map((c) => c.where);
+    expectEqual(leaked, [], 'credentials from the session found in the generated delta');
+  },
+};
+
 export const generationCases: CaseDef[] = [
   g1('learning'),
   g1('capability-only'),
@@ -299,5 +339,6 @@ export const generationCases: CaseDef[] = [
   g4('capability-only'),
   g5NoEvidence,
   g5Traceable,
-  g5Secret,
+  advSecret,
+  advEverywhere,
 ];

@@ -5,6 +5,7 @@
  */
 import {
   DEFAULT_MAX_HISTORY,
+  expiredKept,
   pinnedLost,
   retainFacts,
   retainThreads,
@@ -143,7 +144,46 @@ const ATOMIC_VARIANTS: AtomicVariant[] = [
     second: { op: 'replace', path: '/state/preferences/0/text', value: 'No preferences exist.' },
     patch: (d) => delete (d.state as Record<string, unknown>).preferences,
   },
+  // Issue 14: the array boundaries (three facts after the first operation) and an `id:` target
+  // that does not exist. Each value is a valid entry, so only the operation itself can fail.
+  { name: 'replace-at-array-length', second: { op: 'replace', path: '/state/facts/3', value: entry('fact-past', 'No fourth fact.') } },
+  { name: 'add-one-past-array-end', second: { op: 'add', path: '/state/facts/4', value: entry('fact-far', 'One past the end.') } },
+  {
+    name: 'replace-missing-id-entry',
+    second: { op: 'replace', path: '/state/facts/id:fact-nope', value: entry('fact-nope', 'No such entry to replace.') },
+  },
 ];
+
+/**
+ * Operation sequences whose full result the profile schema refuses (`state` is
+ * `additionalProperties: false`, collections are arrays, entries need `text`). Applying them can
+ * only write an invalid profile or part of the delta, so nothing may be written.
+ */
+const INVALID_RESULTS: Array<{ name: string; op: Record<string, unknown> }> = [
+  { name: 'open-threads-object', op: { op: 'add', path: '/state/open_threads', value: {} } },
+  { name: 'dotdot-member', op: { op: 'add', path: '/state/..', value: { spec: { tools: { allow: ['shell'] } } } } },
+  { name: 'fact-without-text', op: { op: 'add', path: '/state/facts/-', value: { id: 'fact-no-text' } } },
+];
+
+const a5Valid: CaseDef = {
+  id: 'L2-A5/applied-profile-always-validates',
+  requirements: ['L2-A5'],
+  title:
+    'A delta whose result would not validate (open_threads as an object, a member named .. in state, a fact without text) writes nothing',
+  fixtures: ['l2-apply/base-rev4'],
+  expectation: { perVariant: { outcome: 'not applied', file: 'untouched' }, variants: INVALID_RESULTS.map((v) => v.name) },
+  async run(ctx) {
+    await controlApplies(ctx, 'A5');
+    const written: Array<{ variant: string; outcome: string; fileValid: boolean }> = [];
+    for (const v of INVALID_RESULTS) {
+      const d = delta('l2-apply', [addFact(entry('fact-first', 'The first operation.')), v.op], { revision: 4 });
+      const a = await applyTo(ctx, fixtureDoc('l2-apply/base-rev4'), d, { dir: `${ctx.workspace.dir}/${v.name}` });
+      if (a.result.outcome === 'applied' || !untouched(a.before, a.after))
+        written.push({ variant: v.name, outcome: a.result.outcome, fileValid: a.read.ok });
+    }
+    expectEqual(written, [], 'deltas with a schema-invalid result that were applied or written');
+  },
+};
 
 const a5Fixture: CaseDef = {
   id: 'L2-A5/second-operation-fails-nothing-written',
@@ -339,6 +379,92 @@ const a9Threads: CaseDef = {
   },
 };
 
+/**
+ * Retention with the smallest delta a harness can accept: entries carrying only `id` and `text`
+ * (no timestamps, confidence or pin), appended with `-`. What is judged holds under every eviction
+ * strategy: the cap, the TTL of the existing facts, the pinned entries.
+ */
+function minimalAdd(id: string, text: string): Record<string, unknown> {
+  return { op: 'add', path: '/state/facts/-', value: { id, text } };
+}
+
+const a9MaxFactsOne: CaseDef = {
+  id: 'L2-A9/max-facts-1-minimal-delta',
+  requirements: ['L2-A9'],
+  title: 'max_facts: 1 holds after a minimal delta (entries with only id and text) adds a second fact',
+  expectation: { facts: '<= 1' },
+  async run(ctx) {
+    const doc = profile('l2-retention-one', {
+      revision: 2,
+      retention: { max_facts: 1 },
+      state: { facts: [{ id: 'fact-a', text: 'The first fact this agent learned.' }] },
+    });
+    const a = await applyTo(ctx, doc, delta('l2-retention-one', [minimalAdd('fact-b', 'The second fact.')], { revision: 2 }));
+    expectApplied(a, 'max_facts 1');
+    const got = factsAfter(a).map((f) => String(f.id));
+    expectTrue(withinCap(got.length, 1), 'max_facts (1) exceeded after the write', { expected: '<= 1', observed: got });
+  },
+};
+
+const a9TtlMinimal: CaseDef = {
+  id: 'L2-A9/fact-ttl-days-minimal-delta',
+  requirements: ['L2-A9'],
+  title: 'fact_ttl_days (with no expires_at anywhere) drops an expired fact at write time, after a minimal delta',
+  expectation: { now: '2030-06-30T00:00:00Z', ttlDays: 30, dropped: ['fact-expired'], kept: ['fact-fresh', 'fact-new'] },
+  async run(ctx) {
+    const now = '2030-06-30T00:00:00Z';
+    const facts = [
+      entry('fact-expired', 'Learned ninety days before the write.', { learned_at: '2030-04-01T00:00:00Z' }),
+      entry('fact-fresh', 'Learned ten days before the write.', { learned_at: '2030-06-20T00:00:00Z' }),
+    ];
+    const doc = profile('l2-retention-ttl-min', { revision: 2, retention: { fact_ttl_days: 30 }, state: { facts } });
+    const d = delta('l2-retention-ttl-min', [minimalAdd('fact-new', 'Learned in this session.')], { revision: 2 });
+    const a = await applyTo(ctx, doc, d, { now });
+    expectApplied(a, 'fact_ttl_days');
+    const got = factsAfter(a).map((f) => String(f.id));
+    expectEqual(
+      expiredKept(factsAfter(a), retentionOf(doc.spec), now),
+      [],
+      'facts older than fact_ttl_days (30) still present after the write',
+    );
+    expectEqual([...got].sort(), ['fact-fresh', 'fact-new'], 'facts kept under fact_ttl_days 30');
+  },
+};
+
+const a9ZeroCaps: CaseDef = {
+  id: 'L2-A9/zero-caps-keep-only-pinned',
+  requirements: ['L2-A9'],
+  title: 'max_facts: 0 and max_open_threads: 0 keep no entry at write time but the pinned fact (0 is a cap, not "unlimited")',
+  expectation: { facts: ['fact-pinned'], open_threads: [] },
+  async run(ctx) {
+    const doc = profile('l2-retention-zero', {
+      revision: 2,
+      retention: { max_facts: 0, max_open_threads: 0 },
+      state: {
+        facts: [
+          entry('fact-pinned', 'A pinned fact survives every cap.', { pinned: true }),
+          entry('fact-loose', 'An unpinned fact under a cap of zero.'),
+        ],
+        open_threads: [{ id: 'thread-a', title: 'A thread under a cap of zero.', status: 'open' }],
+      },
+    });
+    const a = await applyTo(ctx, doc, delta('l2-retention-zero', [minimalAdd('fact-new', 'Learned in this session.')], { revision: 2 }));
+    expectApplied(a, 'zero retention caps');
+    const after = factsAfter(a);
+    expectEqual(pinnedLost(collection(doc, 'facts'), after), [], 'pinned facts evicted');
+    expectEqual(
+      after.map((f) => String(f.id)),
+      ['fact-pinned'],
+      'facts kept under max_facts 0',
+    );
+    expectEqual(
+      collection(post(a, 'after zero caps'), 'open_threads').map((t) => String(t.id)),
+      [],
+      'open threads kept under max_open_threads 0',
+    );
+  },
+};
+
 // ------------------------------------------------------------------------------------------ A10
 
 function a10(startRevision: number | undefined): CaseDef {
@@ -451,20 +577,48 @@ function a11(v: HistoryVariant): CaseDef {
   };
 }
 
+const a11Zero: CaseDef = {
+  id: 'L2-A11/max-history-zero-keeps-none',
+  requirements: ['L2-A11'],
+  title: 'max_history: 0 trims history to nothing at write time (0 is a limit, not "the default 50")',
+  expectation: { history: [] },
+  async run(ctx) {
+    const doc = profile('l2-history-zero', {
+      revision: 3,
+      history: oldHistory(2),
+      retention: { max_history: 0 },
+      state: { facts: [entry('fact-a', 'An existing fact.')] },
+    });
+    const a = await applyTo(ctx, doc, delta('l2-history-zero', [addFact(entry('fact-b', 'A new fact.'))], { revision: 3 }));
+    if (a.result.outcome !== 'applied')
+      inconclusive(`the delta was not applied (outcome ${a.result.outcome})`, issuesCause(`delta ${a.result.outcome}`, a.result.errors));
+    expectEqual(
+      history(post(a, 'after an applied delta')).map((e) => e.revision),
+      [],
+      'history entries kept under max_history 0',
+    );
+  },
+};
+
 export const persistCases: CaseDef[] = [
   a3Append,
   a3Index,
   a3Future,
   a5Fixture,
   ...ATOMIC_VARIANTS.map(a5Variant),
+  a5Valid,
   a9Pinned,
   a9Strategy('least_confident'),
   a9Strategy('least_recently_used'),
   a9Ttl,
   a9Threads,
+  a9MaxFactsOne,
+  a9TtlMinimal,
+  a9ZeroCaps,
   a10(4),
   a10(undefined),
   a11({ name: 'propose-approved-trim-to-4', existing: 4, maxHistory: 4, writeback: 'propose' }),
   a11({ name: 'auto-trim-to-1', existing: 2, maxHistory: 1, writeback: 'auto' }),
   a11({ name: 'default-max-50', existing: 50, maxHistory: undefined, writeback: 'auto' }),
+  a11Zero,
 ];

@@ -74,6 +74,7 @@ describe('against the reference and its mutants', () => {
   const targets: Array<[string, string]> = [
     ['union-tools', 'L1-I3'],
     ['state-no-delimiter-escape', 'L2-S2'],
+    ['state-json-line', 'L2-S2'],
     ['state-vars-substituted', 'L2-S5'],
   ];
   test.each(targets)('mutant %s is caught (%s) with a replayable, shrunk finding', { timeout: 300_000 }, async (mutant, requirement) => {

@@ -9,7 +9,7 @@ import { stringify as yamlStringify } from 'yaml';
 import { createReferenceAdapter } from '../../adapters/reference/index.js';
 import { createMutantAdapter, MUTANTS } from '../../adapters/reference/mutants.js';
 import { QUIRK_NAMES } from '../../adapters/reference/quirks.js';
-import { REQUIREMENTS } from '../../suites/requirements.js';
+import { ADVISORY_IDS, REQUIREMENTS } from '../../suites/requirements.js';
 import { harness, minimalProfile, permissivePolicy, sectionText, type Harness } from './support.js';
 
 const NOW = '2026-01-10T00:00:00Z';
@@ -577,6 +577,90 @@ const SCENARIOS: Record<string, Scenario> = {
       )
     ).effective.memory.stores;
   },
+  // Issue 14 part B (Level 2 blind spots).
+  'state-json-line': async (h) => {
+    h.put(profile('a', {}, { state: { facts: [fact('f1')] } }));
+    return sectionText((await h.instantiateOk({ name: 'a' })).prompt, 'state')?.startsWith('<oap-state');
+  },
+  'writeback-from-annotation': async (h) => {
+    const p = profile('a', { lifecycle: { writeback: 'off' } });
+    (p['metadata'] as Record<string, unknown>)['annotations'] = { writeback: 'auto' };
+    return (await apply(h, h.put(p), delta('a', 1, [{ op: 'add', path: '/state/facts/-', value: fact('f1') }]))).outcome;
+  },
+  'writeback-yaml11-off': async (h) => {
+    const path = h.put(profile('a', { lifecycle: { writeback: 'off' } }));
+    if (!readFileSync(path, 'utf8').includes('writeback: off\n')) throw new Error('expected an unquoted off');
+    return (await apply(h, path, delta('a', 1, [{ op: 'add', path: '/state/facts/-', value: fact('f1') }]))).outcome;
+  },
+  'state-snapshot-skips-writeback': async (h) => {
+    const path = h.put(profile('a', { lifecycle: { writeback: 'off' } }));
+    return (await apply(h, path, delta('a', 1, [{ op: 'replace', path: '/state', value: { facts: [fact('f1')] } }]))).outcome;
+  },
+  'writeback-off-persisted-at-end': async (h) => {
+    const path = h.put(profile('a', { lifecycle: { writeback: 'off' } }));
+    await endWith(h, 'a', [{ type: 'user_statement', about: 'fact', text: 'Deploys happen on Tuesdays.' }]);
+    return h.read(path)['state'];
+  },
+  'retention-skips-unkeyed-facts': async (h) => {
+    const path = h.put(profile('a', { lifecycle: { writeback: 'auto', retention: { max_facts: 1 } } }, { state: { facts: [fact('f1')] } }));
+    await apply(h, path, delta('a', 1, [{ op: 'add', path: '/state/facts/-', value: fact('f2') }]));
+    return (h.read(path)['state'] as { facts: unknown[] }).facts.length;
+  },
+  'fact-ttl-ignored': async (h) => {
+    const old = fact('f-old', { learned_at: '2025-01-01T00:00:00Z' });
+    const path = h.put(profile('a', { lifecycle: { writeback: 'auto', retention: { fact_ttl_days: 30 } } }, { state: { facts: [old] } }));
+    await apply(h, path, delta('a', 1, [{ op: 'add', path: '/state/facts/-', value: fact('f2') }]));
+    return (h.read(path)['state'] as { facts: Array<{ id: string }> }).facts.map((f) => f.id);
+  },
+  'retention-zero-means-unlimited': async (h) => {
+    const path = h.put(profile('a', { lifecycle: { writeback: 'auto', retention: { max_facts: 0 } } }, { state: { facts: [fact('f1')] } }));
+    await apply(h, path, delta('a', 1, [{ op: 'add', path: '/state/facts/-', value: fact('f2') }]));
+    return (h.read(path)['state'] as { facts: unknown[] }).facts.length;
+  },
+  'history-zero-means-unlimited': async (h) => {
+    const path = h.put(profile('a', { lifecycle: { writeback: 'auto', retention: { max_history: 0 } } }));
+    await apply(h, path, delta('a', 1, [{ op: 'add', path: '/state/facts/-', value: fact('f1') }]));
+    return h.read(path)['history'];
+  },
+  'array-index-off-by-one': async (h) => {
+    const path = h.put(profile('a', auto, { state: { facts: [fact('f1')] } }));
+    return (await apply(h, path, delta('a', 1, [{ op: 'replace', path: '/state/facts/1', value: fact('f2') }]))).outcome;
+  },
+  'array-add-index-clamped': async (h) => {
+    const path = h.put(profile('a', auto, { state: { facts: [fact('f1')] } }));
+    return (await apply(h, path, delta('a', 1, [{ op: 'add', path: '/state/facts/5', value: fact('f2') }]))).outcome;
+  },
+  'replace-by-id-upserts': async (h) => {
+    const path = h.put(profile('a', auto, { state: { facts: [fact('f1')] } }));
+    return (await apply(h, path, delta('a', 1, [{ op: 'replace', path: '/state/facts/id:nope', value: fact('nope') }]))).outcome;
+  },
+  'result-not-validated': async (h) => {
+    const path = h.put(profile('a', auto, { state: { facts: [fact('f1')] } }));
+    return (await apply(h, path, delta('a', 1, [{ op: 'add', path: '/state/open_threads', value: {} }]))).outcome;
+  },
+  'remove-missing-id-is-error': async (h) => {
+    const path = h.put(profile('a', auto, { state: { facts: [fact('f1')] } }));
+    return (await apply(h, path, delta('a', 1, [{ op: 'remove', path: '/state/facts/id:nope' }]))).outcome;
+  },
+  'target-digest-not-canonical': async (h) => {
+    const path = h.put(profile('a', auto, { state: { facts: [fact('f1')] } }));
+    const digest = (await h.rpc.call('digest', { document: { path } })).profile_digest;
+    const d = delta('a', 1, [{ op: 'add', path: '/state/facts/-', value: fact('f2') }]);
+    (d['target'] as Record<string, unknown>)['digest'] = digest;
+    return (await apply(h, path, d)).outcome;
+  },
+  'risk-guarded-paths-only': async (h) => {
+    const path = h.put(profile('a', { ...auto, runtime: { subagents: { allow: ['b'] } } }));
+    const proposal = { path: '/spec/runtime', op: 'replace', value: { subagents: { allow: ['b', 'c'] } }, risk: 'low', rationale: 'r' };
+    return (await apply(h, path, delta('a', 1, [], { proposals: [proposal] }), false)).proposals[0]?.risk;
+  },
+  'redaction-statements-only': async (h) => {
+    h.put(profile('a'));
+    const title = 'Rotate sk-ant-api03-Zq7Xv2Lm9Np4Rt6Y today.';
+    return JSON.stringify(await endWith(h, 'a', [{ type: 'thread_status', thread_id: 't1', status: 'open', title }])).includes(
+      'Zq7Xv2Lm9Np4Rt6Y',
+    );
+  },
 };
 
 describe('mutant bookkeeping', () => {
@@ -584,8 +668,8 @@ describe('mutant bookkeeping', () => {
     const covered = new Set(MUTANTS.flatMap((m) => m.breaks));
     expect(REQUIREMENTS.map((r) => r.id).filter((id) => !covered.has(id))).toEqual([]);
   });
-  it('names only known requirement IDs and one mutant per quirk', () => {
-    const ids: Set<string> = new Set(REQUIREMENTS.map((r) => r.id));
+  it('names only known requirement (or advisory) IDs and one mutant per quirk', () => {
+    const ids: Set<string> = new Set([...REQUIREMENTS.map((r) => r.id), ...ADVISORY_IDS]);
     for (const m of MUTANTS) for (const id of m.breaks) expect(ids.has(id), `${m.name}: ${id}`).toBe(true);
     expect(MUTANTS.map((m) => m.name).sort()).toEqual([...QUIRK_NAMES].sort());
   });

@@ -12,6 +12,9 @@
  * The digest of a delta for an older revision names a document that no longer exists, so it is
  * verified only when the revisions match.
  */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { parse as parseYaml } from 'yaml';
 import type { AdapterIssueT, Params, Result } from '../../protocol/messages.js';
 import { writeFileAtomic, writeFileInPlace } from '../atomic-write.js';
 import { HARNESS_NAME } from '../delta-generate.js';
@@ -29,24 +32,38 @@ import { adapterIssue, fromOapIssue } from '../issues.js';
 import type { Quirks } from '../quirks.js';
 import { serializeProfile } from '../serialize.js';
 import {
+  capEntries,
+  DEFAULT_EVICTION,
   DEFAULT_MAX_HISTORY,
+  factEvictionKey,
+  factExpired,
   inStateScope,
   isPositionIndependent,
   type Proposal,
   proposalRisk,
+  type Retention,
   retainState,
   retentionOf,
+  type Writeback,
   writebackOf,
 } from '../../../spec/semantics/index.js';
 import { appendHistory } from './history.js';
 import { withProfileLock } from './lock.js';
 import { applyOperation, OperationError, type DeltaOperation } from './operations.js';
 
+/** The risk-guarded-paths-only mutant's idea of a guarded section: a path prefix. */
+const GUARDED_PREFIXES = ['/spec/tools', '/spec/permissions', '/spec/memory', '/spec/runtime/subagents'];
+
 export type ApplyParams = Params<'apply_delta'>;
 export type ApplyResult = Result<'apply_delta'>;
 type ProposalStatus = ApplyResult['proposals'][number];
 
-export async function applyDelta(req: ApplyParams, quirks: Quirks): Promise<ApplyResult> {
+/** What a caller inside the harness may decide instead of the profile (a mutant's end_session). */
+export interface ApplyOverride {
+  writeback?: Writeback;
+}
+
+export async function applyDelta(req: ApplyParams, quirks: Quirks, override: ApplyOverride = {}): Promise<ApplyResult> {
   const now = req.now ?? new Date().toISOString();
   const delta = req.delta as JsonObject;
   const deltaErrors = errorsOf(validateDelta(delta, quirks)).map((i) => fromOapIssue(i));
@@ -65,10 +82,17 @@ export async function applyDelta(req: ApplyParams, quirks: Quirks): Promise<Appl
   }
   if (deltaErrors.length > 0) return rejected(deltaErrors, currentRevision(req.profile_path, quirks));
 
-  return withProfileLock(req.profile_path, () => applyLocked(req, delta, operations, now, quirks));
+  return withProfileLock(req.profile_path, () => applyLocked(req, delta, operations, now, quirks, override));
 }
 
-function applyLocked(req: ApplyParams, delta: JsonObject, operations: DeltaOperation[], now: string, quirks: Quirks): ApplyResult {
+function applyLocked(
+  req: ApplyParams,
+  delta: JsonObject,
+  operations: DeltaOperation[],
+  now: string,
+  quirks: Quirks,
+  override: ApplyOverride,
+): ApplyResult {
   const read = readDocumentFile(req.profile_path, quirks);
   const readErrors = errorsOf(read.value === undefined ? read.issues : [...read.issues, ...validateProfile(read.value, quirks)]);
   if (readErrors.length > 0 || !isObject(read.value) || !read.encoding) {
@@ -84,12 +108,15 @@ function applyLocked(req: ApplyParams, delta: JsonObject, operations: DeltaOpera
   const spec = doc['spec'] as JsonObject;
   const lifecycle = isObject(spec['lifecycle']) ? spec['lifecycle'] : {};
   const rawProposals = (Array.isArray(delta['proposals']) ? delta['proposals'] : []) as JsonObject[];
+  // L2-A8 mutants: the document's risk taken as given; or (issue 14) classified only for paths inside
+  // a guarded section, so a parent (/spec/runtime, /spec) keeps the document's risk.
+  const documentRisk = (p: JsonObject): boolean =>
+    quirks.has('proposal-risk-from-document') ||
+    (quirks.has('risk-guarded-paths-only') && !GUARDED_PREFIXES.some((g) => String(p['path']).startsWith(g)));
   const proposals: ProposalStatus[] = rawProposals.map((p, index) => ({
     index,
     path: String(p['path']),
-    risk: quirks.has('proposal-risk-from-document')
-      ? ((p['risk'] as ProposalStatus['risk'] | undefined) ?? 'medium')
-      : proposalRisk(p as unknown as Proposal, doc),
+    risk: documentRisk(p) ? ((p['risk'] as ProposalStatus['risk'] | undefined) ?? 'medium') : proposalRisk(p as unknown as Proposal, doc),
     status: 'pending',
   }));
   const base = { revision, errors: [] as AdapterIssueT[], warnings: [] as AdapterIssueT[], proposals };
@@ -119,7 +146,10 @@ function applyLocked(req: ApplyParams, delta: JsonObject, operations: DeltaOpera
     };
   }
   if (!conflict && typeof target['digest'] === 'string' && !quirks.has('ignores-target-digest')) {
-    const actual = digestsOf(doc).profile_digest;
+    // The L2-A4 mutant (issue 14): the document hashed as read (key order of the file), not in JCS form.
+    const actual = quirks.has('target-digest-not-canonical')
+      ? `sha256:${createHash('sha256').update(JSON.stringify(doc)).digest('hex')}`
+      : digestsOf(doc).profile_digest;
     if (actual !== target['digest']) {
       return {
         ...base,
@@ -135,17 +165,30 @@ function applyLocked(req: ApplyParams, delta: JsonObject, operations: DeltaOpera
     }
   }
 
-  let writeback = writebackOf(spec);
+  let writeback = override.writeback ?? writebackOf(spec);
   // L2-A6 mutants: `off` read as propose; an absent value read as auto instead of the default.
   if (writeback === 'off' && quirks.has('writeback-off-ignored')) writeback = 'propose';
   if (lifecycle['writeback'] === undefined && quirks.has('writeback-default-auto')) writeback = 'auto';
+  // L2-A6 mutants (issue 14): an annotation named writeback wins over spec.lifecycle; the
+  // lifecycle block is re-read from the YAML text with YAML 1.1 booleans (`off` becomes false).
+  const annotations = isObject(meta['annotations']) ? meta['annotations'] : {};
+  if (quirks.has('writeback-from-annotation') && typeof annotations['writeback'] === 'string')
+    writeback = writebackOf({ lifecycle: { writeback: annotations['writeback'] } });
+  if (quirks.has('writeback-yaml11-off') && read.encoding === 'yaml')
+    writeback = writebackOf(parseYaml(readFileSync(req.profile_path, 'utf8'), { version: '1.1' })?.spec);
+  // The L2-A6 mutant (issue 14): a delta replacing the whole state is written as a snapshot, past the gate.
+  const snapshot =
+    quirks.has('state-snapshot-skips-writeback') &&
+    operations.length === 1 &&
+    operations[0]!.op === 'replace' &&
+    operations[0]!.path === '/state';
   const conflictFields = (resolution: 'rebased' | 'queued'): Partial<ApplyResult> =>
     conflict ? { outcome: 'conflict', conflict_resolution: resolution } : {};
-  if (writeback === 'off') return { ...base, outcome: 'discarded' };
+  if (writeback === 'off' && !snapshot) return { ...base, outcome: 'discarded' };
   // L2-A6 mutants: propose without the approval gate; auto behind one.
   const gated =
     (writeback === 'propose' && !quirks.has('propose-approval-ignored')) || (writeback === 'auto' && quirks.has('auto-needs-approval'));
-  if (gated && !req.approval.operations) return { ...base, outcome: 'queued', ...conflictFields('queued') };
+  if (gated && !snapshot && !req.approval.operations) return { ...base, outcome: 'queued', ...conflictFields('queued') };
   const applyProposals = writeback === 'auto' && quirks.has('proposals-applied-under-auto') && rawProposals.length > 0;
   if (operations.length === 0 && !applyProposals) return { ...base, outcome: proposals.length > 0 ? 'queued' : 'applied' };
 
@@ -180,7 +223,8 @@ function applyLocked(req: ApplyParams, delta: JsonObject, operations: DeltaOpera
       );
     for (const p of proposals) p.status = 'applied';
   }
-  const invalid = errorsOf(validateProfile(next, quirks));
+  // The L2-A5 mutant (issue 14): the changed profile is written without validating it.
+  const invalid = quirks.has('result-not-validated') ? [] : errorsOf(validateProfile(next, quirks));
   if (invalid.length > 0) return { ...base, outcome: 'rejected', errors: invalid.map((i) => fromOapIssue(i, req.profile_path)), warnings };
 
   const newRevision = persist(req, next, read.encoding, revision, delta, now, quirks, applyProposals ? ['spec', 'state'] : ['state']);
@@ -210,8 +254,21 @@ function persist(
   sections: Array<'spec' | 'state'>,
 ): number {
   const retention = retentionOf(next['spec']);
+  // L2-A9 mutants (issue 14): a cap of 0 read as "no cap" (`if (max_facts)`); fact_ttl_days never applied.
+  const enforced: Retention = {
+    ...retention,
+    ...(quirks.has('retention-zero-means-unlimited')
+      ? { max_facts: retention.max_facts || undefined, max_open_threads: retention.max_open_threads || undefined }
+      : {}),
+    ...(quirks.has('fact-ttl-ignored') ? { fact_ttl_days: undefined } : {}),
+  };
   if (!isObject(next['state'])) next['state'] = {};
-  if (!quirks.has('retention-not-enforced')) next['state'] = retainState(next['state'] as JsonObject, retention, now);
+  if (!quirks.has('retention-not-enforced')) {
+    // The L2-A9 mutant (issue 14): facts without the eviction strategy's key are never evicted.
+    next['state'] = quirks.has('retention-skips-unkeyed-facts')
+      ? retainKeyedOnly(next['state'] as JsonObject, enforced, now)
+      : retainState(next['state'] as JsonObject, enforced, now);
+  }
   const state = next['state'] as JsonObject;
   const meta = next['metadata'] as JsonObject;
   const newRevision = revision + 1;
@@ -235,13 +292,36 @@ function persist(
       ...(approved ? { approved_by: req.approval.approver } : {}),
       sections,
     },
-    retention.max_history ?? DEFAULT_MAX_HISTORY,
+    // The L2-A11 mutant (issue 14): `max_history || 50`, so a limit of 0 keeps the default 50.
+    quirks.has('history-zero-means-unlimited')
+      ? retention.max_history || DEFAULT_MAX_HISTORY
+      : (retention.max_history ?? DEFAULT_MAX_HISTORY),
     !quirks.has('history-not-trimmed'),
   );
   const text = serializeProfile(next, encoding, quirks);
   if (quirks.has('write-in-place')) writeFileInPlace(req.profile_path, text);
   else writeFileAtomic(req.profile_path, text);
   return newRevision;
+}
+
+/** The retention-skips-unkeyed-facts mutant: only facts carrying the eviction key are candidates. */
+function retainKeyedOnly(state: JsonObject, retention: Retention, now: string): JsonObject {
+  const eviction = retention.eviction ?? DEFAULT_EVICTION;
+  const field = { oldest: 'learned_at', least_confident: 'confidence', least_recently_used: 'last_used_at' }[eviction];
+  const keyed = (f: JsonObject): boolean => f[field] !== undefined || (eviction === 'least_recently_used' && f['learned_at'] !== undefined);
+  if (!Array.isArray(state['facts'])) return retainState(state, retention, now);
+  const out = retainState({ ...state, facts: [] }, retention, now);
+  const fresh = (state['facts'] as JsonObject[]).filter((f) => !factExpired(f, retention, now));
+  const facts =
+    retention.max_facts === undefined
+      ? fresh
+      : capEntries(
+          fresh,
+          retention.max_facts,
+          (f) => factEvictionKey(f, eviction),
+          (f) => f['pinned'] === true || !keyed(f),
+        );
+  return { ...out, facts };
 }
 
 function rejected(errors: AdapterIssueT[], revision: number): ApplyResult {

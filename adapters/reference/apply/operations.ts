@@ -83,7 +83,8 @@ function arrayIndex(arr: unknown[], token: string, quirks: Quirks): number | und
   }
   if (!/^(0|[1-9][0-9]*)$/.test(token)) return undefined;
   const i = Number(token);
-  return i < arr.length ? i : undefined;
+  // The L2-A5 mutant (issue 14): a bounds check one too generous, so index == length "exists".
+  return i < arr.length || (quirks.has('array-index-off-by-one') && i === arr.length) ? i : undefined;
 }
 
 function applyToArray(arr: unknown[], token: string, op: DeltaOperation, quirks: Quirks): OpResult {
@@ -94,12 +95,19 @@ function applyToArray(arr: unknown[], token: string, op: DeltaOperation, quirks:
     else if (byId) {
       if (existing === undefined) arr.push(structuredClone(op.value));
       else arr[existing] = structuredClone(op.value);
-    } else if (/^(0|[1-9][0-9]*)$/.test(token) && Number(token) <= arr.length) arr.splice(Number(token), 0, structuredClone(op.value));
+    } else if (/^(0|[1-9][0-9]*)$/.test(token) && (Number(token) <= arr.length || quirks.has('array-add-index-clamped')))
+      // The L2-A5 mutant (issue 14) has no bounds check: splice clamps an index past the end to an append.
+      arr.splice(Number(token), 0, structuredClone(op.value));
     else throw new OperationError(`${op.path}: not an array position`);
     return { applied: true };
   }
   if (existing === undefined) {
     if (op.op === 'remove') return missing(op, quirks);
+    // The L2-A5 mutant (issue 14): `replace` of an `id:` entry that does not exist upserts it, like `add`.
+    if (byId && quirks.has('replace-by-id-upserts')) {
+      arr.push(structuredClone(op.value));
+      return { applied: true };
+    }
     throw new OperationError(`${op.path}: no such element`);
   }
   if (op.op === 'replace') arr[existing] = structuredClone(op.value);
@@ -124,5 +132,8 @@ function applyToObject(obj: JsonObject, key: string, op: DeltaOperation, quirks:
 
 function missing(op: DeltaOperation, quirks: Quirks): OpResult {
   if (quirks.has('remove-missing-is-error')) throw new OperationError(`${op.path}: nothing to remove`);
+  // The L2-A13 mutant (issue 14): an `id:` that names no entry is an error (index-addressed removes still warn).
+  if (quirks.has('remove-missing-id-is-error') && parsePointer(op.path).some((t) => idOfToken(t) !== undefined))
+    throw new OperationError(`${op.path}: no entry with that id`);
   return { applied: false, warning: `${op.path}: nothing to remove (no-op)` };
 }

@@ -1,7 +1,8 @@
 /**
  * State is untrusted content (SPEC §3.9, §7.4; security.md T4):
  * - L2-S2: payload text stays inside untrusted sections, and the render's own closing delimiter
- *   line occurs exactly once in the state section, as its last line (corpus and adaptive attacks);
+ *   line occurs exactly once in the state section, as its last line, and nowhere mid-line inside
+ *   it (corpus and adaptive attacks);
  * - L2-S3: the effective contract with hostile state equals the one without state;
  * - L2-S5: `${{ vars.KEY }}` inside state is left literal (no value appears, no undefined-variable
  *   error is raised because of state).
@@ -24,6 +25,7 @@ import {
 } from '../gen/injection.js';
 import { encodingArb, policyArb, specRequestArb } from '../gen/narrowing.js';
 import { countReason, instantiateIn, undefinedBySpec, type Doc } from '../harness.js';
+import { closerBreakouts } from '../../../spec/semantics/index.js';
 import { discard, HOLDS, violated, type ExecEnv, type FuzzProperty, type Verdict, type Violation } from './types.js';
 import { lines as promptLines, minimalProfile, permissivePolicy, sectionText } from '../../support/index.js';
 
@@ -89,6 +91,16 @@ export function containmentViolations(prompt: InstantiatedT['prompt'], marker: s
         message: `the state section's closing delimiter line ${JSON.stringify(close)} occurs ${hits.length} times in the section (lines ${hits.join(', ')}); state text can forge the end of the untrusted block`,
         expected: { closing_delimiter_occurrences: 1 },
         observed: { closing_delimiter: close, lines: hits, line_count: lines.length },
+      });
+    }
+    // Mid-line too (spec/semantics delimiting): a JSON-escaped line hides every line break, not the
+    // closer. Reported only when the line check above found nothing, so one defect is one violation.
+    const midLine = closerBreakouts(sectionText(prompt.text, s));
+    if (close !== '' && hits.length === 1 && midLine.length > 0) {
+      out.push({
+        message: `the state section's closing delimiter ${JSON.stringify(close)} occurs ${midLine.length} time(s) inside the state content; state text can end the untrusted block mid-line`,
+        expected: { closer_inside_content: 0 },
+        observed: { closing_delimiter: close, found: midLine.map((b) => b.found) },
       });
     }
   }
