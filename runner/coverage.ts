@@ -1,5 +1,5 @@
 import type { CaseDef } from '../suites/framework/types.js';
-import { REQUIREMENTS } from '../suites/requirements.js';
+import { ADVISORIES, REQUIREMENTS } from '../suites/requirements.js';
 
 export interface MutantInfo {
   name: string;
@@ -16,16 +16,20 @@ export interface CoverageRow {
   mutants: string[];
 }
 
-/** Join the manifest with the cases that prove each ID and the mutants that must kill it. */
+/** Join the manifest (requirements, then advisories) with the cases that prove each ID and the mutants that must kill it. */
 export function coverageRows(cases: readonly CaseDef[], mutants: readonly MutantInfo[]): CoverageRow[] {
-  return REQUIREMENTS.map((q) => ({
-    id: q.id,
-    level: q.level,
-    strength: q.strength,
-    title: q.title,
-    cases: cases.filter((c) => c.requirements.includes(q.id)).map((c) => c.id),
-    mutants: mutants.filter((m) => m.breaks.includes(q.id)).map((m) => m.name),
-  }));
+  const row = (id: string, level: number, strength: string, title: string): CoverageRow => ({
+    id,
+    level,
+    strength,
+    title,
+    cases: cases.filter((c) => c.requirements.includes(id)).map((c) => c.id),
+    mutants: mutants.filter((m) => m.breaks.includes(id)).map((m) => m.name),
+  });
+  return [
+    ...REQUIREMENTS.map((q) => row(q.id, q.level, q.strength, q.title)),
+    ...ADVISORIES.map((a) => row(a.id, a.level, 'ADVISORY', a.title)),
+  ];
 }
 
 /**
@@ -41,7 +45,7 @@ export function coverageMarkdown(rows: readonly CoverageRow[]): string {
     'Every ID has at least one check, and at least one mutant of the reference harness that violates exactly that ID;',
     '`tests/mutants.test.ts` runs every mutant and asserts the suite fails exactly the IDs listed here.',
     '',
-    `Requirements: ${rows.length} (${rows.filter((r) => r.strength === 'MUST').length} MUST, ${rows.filter((r) => r.strength === 'SHOULD').length} SHOULD). Checks: ${new Set(rows.flatMap((r) => r.cases)).size}.`,
+    `Requirements: ${rows.filter((r) => r.strength !== 'ADVISORY').length} (${rows.filter((r) => r.strength === 'MUST').length} MUST, ${rows.filter((r) => r.strength === 'SHOULD').length} SHOULD); advisories (spec MUSTs without an ID, never gating): ${rows.filter((r) => r.strength === 'ADVISORY').length}. Checks: ${new Set(rows.flatMap((r) => r.cases)).size}.`,
     '',
     '| ID | Level | Strength | Requirement | Checks | Mutants |',
     '| --- | --- | --- | --- | --- | --- |',
