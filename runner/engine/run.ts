@@ -44,6 +44,8 @@ export interface EngineOptions {
   onSpawn?: (pid: number) => void;
   /** Listeners to the run (progress, tests); the engine formats nothing itself. */
   reporters?: readonly RunReporter[];
+  /** Variables added to the adapter process environment (`--adapter-env`). */
+  adapterEnv?: Readonly<Record<string, string>>;
 }
 
 export interface EngineResult {
@@ -85,6 +87,7 @@ export async function runEngine(opts: EngineOptions): Promise<EngineResult> {
       ...(opts.maxRestarts !== undefined ? { maxRestarts: opts.maxRestarts } : {}),
       ...(checker ? { checker } : {}),
       ...(opts.onSpawn ? { onSpawn: opts.onSpawn } : {}),
+      ...(opts.adapterEnv ? { extraEnv: opts.adapterEnv } : {}),
     });
     workers.push(w);
     return w;

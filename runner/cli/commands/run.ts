@@ -11,6 +11,7 @@ import { parseShard, type Shard } from '../../engine/selection.js';
 import { parseIntIn, parseLevel, parseList, parseSeed } from '../../engine/options.js';
 import { CliError, EXIT } from '../../exit-codes.js';
 import { finalizeRun, prepareFinalize, type FinalizeOptions } from '../../finalize.js';
+import { ADAPTER_ENV_HELP, adapterEnvFlags, collect } from '../support.js';
 
 /** One worker per core, up to 4: each worker is one adapter process, and cases are CPU-bound. */
 const DEFAULT_JOBS = Math.max(1, Math.min(availableParallelism(), 4));
@@ -35,6 +36,7 @@ interface RunFlags {
   shard?: string;
   allowDirty?: boolean;
   quiet?: boolean;
+  adapterEnv?: string[];
 }
 
 /**
@@ -47,6 +49,7 @@ export function register(program: Command, embed: CliEmbedding = {}): void {
     .command('run', { isDefault: true })
     .description('run the conformance suite against an adapter')
     .option('--adapter <spec>', 'builtin:NAME, a module (.js/.mjs/.ts), or a command line spoken to over stdio')
+    .option('--adapter-env <NAME[=VALUE]>', ADAPTER_ENV_HELP, collect, [])
     .option('--level <n>', "level to judge (default: the adapter's claim)", parseLevel)
     .option('--out <dir>', 'results directory', './oap-conform-results/')
     .option('--jobs <n>', `adapter workers (default: CPUs, at most 4: ${DEFAULT_JOBS} here)`, parseIntIn('--jobs', 1, 256), DEFAULT_JOBS)
@@ -67,6 +70,7 @@ export function register(program: Command, embed: CliEmbedding = {}): void {
     .option('--quiet', 'no per-case progress lines')
     .action(async (flags: RunFlags) => {
       if (!flags.adapter) throw new CliError('usage', 'missing --adapter SPEC (e.g. --adapter builtin:reference)', EXIT.USAGE);
+      const adapterEnv = adapterEnvFlags(flags.adapterEnv);
       let shard: Shard | undefined;
       if (flags.shard) {
         try {
@@ -118,6 +122,7 @@ export function register(program: Command, embed: CliEmbedding = {}): void {
           fuzz: flags.fuzz,
           ...(flags.fixtures ? { fixturesDir: flags.fixtures } : {}),
           ...(shard ? { shard } : {}),
+          ...(adapterEnv ? { adapterEnv } : {}),
           signal: controller.signal,
           ...(embed.cases ? { cases: embed.cases } : {}),
           ...(flags.quiet ? {} : { reporters: [createProgressReporter(process.stderr)] }),
