@@ -187,6 +187,18 @@ export const MUTANTS: readonly Mutant[] = [
     ['L3-G2'],
     'An extends pin is compared with the sha256 of the base file bytes, so no document digest ever matches.',
   ),
+  // Issue 13 part A: the split L3-G1 encoding cases.
+  m('md-heading-as-title', ['L3-G1'], 'The Markdown reader takes a leading "# Title" line of the body as a title, not as instructions.'),
+  m(
+    'md-role-from-body-only',
+    ['L3-G1'],
+    "The Markdown reader builds spec.role from the body alone: the frontmatter's role supplements are lost.",
+  ),
+  m(
+    'md-frontmatter-state-dropped',
+    ['L3-G1'],
+    'The Markdown reader keeps only the configuration of the frontmatter: its state is dropped.',
+  ),
 ];
 
 export function createMutantAdapter(name: string): InProcessAdapter {

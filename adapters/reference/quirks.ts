@@ -104,6 +104,10 @@ export const QUIRK_NAMES = [
   'tier-before-exact',
   'installed-skills-unrecognized',
   'external-store-kinds-unsupported',
+  // Issue 13 part A: the split L3-G1 encoding cases.
+  'md-heading-as-title',
+  'md-role-from-body-only',
+  'md-frontmatter-state-dropped',
 ] as const;
 
 export type QuirkName = (typeof QUIRK_NAMES)[number];

@@ -584,6 +584,19 @@ const SCENARIOS: Record<string, Scenario> = {
       )
     ).effective.memory.stores;
   },
+  // Issue 13 part A: the split L3-G1 encoding cases.
+  'md-heading-as-title': async (h) => {
+    const doc = profile('md-title', { role: { instructions: '# Reviewer\n\nYou review changes.\n' } });
+    return (await h.instantiateOk({ path: h.put(doc, { encoding: 'md' }) })).session.spec_digest;
+  },
+  'md-role-from-body-only': async (h) => {
+    const doc = profile('md-role', { role: { instructions: 'You review changes.\n', objectives: ['Find defects.'] } });
+    return sectionText((await h.instantiateOk({ path: h.put(doc, { encoding: 'md' }) })).prompt, 'objectives');
+  },
+  'md-frontmatter-state-dropped': async (h) => {
+    const doc = profile('md-state', {}, { state: { facts: [{ id: 'fact-a', text: 'A learned fact.' }] } });
+    return (await h.instantiateOk({ path: h.put(doc, { encoding: 'md' }) })).prompt.state.included;
+  },
 };
 
 describe('mutant bookkeeping', () => {
