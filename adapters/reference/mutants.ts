@@ -187,7 +187,7 @@ export const MUTANTS: readonly Mutant[] = [
     ['L3-G2'],
     'An extends pin is compared with the sha256 of the base file bytes, so no document digest ever matches.',
   ),
-  // Issue 13 part A: the split L3-G1 encoding cases.
+  // Issue 13 part A: the cases split one thing per case (L3-G1 encodings, L1-I9 dimensions, L2-S3 claims).
   m('md-heading-as-title', ['L3-G1'], 'The Markdown reader takes a leading "# Title" line of the body as a title, not as instructions.'),
   m(
     'md-role-from-body-only',
@@ -198,6 +198,16 @@ export const MUTANTS: readonly Mutant[] = [
     'md-frontmatter-state-dropped',
     ['L3-G1'],
     'The Markdown reader keeps only the configuration of the frontmatter: its state is dropped.',
+  ),
+  m(
+    'model-substitution-unrecorded',
+    ['L1-I9'],
+    'A substituted model is reported with its resolution rule but not recorded as a substituted field.',
+  ),
+  m(
+    'state-system-lines-promoted',
+    ['L2-S3'],
+    'State entries that start with "SYSTEM:" are also rendered in a trusted harness section (as system messages).',
   ),
 ];
 

@@ -104,10 +104,12 @@ export const QUIRK_NAMES = [
   'tier-before-exact',
   'installed-skills-unrecognized',
   'external-store-kinds-unsupported',
-  // Issue 13 part A: the split L3-G1 encoding cases.
+  // Issue 13 part A: the cases split one thing per case (L3-G1 encodings, L1-I9 dimensions, L2-S3 claims).
   'md-heading-as-title',
   'md-role-from-body-only',
   'md-frontmatter-state-dropped',
+  'model-substitution-unrecorded',
+  'state-system-lines-promoted',
 ] as const;
 
 export type QuirkName = (typeof QUIRK_NAMES)[number];
