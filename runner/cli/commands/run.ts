@@ -6,7 +6,8 @@ import type { CliEmbedding } from '../embedding.js';
 import { CASE_STATUSES } from '../../../suites/framework/types.js';
 import { createProgressReporter } from '../../../reports/progress.js';
 import { killAllSync } from '../../engine/process-registry.js';
-import { DEFAULT_TIMEOUT_MS, runEngine } from '../../engine/run.js';
+import { DEFAULT_TIMEOUT_MS, readReplay, runEngine } from '../../engine/run.js';
+import { describeUpstream } from '../../../suites/upstream/index.js';
 import { parseShard, type Shard } from '../../engine/selection.js';
 import { parseIntIn, parseLevel, parseList, parseSeed } from '../../engine/options.js';
 import { CliError, EXIT } from '../../exit-codes.js';
@@ -61,7 +62,7 @@ export function register(program: Command, embed: CliEmbedding = {}): void {
     .option('--process', 'run builtin and module adapters as a process over stdio')
     .option('--check-protocol', 'validate every message, requests too, against the protocol JSON Schemas')
     .option('--fuzz <n>', `fuzz budget: generated inputs (0 = off)`, parseIntIn('--fuzz', 0, 10_000_000), DEFAULT_FUZZ_BUDGET)
-    .option('--fixtures <dir>', 'replay an upstream fixtures directory')
+    .option('--fixtures <dir>', 'also replay a directory laid out like the OAP specification repository (examples/, tests/deltas/)')
     .option('--baseline <file>', 'expected failures (per ID or case): exit 1 on an unexpected failure or a stale entry')
     .option('--sign <key>', 'sign the result with this key')
     .option('--format <list>', 'output formats, comma-separated', parseList)
@@ -71,6 +72,9 @@ export function register(program: Command, embed: CliEmbedding = {}): void {
     .action(async (flags: RunFlags) => {
       if (!flags.adapter) throw new CliError('usage', 'missing --adapter SPEC (e.g. --adapter builtin:reference)', EXIT.USAGE);
       const adapterEnv = adapterEnvFlags(flags.adapterEnv);
+      // The fixture tree is read and checked before anything is written or started; say what it holds.
+      const upstream = flags.fixtures ? readReplay(flags.fixtures) : undefined;
+      if (upstream) for (const line of describeUpstream(upstream)) process.stderr.write(`oap-conform: ${line}\n`);
       let shard: Shard | undefined;
       if (flags.shard) {
         try {
@@ -120,7 +124,7 @@ export function register(program: Command, embed: CliEmbedding = {}): void {
           process: !!flags.process,
           checkProtocol: !!flags.checkProtocol,
           fuzz: flags.fuzz,
-          ...(flags.fixtures ? { fixturesDir: flags.fixtures } : {}),
+          ...(upstream ? { upstream } : {}),
           ...(shard ? { shard } : {}),
           ...(adapterEnv ? { adapterEnv } : {}),
           signal: controller.signal,
