@@ -5,10 +5,12 @@
  * store kind other than vector, no profiles from outside every root) fails no case of the whole
  * fixture suite, and the IDs those readings touch pass (or, for the capability it disclaims, are
  * not-applicable after the probe). A delta refused for an unrelated reason leaves L2-A7
- * inconclusive, never failed.
+ * inconclusive, never failed. A harness that declines one field loses only the cases that use it.
  */
 import { describe, expect, it } from 'vitest';
+import { AdapterDecline } from '../../adapters/protocol/errors.js';
 import { createReferenceAdapter } from '../../adapters/reference/index.js';
+import { loadDocumentFile } from '../../spec/document/index.js';
 import type { InProcessAdapter } from '../../adapters/sdk/ts/types.js';
 import { allCases } from '../../suites/index.js';
 import { lenientReadingsAdapter } from '../support/lenient-readings.js';
@@ -65,5 +67,30 @@ describe('a harness taking every other allowed reading', () => {
     };
     const out = await runSuiteInProcess(picky, { level: 3, cases: allCases().filter((c) => c.requirements.includes('L2-A7')) });
     expect(out.map((o) => [o.id, o.status])).toEqual([['L2-A7/proposals-pending-under-auto', 'inconclusive']]);
+  });
+});
+
+describe('one unsupported field hides only the cases that use it', () => {
+  it('a harness declining every profile with spec.memory skips exactly the split cases that ask for memory', async () => {
+    const noMemory = (): InProcessAdapter => {
+      const ref = createReferenceAdapter();
+      return {
+        async handle(method, params) {
+          const path = (params as { profile?: { path?: string } }).profile?.path;
+          const spec = path ? ((loadDocumentFile(path).value as { spec?: Record<string, unknown> } | undefined)?.spec ?? {}) : {};
+          if (method === 'instantiate' && 'memory' in spec) throw new AdapterDecline('skipped', 'this harness has no memory section');
+          return ref.handle(method, params);
+        },
+      };
+    };
+    const split = allCases().filter((c) => /^(L1-I9|L2-S3|L3-G1)\//.test(c.id));
+    const out = await runSuiteInProcess(noMemory, { level: 3, cases: split });
+    expect(out.filter((o) => o.status !== 'pass').map((o) => `${o.status} ${o.id}`)).toEqual([
+      'skipped L1-I9/memory-mode-difference-recorded',
+      'skipped L1-I9/memory-scopes-difference-recorded',
+      'skipped L1-I9/unreachable-optional-store-recorded',
+      'skipped L2-S3/model-and-memory-claim-no-authority',
+    ]);
+    expect(out.filter((o) => o.status === 'pass').length).toBeGreaterThan(15);
   });
 });
