@@ -71,6 +71,7 @@ export function buildConformanceResult(input: BuildResultInput): ConformanceResu
     `${NOTE.runner}${header.runner.name}@${header.runner.version}`,
     `${NOTE.manifest}${header.manifest_digest}`,
     `${NOTE.seed}${header.seed}`,
+    ...(header.options.fixtures_digest ? [`${NOTE.fixturesDigest}${header.options.fixtures_digest}`] : []),
   ];
   const partial = partialRun(report);
   if (partial !== undefined) notes.push(`${NOTE.partial}${partial} (not a certifying result: run the whole suite, or merge every shard)`);

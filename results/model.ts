@@ -32,7 +32,10 @@ export interface RunHeader {
     filter?: string;
     fuzz: number;
     shard?: { index: number; count: number };
+    /** The replayed upstream tree (`--fixtures`), as an absolute path. */
     fixtures_dir?: string;
+    /** `sha256:` over every file of the replayed tree (relative path and content). */
+    fixtures_digest?: string;
     /** Set by `merge --allow-partial`: which shards are missing. Such a report never certifies. */
     partial?: string;
   };

@@ -109,6 +109,11 @@ function checkAgainstReport(result: ConformanceResult, reportValue: unknown, fai
   }
   if (h.fixture_dirty && noteValue(result, NOTE.dirty) === undefined)
     fail('report-mismatch', 'report.json says the fixture checkout was dirty; result.json does not');
+  if (noteValue(result, NOTE.fixturesDigest) !== h.options.fixtures_digest)
+    fail(
+      'report-mismatch',
+      `the replayed fixture tree is ${h.options.fixtures_digest ?? 'none'} in report.json but ${noteValue(result, NOTE.fixturesDigest) ?? 'none'} in result.json`,
+    );
   if (!isComplete(report)) fail('incomplete', 'report.json is truncated or from an interrupted run');
   // Completeness is recomputed, not trusted: the case list must hash to the manifest digest, and
   // every manifest case at the judged level and below must have a record.

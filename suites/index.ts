@@ -9,7 +9,7 @@ import { cases as level1 } from './level-1/index.js';
 import { cases as level2 } from './level-2/index.js';
 import { cases as level3 } from './level-3/index.js';
 import { isAdvisoryId, levelOfId, REQUIREMENT_IDS } from './requirements.js';
-import { loadUpstreamCases } from './upstream/index.js';
+import type { UpstreamReplay } from './upstream/index.js';
 
 /** Every fixture-driven case of the suite, in a stable order. Fuzz and replay cases are built per run. */
 export function allCases(): CaseDef[] {
@@ -35,19 +35,16 @@ export interface RunCasesOptions {
   fuzz: number;
   /** Where fuzz findings are written. */
   findingsDir: string;
-  /** An upstream-layout fixture tree to replay. */
-  fixturesDir?: string;
+  /** The replay of an upstream-layout fixture tree (suites/upstream `loadUpstream`, checked before the run). */
+  upstream?: UpstreamReplay;
   handshake: HandshakeT;
 }
 
-/**
- * The cases of one run: the fixture suites, then the replay of `fixturesDir` when given, then the
- * fuzz cases. Throws UpstreamLayoutError for a fixture tree it cannot read.
- */
+/** The cases of one run: the fixture suites, then the upstream replay when given, then the fuzz cases. */
 export function runCases(opts: RunCasesOptions): CaseDef[] {
   return [
     ...allCases(),
-    ...(opts.fixturesDir ? loadUpstreamCases(opts.fixturesDir) : []),
+    ...(opts.upstream?.cases ?? []),
     ...(opts.fuzz > 0 ? fuzzCases({ budget: opts.fuzz, seed: opts.seed, findingsDir: opts.findingsDir }) : []),
   ];
 }

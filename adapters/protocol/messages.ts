@@ -253,6 +253,21 @@ export const Rejected = z
 
 export const InstantiateOutcome = z.discriminatedUnion('status', [Instantiated, Rejected]);
 
+/**
+ * The harness refuses the document it was asked to digest or write back: a normal answer with the
+ * harness's own issues (the same shape as a refused instantiation), never a protocol error. Adapters
+ * written before it existed answer only the success shape, which stays valid.
+ */
+export const Refused = Rejected.describe('The harness refuses this document; `errors` say why (at least one).');
+
+export const DigestResult = z.object({ profile_digest: z.string(), spec_digest: z.string() }).strict();
+export const WriteBackResult = z.object({ path: z.string() }).strict();
+
+/** Did the adapter answer digest or write_back with a refusal? */
+export function isRefused(r: object): r is z.output<typeof Refused> {
+  return 'status' in r && (r as { status?: unknown }).status === 'rejected';
+}
+
 // ---------------------------------------------------------------- methods
 
 export const DiscoveryRoots = z
@@ -425,11 +440,13 @@ export const methods = {
   },
   digest: {
     params: z.object({ document: DocumentSource }).strict(),
-    result: z.object({ profile_digest: z.string(), spec_digest: z.string() }).strict(),
+    result: z.union([DigestResult, Refused]).describe('The two digests, or a refusal of the document with the harness issues.'),
   },
   write_back: {
     params: z.object({ path: z.string() }).strict().describe('Read the profile and write it back through the harness writer.'),
-    result: z.object({ path: z.string() }).strict(),
+    result: z
+      .union([WriteBackResult, Refused])
+      .describe('Where the profile was written, or a refusal of the document with the harness issues.'),
   },
   shutdown: {
     params: z.object({}).strict(),
@@ -451,6 +468,7 @@ export type PromptSectionT = z.output<typeof PromptSection>;
 export type EvidenceT = Params<'end_session'>['evidence'][number];
 export type HandshakeT = Result<'initialize'>;
 export type DecisionT = z.output<typeof Decision>;
+export type RefusedT = z.output<typeof Refused>;
 
 // ---------------------------------------------------------------- JSON-RPC framing
 

@@ -37,7 +37,7 @@ export function parseText(input: string | Uint8Array, encoding: Encoding, quirks
     return { issues: [issue('parse', '', 'this harness does not read JSON documents')] };
   }
   const parsed = parseDocument(input, encoding);
-  if (parsed.ok) return { value: parsed.value, issues: [] };
+  if (parsed.ok) return { value: encoding === 'md' ? markdownQuirks(parsed.value, quirks) : parsed.value, issues: [] };
   if (quirks.has('non-finite-accepted') && encoding !== 'md' && parsed.issues.every((i) => i.code.startsWith('non-finite'))) {
     // The L3-G2 mutant reads the text with a plain parser, which turns 1e400 / .inf into Infinity.
     const text = typeof input === 'string' ? input : Buffer.from(input).toString('utf8');
@@ -134,6 +134,22 @@ export function digestsOf(doc: unknown, quirks: Quirks = noQuirks): Digests {
 }
 
 const noQuirks = { has: () => false } as unknown as Quirks;
+
+/**
+ * The L3-G1 mutants' Markdown readers, each wrong in one way a real reader is: a leading `# Title`
+ * line of the body taken as the document's title (not instructions); `spec.role` built from the
+ * body alone (the frontmatter's role supplements lost); frontmatter read as configuration only
+ * (`state` dropped).
+ */
+function markdownQuirks(value: unknown, quirks: Quirks): unknown {
+  if (!isObject(value)) return value;
+  const role = isObject(value['spec']) && isObject(value['spec']['role']) ? (value['spec']['role'] as JsonObject) : undefined;
+  if (quirks.has('md-heading-as-title') && role && typeof role['instructions'] === 'string')
+    role['instructions'] = role['instructions'].replace(/^# [^\n]*\n+/, '');
+  if (quirks.has('md-role-from-body-only') && role) (value['spec'] as JsonObject)['role'] = { instructions: role['instructions'] };
+  if (quirks.has('md-frontmatter-state-dropped')) delete value['state'];
+  return value;
+}
 
 /** The mutant's own Markdown reader: frontmatter, then the body overrides whatever instructions it had. */
 function lenientMarkdown(text: string): JsonObject | undefined {

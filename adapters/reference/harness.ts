@@ -17,6 +17,7 @@ import {
   type InstantiateOutcomeT,
   type MethodName,
   type Params,
+  type RefusedT,
   type Result,
 } from '../protocol/messages.js';
 import type { InProcessAdapter } from '../sdk/ts/types.js';
@@ -35,6 +36,12 @@ import type { Quirks } from './quirks.js';
 import { resolveProfile, type ProfileSelectorT, type ResolvedProfile } from './resolve.js';
 import { rootDirs, type DiscoveryRootsT } from './roots.js';
 import { serializeProfile } from './serialize.js';
+
+/** The protocol's refusal of a document: the harness's own error issues, at least one. */
+function refusal(issues: readonly OapIssue[], fallback: string): RefusedT {
+  const errors = errorsOf(issues).map((i) => fromOapIssue(i));
+  return { status: 'rejected', errors: errors.length > 0 ? errors : [adapterIssue('parse', '', fallback)], warnings: [] };
+}
 
 /** An Error carrying a JSON-RPC error code, for the stdio SDK to map. */
 export class HarnessRpcError extends Error {
@@ -143,16 +150,17 @@ export class ReferenceHarness implements InProcessAdapter {
     };
   }
 
+  /** A document the harness cannot read is refused with its parse issues (never a protocol error). */
   private digest(p: Params<'digest'>): Result<'digest'> {
     const source = p.document;
     const read = 'path' in source ? readDocumentFile(source.path, this.quirks) : parseText(source.content, source.encoding, this.quirks);
-    if (read.value === undefined) throw new Error(`cannot digest: ${read.issues.map((i) => i.message).join('; ')}`);
+    if (read.value === undefined) return refusal(read.issues, 'the document cannot be read');
     return digestsOf(read.value, this.quirks);
   }
 
   private writeBack(p: Params<'write_back'>): Result<'write_back'> {
     const read = readDocumentFile(p.path, this.quirks);
-    if (!isObject(read.value) || !read.encoding) throw new Error(`cannot read ${p.path}: ${read.issues.map((i) => i.message).join('; ')}`);
+    if (!isObject(read.value) || !read.encoding) return refusal(read.issues, `${p.path} is not a profile the harness can read`);
     writeFileAtomic(p.path, serializeProfile(read.value, read.encoding, this.quirks));
     return { path: p.path };
   }

@@ -13,7 +13,8 @@ export function resolveModel(spec: JsonObject, policy: HarnessPolicyT, quirks: Q
   let choice =
     (quirks.has('tier-before-exact') ? tierRoute(request, policy.models) : undefined) ?? resolveBySpec(request, policy.models).value;
   const adjustments: AdjustmentT[] = [];
-  if (choice.rule !== 1 && request) {
+  // The L1-I9 mutant reports the rule it applied but never records the substitution itself.
+  if (choice.rule !== 1 && request && !quirks.has('model-substitution-unrecorded')) {
     const { provider, id, tier } = request;
     const requested = provider && id ? { provider, id } : tier ? { tier } : undefined;
     adjustments.push({

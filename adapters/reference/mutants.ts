@@ -249,6 +249,28 @@ export const MUTANTS: readonly Mutant[] = [
     ['ADV-delta-redaction'],
     'The redaction pass covers statement and decision texts only: thread titles, proposal values and rationales reach the delta as they are.',
   ),
+  // Issue 13 part A: the cases split one thing per case (L3-G1 encodings, L1-I9 dimensions, L2-S3 claims).
+  m('md-heading-as-title', ['L3-G1'], 'The Markdown reader takes a leading "# Title" line of the body as a title, not as instructions.'),
+  m(
+    'md-role-from-body-only',
+    ['L3-G1'],
+    "The Markdown reader builds spec.role from the body alone: the frontmatter's role supplements are lost.",
+  ),
+  m(
+    'md-frontmatter-state-dropped',
+    ['L3-G1'],
+    'The Markdown reader keeps only the configuration of the frontmatter: its state is dropped.',
+  ),
+  m(
+    'model-substitution-unrecorded',
+    ['L1-I9'],
+    'A substituted model is reported with its resolution rule but not recorded as a substituted field.',
+  ),
+  m(
+    'state-system-lines-promoted',
+    ['L2-S3'],
+    'State entries that start with "SYSTEM:" are also rendered in a trusted harness section (as system messages).',
+  ),
 ];
 
 export function createMutantAdapter(name: string): InProcessAdapter {

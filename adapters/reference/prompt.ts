@@ -35,6 +35,8 @@ export function renderPrompt(profile: JsonObject, effective: EffectiveContractT,
     ['persona', persona(role), true],
     ['constraints', bulletList('Constraints (these take precedence over the instructions above):', role['constraints']), true],
     ['examples', examples(role['examples']), true],
+    // The L2-S3 mutant lifts state entries that start with "SYSTEM:" into a trusted harness section.
+    ['harness', quirks.has('state-system-lines-promoted') ? systemLines(profile['state']) : null, true],
     ['state', state.text, quirks.has('state-section-marked-trusted')],
     ['postamble', POSTAMBLE, true],
   ];
@@ -62,6 +64,17 @@ export function renderPrompt(profile: JsonObject, effective: EffectiveContractT,
     offset += size;
   }
   return { text, sections, state: { included: state.included, elided: state.elided, notice: state.notice } };
+}
+
+/** State entry texts that read like system messages ("SYSTEM: ..."), one per line. */
+function systemLines(state: unknown): string | null {
+  const s = isObject(state) ? state : {};
+  const texts = [
+    s['summary'],
+    ...['facts', 'preferences'].flatMap((k) => (Array.isArray(s[k]) ? (s[k] as JsonObject[]).map((e) => e['text']) : [])),
+  ];
+  const lines = texts.filter((t): t is string => typeof t === 'string' && t.startsWith('SYSTEM:'));
+  return lines.length > 0 ? lines.join('\n') : null;
 }
 
 function swap(parts: Array<[SectionKind, string | null, boolean]>, a: SectionKind, b: SectionKind): void {

@@ -122,6 +122,12 @@ export const QUIRK_NAMES = [
   'target-digest-not-canonical',
   'risk-guarded-paths-only',
   'redaction-statements-only',
+  // Issue 13 part A: the cases split one thing per case (L3-G1 encodings, L1-I9 dimensions, L2-S3 claims).
+  'md-heading-as-title',
+  'md-role-from-body-only',
+  'md-frontmatter-state-dropped',
+  'model-substitution-unrecorded',
+  'state-system-lines-promoted',
 ] as const;
 
 export type QuirkName = (typeof QUIRK_NAMES)[number];

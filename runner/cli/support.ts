@@ -1,3 +1,4 @@
+import { AdapterEnvError, parseAdapterEnv } from '../engine/env.js';
 import { CliError, EXIT } from '../exit-codes.js';
 
 /**
@@ -21,3 +22,18 @@ export const collect = (value: string, previous: string[] = []): string[] => [..
 
 export const DEFAULT_OUT_DIR = 'oap-conform-results';
 export const DEFAULT_BASELINE_FILE = 'oap-conform-baseline.json';
+
+/** The help text of `--adapter-env`, the same on every command that starts an adapter. */
+export const ADAPTER_ENV_HELP =
+  "add a variable to the adapter process environment (repeatable; NAME alone passes the runner's value; only PATH, LANG, LC_ALL, TZ and OAP_* pass otherwise)";
+
+/** `--adapter-env` values as variables; a bad one is a one-line usage error (exit 2). */
+export function adapterEnvFlags(specs: readonly string[] | undefined): Record<string, string> | undefined {
+  if (!specs || specs.length === 0) return undefined;
+  try {
+    return parseAdapterEnv(specs);
+  } catch (err) {
+    if (err instanceof AdapterEnvError) throw new CliError(err.code, err.message, EXIT.USAGE);
+    throw err;
+  }
+}

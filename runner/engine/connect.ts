@@ -22,7 +22,7 @@ export interface Connected {
  */
 export async function connect(
   adapter: ResolvedAdapter,
-  opts: { timeoutMs: number; dir: string; checker?: ProtocolChecker },
+  opts: { timeoutMs: number; dir: string; checker?: ProtocolChecker; extraEnv?: Readonly<Record<string, string>> },
 ): Promise<Connected> {
   if (adapter.mode === 'in-process' && adapter.factory) {
     const conn = new InProcessConnection(await createInProcess(adapter.factory), opts.timeoutMs, opts.checker);
@@ -31,7 +31,7 @@ export async function connect(
   }
   const client = await StdioAdapterClient.start({
     argv: adapter.processArgv ?? [],
-    env: adapterEnv(opts.dir),
+    env: adapterEnv(opts.dir, process.env, opts.extraEnv),
     cwd: process.cwd(), // relative paths in the command line are the user's
     timeoutMs: opts.timeoutMs,
     ...(opts.checker ? { checker: opts.checker } : {}),

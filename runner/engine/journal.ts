@@ -88,6 +88,8 @@ export function resumeMismatch(
   if (old.level !== current.level) return `the judged level differs (${old.level} vs ${current.level})`;
   if (old.seed !== current.seed) return `the seed differs (${old.seed} vs ${current.seed})`;
   if (old.options?.fuzz !== current.options.fuzz) return `the fuzz budget differs (${old.options?.fuzz} vs ${current.options.fuzz})`;
+  if (old.options?.fixtures_digest !== current.options.fixtures_digest)
+    return `the replayed fixture tree differs (${old.options?.fixtures_digest ?? 'none'} -> ${current.options.fixtures_digest ?? 'none'})`;
   if (old.manifest_digest !== current.manifest_digest)
     return `the case manifest changed (${old.manifest_digest} -> ${current.manifest_digest})`;
   return undefined;

@@ -11,7 +11,7 @@ import type { RunReporter } from '../../results/reporter.js';
 import { countStatuses } from '../../results/predicates.js';
 import { packageVersion } from '../../spec/package-root.js';
 import { resolveAdapter } from './adapter-spec.js';
-import { UpstreamLayoutError } from '../../suites/upstream/layout.js';
+import { loadUpstream, UpstreamLayoutError, type UpstreamReplay } from '../../suites/upstream/index.js';
 import { fixtureRevision } from '../../results/revision.js';
 import { HandshakeError } from './handshake.js';
 import { Journal, readJournal, resumeMismatch } from './journal.js';
@@ -34,7 +34,10 @@ export interface EngineOptions {
   process: boolean;
   checkProtocol: boolean;
   fuzz: number;
+  /** An upstream-layout fixture tree to replay (read and checked before anything runs or is written). */
   fixturesDir?: string;
+  /** The same, already read and checked (the CLI reads it first to print what it will replay). */
+  upstream?: UpstreamReplay;
   shard?: Shard;
   maxRestarts?: number;
   /** Replace the suite's cases (tests, and embedders of the CLI): the run has exactly these. */
@@ -44,6 +47,8 @@ export interface EngineOptions {
   onSpawn?: (pid: number) => void;
   /** Listeners to the run (progress, tests); the engine formats nothing itself. */
   reporters?: readonly RunReporter[];
+  /** Variables added to the adapter process environment (`--adapter-env`). */
+  adapterEnv?: Readonly<Record<string, string>>;
 }
 
 export interface EngineResult {
@@ -61,6 +66,8 @@ export const DEFAULT_TIMEOUT_MS = 10_000;
  */
 export async function runEngine(opts: EngineOptions): Promise<EngineResult> {
   const reporters = opts.reporters ?? [];
+  // A fixture tree is checked before the output directory or the adapter is touched.
+  const upstream = opts.upstream ?? (opts.fixturesDir ? readReplay(opts.fixturesDir) : undefined);
   const outDir = resolve(opts.out);
   const journalPath = join(outDir, 'journal.ndjson');
   prepareOutDir(outDir);
@@ -85,6 +92,7 @@ export async function runEngine(opts: EngineOptions): Promise<EngineResult> {
       ...(opts.maxRestarts !== undefined ? { maxRestarts: opts.maxRestarts } : {}),
       ...(checker ? { checker } : {}),
       ...(opts.onSpawn ? { onSpawn: opts.onSpawn } : {}),
+      ...(opts.adapterEnv ? { extraEnv: opts.adapterEnv } : {}),
     });
     workers.push(w);
     return w;
@@ -111,7 +119,7 @@ export async function runEngine(opts: EngineOptions): Promise<EngineResult> {
     seed = opts.seed === 'random' ? randomInt(0, 2 ** 31) : (opts.seed ?? previous?.header.seed ?? defaultSeed(revision.revision, level));
 
     // ---- cases
-    const all = (opts.cases ?? suiteCases(opts, seed, outDir, handshakeResult)).sort(byId);
+    const all = (opts.cases ?? suiteCases(opts, seed, outDir, handshakeResult, upstream)).sort(byId);
     for (let i = 1; i < all.length; i++)
       if (all[i]!.id === all[i - 1]!.id) throw new CliError('duplicate-case', `two cases have the ID ${all[i]!.id}`, EXIT.USAGE);
     const digest = manifestDigest(all);
@@ -135,7 +143,7 @@ export async function runEngine(opts: EngineOptions): Promise<EngineResult> {
         fuzz: opts.fuzz,
         ...(opts.filter ? { filter: opts.filter } : {}),
         ...(opts.shard ? { shard: opts.shard } : {}),
-        ...(opts.fixturesDir ? { fixtures_dir: opts.fixturesDir } : {}),
+        ...(upstream ? { fixtures_dir: upstream.root, fixtures_digest: upstream.digest } : {}),
       },
       started_at: new Date().toISOString(),
     };
@@ -220,18 +228,17 @@ export function defaultSeed(revision: string, level: 1 | 2 | 3): number {
   return createHash('sha256').update(`oap-conform seed:${revision}:level ${level}`).digest().readUInt32BE(0) >>> 1;
 }
 
-/** The suite's cases for this run; an unreadable --fixtures tree is a usage error (exit 2). */
-function suiteCases(opts: EngineOptions, seed: number, outDir: string, handshake: HandshakeT): CaseDef[] {
+/** The suite's cases for this run. */
+function suiteCases(opts: EngineOptions, seed: number, outDir: string, handshake: HandshakeT, upstream?: UpstreamReplay): CaseDef[] {
+  return runCases({ seed, fuzz: opts.fuzz, findingsDir: join(outDir, 'findings'), handshake, ...(upstream ? { upstream } : {}) });
+}
+
+/** Read and check a --fixtures tree; a tree that cannot be replayed is a usage error (exit 2, one line). */
+export function readReplay(dir: string): UpstreamReplay {
   try {
-    return runCases({
-      seed,
-      fuzz: opts.fuzz,
-      findingsDir: join(outDir, 'findings'),
-      handshake,
-      ...(opts.fixturesDir ? { fixturesDir: opts.fixturesDir } : {}),
-    });
+    return loadUpstream(dir);
   } catch (err) {
-    if (err instanceof UpstreamLayoutError) throw new CliError('fixtures.layout', err.message, EXIT.USAGE);
+    if (err instanceof UpstreamLayoutError) throw new CliError(err.code, err.message, EXIT.USAGE);
     throw err;
   }
 }

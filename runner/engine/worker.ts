@@ -30,6 +30,8 @@ export interface WorkerOptions {
   checker?: ProtocolChecker;
   /** Called with the pid of every adapter process this worker starts (tests check for orphans). */
   onSpawn?: (pid: number) => void;
+  /** Variables `--adapter-env` adds to the adapter process environment. */
+  extraEnv?: Readonly<Record<string, string>>;
 }
 
 type Connection = AdapterRpc & { readonly fault: Error | undefined; close(): Promise<void> };
@@ -52,7 +54,7 @@ export class Worker {
 
   constructor(private readonly opts: WorkerOptions) {
     mkdirSync(opts.dir, { recursive: true });
-    this.env = adapterEnv(opts.dir);
+    this.env = adapterEnv(opts.dir, process.env, opts.extraEnv);
   }
 
   get handshake(): HandshakeT | undefined {

@@ -11,11 +11,14 @@
  * Two questions are asked of an effective contract:
  * - `widenings(effective, ceiling)`: every place it is more permissive than the ceiling (safety,
  *   whatever the profile asked). Used by L1-I3, L3-E2, L3-B1 and the fuzzer alike.
- * - `narrowingDifferences(effective, request, ceiling, probes)`: every place it differs from
- *   "the more restrictive of profile and policy". Decisions, the memory mode, scopes and budgets
- *   are compared as values; roots and hosts by meaning, over probe paths and hosts, so that two
- *   spellings of one set are equal; tools only against the grant (which subset the §3.4 table
- *   selects is L1-I2's question, tools.ts).
+ * - `narrowingDifferences(effective, request, ceiling, probes)`: every place it is more permissive
+ *   than "the more restrictive of profile and policy" (L1-I3: "never more permissive", §7.2 "MUST
+ *   NOT increase it"). Stricter than that intersection is allowed everywhere except for decisions,
+ *   where §3.5 names the answer outright ("the effective decision is the minimum of the two"), so
+ *   they are compared exactly. Budgets and the memory mode must be at most the smaller value,
+ *   scopes a subset of the intersection, roots and hosts no wider by meaning, over probe paths and
+ *   hosts (two spellings of one set are equal); tools only against the grant (which subset the §3.4
+ *   table selects is L1-I2's question, tools.ts).
  */
 import type { HarnessPolicyT } from '../../adapters/protocol/messages.js';
 import { BUDGET_KEYS, type Budget, type BudgetKey, budgetAtMost, minBudget, profileBudgets } from './budget.js';
@@ -219,9 +222,12 @@ export interface Difference {
 }
 
 /**
- * Every place `effective` differs from the more restrictive of `request` and `ceiling`: tools
- * outside the grant, decisions, memory mode, scopes and budgets other than the exact answer, stores
- * above the ceiling's mode, and probe paths and hosts reachable in one and not the other.
+ * Every place `effective` is more permissive than the more restrictive of `request` and `ceiling`:
+ * tools outside the grant, decisions other than the exact minimum, a memory mode or budget above the
+ * smaller value, scopes outside the intersection, stores above the ceiling's mode, and probe paths
+ * and hosts reachable although the intersection does not reach them. A harness granting less than
+ * the intersection (a root, a host, a scope, a smaller budget) has no difference here: that is a
+ * narrowing to record (L1-I9), not a widening (INTERPRETATIONS.md#narrowing).
  */
 export function narrowingDifferences(
   effective: ContractBounds,
@@ -263,28 +269,28 @@ export function narrowingDifferences(
     for (const p of probes.paths) {
       const expected = expectedPathAllowed(request, ceiling, key, p, workspace);
       const observed = pathAllowed(effective.filesystem[key], effective.filesystem.deny_paths, p, workspace);
-      if (expected !== observed)
+      if (observed && !expected)
         out.push({ pointer: `/filesystem/${key}`, expected: { path: p, allowed: expected }, observed: { path: p, allowed: observed } });
     }
   }
   for (const h of probes.hosts) {
     const expected = expectedHostAllowed(request, ceiling, h);
     const observed = hostsAllowed(effective.hosts, h);
-    if (expected !== observed)
+    if (observed && !expected)
       out.push({ pointer: '/hosts', expected: { host: h, allowed: expected }, observed: { host: h, allowed: observed } });
   }
-  if (effective.memory.mode !== want.memoryMode)
-    out.push({ pointer: '/memory/mode', expected: want.memoryMode, observed: effective.memory.mode });
+  if (memoryExceeds(effective.memory.mode, want.memoryMode))
+    out.push({ pointer: '/memory/mode', expected: { atMost: want.memoryMode }, observed: effective.memory.mode });
   for (const s of effective.memory.stores ?? []) {
     if (memoryExceeds(s.mode, ceiling.memory.mode))
       out.push({ pointer: `/memory/stores/${escapePointerToken(s.name)}`, expected: { atMost: ceiling.memory.mode }, observed: s.mode });
   }
-  const scopes = [...new Set(effective.memory.scopes)].sort();
-  const wantScopes = [...new Set(want.scopes)].sort();
-  if (scopes.join('\n') !== wantScopes.join('\n')) out.push({ pointer: '/memory/scopes', expected: wantScopes, observed: scopes });
+  const beyond = scopesBeyond(effective.memory.scopes, want.scopes);
+  if (beyond.length > 0)
+    out.push({ pointer: '/memory/scopes', expected: { within: [...new Set(want.scopes)].sort() }, observed: [...effective.memory.scopes] });
   for (const k of BUDGET_KEYS) {
-    if (effective.budgets[k] !== want.budgets[k])
-      out.push({ pointer: `/budgets/${k}`, expected: want.budgets[k], observed: effective.budgets[k] });
+    if (!budgetAtMost(effective.budgets[k], want.budgets[k]))
+      out.push({ pointer: `/budgets/${k}`, expected: { atMost: want.budgets[k] }, observed: effective.budgets[k] });
   }
   return out;
 }

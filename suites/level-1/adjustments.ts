@@ -71,97 +71,162 @@ const shellDropRecorded: CaseDef = {
   },
 };
 
+/**
+ * One dimension per case, each with a profile that asks only for that dimension and a policy that
+ * narrows only it, so that a field the harness does not support costs one case, not all of them.
+ * `observe` returns the differences the observed effective contract shows from the request.
+ */
+interface Dimension {
+  slug: string;
+  title: string;
+  spec: Record<string, unknown>;
+  policy: Partial<HarnessPolicyT>;
+  field: string;
+  observe(eff: InstantiatedT['effective']): Difference[];
+}
+
 const REQUESTED_TOOLS = ['read', 'search', 'shell', 'web/fetch'];
 const REQUESTED_HOSTS = ['api.example.com', 'uploads.evil.example'];
 const REQUESTED_READ_ROOTS = ['src', 'infra'];
 const REQUESTED_SCOPES = ['project:acme', 'team:ops'];
+const base = permissivePolicy();
 
-const everyDimensionRecorded: CaseDef = {
-  id: 'L1-I9/every-observed-difference-recorded',
+const DIMENSIONS: Dimension[] = [
+  {
+    slug: 'tools',
+    title: 'Requested tools the harness does not grant',
+    spec: { tools: { policy: 'allowlist', allow: REQUESTED_TOOLS } },
+    policy: { tools: { available: [...STANDARD_TOOLS], grant: ['read', 'search', 'edit'] } },
+    field: '/spec/tools/allow',
+    observe: (eff) => {
+      const missing = REQUESTED_TOOLS.filter((t) => !eff.tools.includes(t));
+      return missing.length ? [{ field: '/spec/tools/allow', requested: REQUESTED_TOOLS, effective: eff.tools }] : [];
+    },
+  },
+  {
+    slug: 'network-permission',
+    title: 'A network permission above the policy',
+    spec: { permissions: { network: 'allow' } },
+    policy: { permissions: { default: 'allow', shell: 'allow', edit: 'allow', network: 'ask', rules: [] } },
+    field: '/spec/permissions/network',
+    observe: (eff) =>
+      eff.permissions.network !== 'allow'
+        ? [{ field: '/spec/permissions/network', requested: 'allow', effective: eff.permissions.network }]
+        : [],
+  },
+  {
+    slug: 'hosts',
+    title: 'Requested hosts the policy does not allow',
+    spec: { permissions: { allow_hosts: REQUESTED_HOSTS } },
+    policy: { network: { allow_hosts: ['api.example.com'] } },
+    field: '/spec/permissions/allow_hosts',
+    observe: (eff) =>
+      REQUESTED_HOSTS.some((h) => !hostsAllowed(eff.hosts, h))
+        ? [{ field: '/spec/permissions/allow_hosts', requested: REQUESTED_HOSTS, effective: eff.hosts }]
+        : [],
+  },
+  {
+    slug: 'read-roots',
+    title: 'Requested read roots beyond the policy',
+    spec: { permissions: { filesystem: { read_roots: REQUESTED_READ_ROOTS } } },
+    policy: { filesystem: { read_roots: ['src'], write_roots: ['src'], allow_absolute: false } },
+    field: '/spec/permissions/filesystem/read_roots',
+    observe: (eff) =>
+      REQUESTED_READ_ROOTS.some((r) => !pathAllowed(eff.filesystem.read_roots, eff.filesystem.deny_paths, `${r}/probe.txt`))
+        ? [{ field: '/spec/permissions/filesystem/read_roots', requested: REQUESTED_READ_ROOTS, effective: eff.filesystem.read_roots }]
+        : [],
+  },
+  {
+    slug: 'memory-mode',
+    title: 'A memory mode above the policy',
+    spec: { memory: { mode: 'read_write' } },
+    policy: { memory: { ...base.memory, mode: 'read_only' } },
+    field: '/spec/memory/mode',
+    observe: (eff) =>
+      eff.memory.mode !== 'read_write' ? [{ field: '/spec/memory/mode', requested: 'read_write', effective: eff.memory.mode }] : [],
+  },
+  {
+    slug: 'memory-scopes',
+    title: 'Requested memory scopes the policy does not permit',
+    spec: { memory: { scopes: REQUESTED_SCOPES } },
+    policy: { memory: { ...base.memory, scopes: ['project:acme'] } },
+    field: '/spec/memory/scopes',
+    observe: (eff) =>
+      REQUESTED_SCOPES.some((x) => !eff.memory.scopes.includes(x))
+        ? [{ field: '/spec/memory/scopes', requested: REQUESTED_SCOPES, effective: eff.memory.scopes }]
+        : [],
+  },
+  {
+    slug: 'budget',
+    title: 'A turn budget above the policy',
+    spec: { runtime: { max_turns: 50 } },
+    policy: { budgets: { max_turns: 20 } },
+    field: '/spec/runtime/max_turns',
+    observe: (eff) =>
+      eff.budgets.max_turns !== 50 ? [{ field: '/spec/runtime/max_turns', requested: 50, effective: eff.budgets.max_turns }] : [],
+  },
+  {
+    slug: 'model',
+    title: 'A model the harness cannot serve (substituted)',
+    spec: { model: { provider: 'acme', id: 'acme-9', tier: 'advanced' } },
+    policy: {},
+    field: '/spec/model',
+    observe: (eff) =>
+      eff.model.provider !== 'acme' || eff.model.id !== 'acme-9'
+        ? [{ field: '/spec/model', requested: 'acme/acme-9', effective: `${eff.model.provider}/${eff.model.id}` }]
+        : [],
+  },
+];
+
+function dimensionCase(d: Dimension): CaseDef {
+  return {
+    id: `L1-I9/${d.slug}-difference-recorded`,
+    requirements: ['L1-I9'],
+    title: `${d.title}: when the effective value differs from the request, an adjustment with a reason records it`,
+    expectation: { adjustmentCovering: d.field, when: 'the effective value differs from the request' },
+    async run(ctx) {
+      const doc = minimalProfile(`recorded-${d.slug}`, d.spec);
+      const session = await instantiateSubject(ctx, writeProjectProfile(ctx, doc), permissivePolicy(d.policy));
+      judge(ctx, session, d.observe(session.effective));
+    },
+  };
+}
+
+const optionalSkillDropped: CaseDef = {
+  id: 'L1-I9/missing-optional-skill-recorded',
   requirements: ['L1-I9'],
-  title: 'Tools, permissions, hosts, roots, memory, budgets and model: each observed difference from the request has an adjustment',
-  expectation: { rule: 'for each field where effective != requested, an adjustment covering that field with a reason' },
+  title: 'An optional skill that is not installed: running without it is recorded',
+  expectation: { rule: 'a skill not present in the session has an adjustment covering its entry' },
   async run(ctx) {
-    const doc = minimalProfile('everything-recorded', {
-      model: { provider: 'acme', id: 'acme-9', tier: 'advanced' },
-      tools: { policy: 'allowlist', allow: REQUESTED_TOOLS },
-      permissions: {
-        shell: 'allow',
-        network: 'allow',
-        allow_hosts: REQUESTED_HOSTS,
-        filesystem: { read_roots: REQUESTED_READ_ROOTS },
-      },
-      memory: { mode: 'read_write', scopes: REQUESTED_SCOPES },
-      runtime: { max_turns: 50 },
-    });
-    const policy: HarnessPolicyT = permissivePolicy({
-      tools: { available: [...STANDARD_TOOLS], grant: ['read', 'search', 'edit'] },
-      permissions: { default: 'allow', shell: 'deny', edit: 'allow', network: 'ask', rules: [] },
-      network: { allow_hosts: ['api.example.com'] },
-      filesystem: { read_roots: ['src'], write_roots: ['src'], allow_absolute: false },
-      memory: { mode: 'read_only', scopes: ['project:acme'], store_kinds: ['oap-state'], stores: [] },
-      budgets: { max_turns: 20 },
-    });
-    const session = await instantiateSubject(ctx, writeProjectProfile(ctx, doc), policy);
-    const eff = session.effective;
-    const differences: Difference[] = [];
-    const missingTools = REQUESTED_TOOLS.filter((t) => !eff.tools.includes(t));
-    if (missingTools.length) differences.push({ field: '/spec/tools/allow', requested: REQUESTED_TOOLS, effective: eff.tools });
-    for (const k of ['shell', 'network'] as const) {
-      if (eff.permissions[k] !== 'allow')
-        differences.push({ field: `/spec/permissions/${k}`, requested: 'allow', effective: eff.permissions[k] });
-    }
-    if (REQUESTED_HOSTS.some((h) => !hostsAllowed(eff.hosts, h)))
-      differences.push({ field: '/spec/permissions/allow_hosts', requested: REQUESTED_HOSTS, effective: eff.hosts });
-    if (REQUESTED_READ_ROOTS.some((r) => !pathAllowed(eff.filesystem.read_roots, eff.filesystem.deny_paths, `${r}/probe.txt`))) {
-      differences.push({
-        field: '/spec/permissions/filesystem/read_roots',
-        requested: REQUESTED_READ_ROOTS,
-        effective: eff.filesystem.read_roots,
-      });
-    }
-    if (eff.memory.mode !== 'read_write')
-      differences.push({ field: '/spec/memory/mode', requested: 'read_write', effective: eff.memory.mode });
-    if (REQUESTED_SCOPES.some((s) => !eff.memory.scopes.includes(s)))
-      differences.push({ field: '/spec/memory/scopes', requested: REQUESTED_SCOPES, effective: eff.memory.scopes });
-    if (eff.budgets.max_turns !== 50)
-      differences.push({ field: '/spec/runtime/max_turns', requested: 50, effective: eff.budgets.max_turns });
-    if (eff.model.provider !== 'acme' || eff.model.id !== 'acme-9')
-      differences.push({ field: '/spec/model', requested: 'acme/acme-9', effective: `${eff.model.provider}/${eff.model.id}` });
-    judge(ctx, session, differences);
+    const doc = minimalProfile('optional-skill', { tools: { skills: [{ name: 'pdf-forms', required: false }] } });
+    const session = await instantiateSubject(ctx, writeProjectProfile(ctx, doc), permissivePolicy({ skills: [] }));
+    const skill = session.effective.skills.find((x) => x.name === 'pdf-forms');
+    judge(
+      ctx,
+      session,
+      !skill || skill.status === 'missing' ? [{ field: '/spec/tools/skills/0', requested: 'pdf-forms', effective: skill ?? null }] : [],
+    );
   },
 };
 
-const optionalDependenciesDropped: CaseDef = {
-  id: 'L1-I9/missing-optional-dependencies-recorded',
+const optionalStoreDropped: CaseDef = {
+  id: 'L1-I9/unreachable-optional-store-recorded',
   requirements: ['L1-I9'],
-  title: 'An optional skill that is not installed and an optional store that is unreachable: running without them is recorded',
-  expectation: { rule: 'a skill or store not present in the session has an adjustment covering its entry' },
+  title: 'An optional memory store that cannot be reached: running without it is recorded',
+  expectation: { rule: 'a store not in the session has an adjustment covering its entry' },
   async run(ctx) {
-    const doc = minimalProfile('optional-deps', {
-      tools: { skills: [{ name: 'pdf-forms', required: false }] },
-      memory: { mode: 'read_only', stores: [{ name: 'team-index', kind: 'vector', required: false }] },
-    });
+    const doc = minimalProfile('optional-store', { memory: { stores: [{ name: 'team-index', kind: 'vector', required: false }] } });
     const policy = permissivePolicy({
-      skills: [],
-      memory: {
-        mode: 'read_write',
-        scopes: [],
-        store_kinds: ['oap-state', 'vector'],
-        stores: [{ name: 'team-index', kind: 'vector', reachable: false }],
-      },
+      memory: { ...base.memory, store_kinds: ['oap-state', 'vector'], stores: [{ name: 'team-index', kind: 'vector', reachable: false }] },
     });
     const session = await instantiateSubject(ctx, writeProjectProfile(ctx, doc), policy);
-    const eff = session.effective;
-    const differences: Difference[] = [];
-    const skill = eff.skills.find((s) => s.name === 'pdf-forms');
-    if (!skill || skill.status === 'missing')
-      differences.push({ field: '/spec/tools/skills/0', requested: 'pdf-forms', effective: skill ?? null });
-    if (!eff.memory.stores.some((s) => s.name === 'team-index' && s.mode !== 'off')) {
-      differences.push({ field: '/spec/memory/stores/0', requested: 'team-index', effective: eff.memory.stores });
-    }
-    judge(ctx, session, differences);
+    const kept = session.effective.memory.stores.some((x) => x.name === 'team-index' && x.mode !== 'off');
+    judge(
+      ctx,
+      session,
+      kept ? [] : [{ field: '/spec/memory/stores/0', requested: 'team-index', effective: session.effective.memory.stores }],
+    );
   },
 };
 
-export const adjustmentCases: CaseDef[] = [shellDropRecorded, everyDimensionRecorded, optionalDependenciesDropped];
+export const adjustmentCases: CaseDef[] = [shellDropRecorded, ...DIMENSIONS.map(dimensionCase), optionalSkillDropped, optionalStoreDropped];

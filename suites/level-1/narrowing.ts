@@ -5,10 +5,12 @@
  *
  * Every case gathers an observation and asks the spec model (spec/semantics/narrowing.ts) what
  * the rule gives; `narrowingJudgement` is that question, shared with the fuzzer's judge
- * (tests/spec/one-judge.test.ts holds them to the same answers). Tools are judged here only
- * against the harness grant (effective ⊆ granted); which subset the profile's policy selects is
- * L1-I2's question. Whether the narrowing was recorded is L1-I9's. Roots and hosts are judged by
- * meaning over probe paths and hosts, not by spelling.
+ * (tests/spec/one-judge.test.ts holds them to the same answers). Only widening fails ("never more
+ * permissive than local policy alone"): a harness granting less than the intersection passes,
+ * except for decisions, which §3.5 fixes at the minimum. Tools are judged here only against the
+ * harness grant (effective ⊆ granted); which subset the profile's policy selects is L1-I2's
+ * question. Whether the narrowing was recorded is L1-I9's. Roots and hosts are judged by meaning
+ * over probe paths and hosts, not by spelling.
  */
 import type { HarnessPolicyT } from '../../adapters/protocol/messages.js';
 import {
@@ -171,8 +173,8 @@ const PROBE_PATHS = [
 const filesystemRoots: CaseDef = {
   id: 'L1-I3/filesystem-roots-intersected',
   requirements: ['L1-I3'],
-  title: 'Readable and writable paths are exactly those both the profile and the policy allow; profile deny_paths stay denied',
-  expectation: { probes: PROBE_PATHS, rule: 'allowed(effective) == allowed(profile) && allowed(policy)' },
+  title: 'No path is readable or writable unless both the profile and the policy allow it; profile deny_paths stay denied',
+  expectation: { probes: PROBE_PATHS, rule: 'allowed(effective) implies allowed(profile) && allowed(policy); stricter is allowed' },
   async run(ctx) {
     const profileFs = { read_roots: ['.', 'src/app', 'tests'], write_roots: ['src', 'vendor'], deny_paths: ['src/secrets'] };
     const policyFs = { read_roots: ['src', 'docs'], write_roots: ['src/gen'], allow_absolute: false };
@@ -199,8 +201,8 @@ const PROBE_HOSTS = [
 const networkHosts: CaseDef = {
   id: 'L1-I3/network-hosts-intersected',
   requirements: ['L1-I3'],
-  title: 'Reachable hosts are exactly those both the profile and the policy allow (exact and *.domain patterns)',
-  expectation: { probes: PROBE_HOSTS, rule: 'allowed(effective) == allowed(profile) && allowed(policy)' },
+  title: 'No host is reachable unless both the profile and the policy allow it (exact and *.domain patterns)',
+  expectation: { probes: PROBE_HOSTS, rule: 'allowed(effective) implies allowed(profile) && allowed(policy); stricter is allowed' },
   async run(ctx) {
     const profileHosts = ['api.example.com', 'evil.example.com', '*.example.org', 'cdn.example.net'];
     const policyHosts = ['api.example.com', 'docs.example.org', '*.example.net'];
@@ -217,15 +219,15 @@ const networkHosts: CaseDef = {
 const memoryNarrowed: CaseDef = {
   id: 'L1-I3/memory-mode-and-scopes-intersected',
   requirements: ['L1-I3'],
-  title: 'Memory mode is the lower of profile and policy; scopes are the intersection',
-  expectation: { memory: { mode: 'read_only', scopes: ['project:acme'] } },
+  title: 'Memory mode is at most the lower of profile and policy; scopes stay within the intersection',
+  expectation: { memory: { mode: { atMost: 'read_only' }, scopes: { within: ['project:acme'] } } },
   async run(ctx) {
     const doc = minimalProfile('memory-narrowed', { memory: { mode: 'read_write', scopes: ['project:acme', 'team:secret-ops'] } });
     const policy = permissivePolicy({
       memory: { ...base.memory, mode: 'read_only', scopes: ['project:acme', 'user:global'] },
     });
     const session = await instantiateSubject(ctx, writeProjectProfile(ctx, doc), policy);
-    // Mode and scopes exactly; no store above the policy's mode.
+    // Mode and scopes no wider than the intersection; no store above the policy's mode.
     expectNarrowed(narrowingJudgement(specOf(doc), policy, session.effective), ['/memory'], 'effective memory');
   },
 };
@@ -235,7 +237,7 @@ const memoryNarrowed: CaseDef = {
 const budgetsNarrowed: CaseDef = {
   id: 'L1-I3/budgets-take-the-smaller-limit',
   requirements: ['L1-I3'],
-  title: 'Turn, tool-call, time, cost and token budgets are the smaller of profile and policy',
+  title: 'Turn, tool-call, time, cost and token budgets are at most the smaller of profile and policy',
   async run(ctx) {
     const runtime = { max_turns: 50, max_tool_calls: 10, max_cost_usd: 5 };
     const budget = { max_context_tokens: 200000, max_state_tokens: 4000 };

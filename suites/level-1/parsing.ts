@@ -123,7 +123,7 @@ function schemaRefusalCase(f: LoadedFixture): CaseDef {
     requirements: ['L1-P2'],
     title: `Schema-invalid document refused by validate and by instantiate (${fixtureStem(f)})`,
     fixtures: [f.id],
-    expectation: { validate: { valid: false, someCategory: f.expect.category }, instantiate: 'rejected' },
+    expectation: { validate: { valid: false }, instantiate: 'rejected', category: `${f.expect.category} (recorded, not required)` },
     async run(ctx) {
       await positiveControl(ctx, 'p2-control', 'own');
       const { validated, instantiated } = await submitFixture(ctx, f);
@@ -131,11 +131,10 @@ function schemaRefusalCase(f: LoadedFixture): CaseDef {
         expected: { valid: false },
         observed: { valid: validated.valid, errors: briefIssues(validated.errors) },
       });
-      expectTrue(
-        validated.errors.some((e) => e.category === f.expect.category),
-        `the refusal must be a schema validation error (category ${f.expect.category})`,
-        { expected: { category: f.expect.category }, observed: briefIssues(validated.errors) },
-      );
+      // The positive control and the fixture differ by the schema violation alone, so the refusal is
+      // for it; which protocol category the adapter gives it is recorded, as for P3-P5.
+      if (!validated.errors.some((e) => e.category === f.expect.category))
+        ctx.note('category-differs', { expected: f.expect.category, observed: validated.errors.map((e) => e.category) });
       expectEqual(instantiated.status, 'rejected', 'instantiate of a schema-invalid document');
     },
   };

@@ -7,16 +7,24 @@
  * R2 judges the exact string value of every key that survived, so a writer that drops keys fails
  * R1 and a writer that rewrites values fails R2.
  */
+import { isRefused } from '../../adapters/protocol/messages.js';
 import { expectTrue, fail } from '../framework/assert.js';
 import type { CaseContext, CaseDef } from '../framework/types.js';
-import { minimalProfile, oracleRead, requireObservable, writeProjectProfile } from '../support/index.js';
+import { briefIssues, minimalProfile, oracleRead, requireObservable, writeProjectProfile } from '../support/index.js';
 
-/** Write the profile, run `cycles` write_back cycles on it, and return the annotations the oracle reads back. */
+/**
+ * Write the profile, run `cycles` write_back cycles on it, and return the annotations the oracle
+ * reads back. The profile is valid, so a harness refusing to write it back fails the case's own ID.
+ */
 async function roundTrip(ctx: CaseContext, annotations: Record<string, string>, cycles: number): Promise<Record<string, unknown>> {
   const doc = minimalProfile('annotated-agent');
   Object.assign(doc['metadata'] as object, { annotations });
   let path = writeProjectProfile(ctx, doc);
-  for (let i = 0; i < cycles; i++) path = (await ctx.adapter.call('write_back', { path })).path;
+  for (let i = 0; i < cycles; i++) {
+    const r = await ctx.adapter.call('write_back', { path });
+    if (isRefused(r)) fail('write_back refused a valid profile', { written: true }, { refused: briefIssues(r.errors) });
+    path = r.path;
+  }
   const written = oracleRead(path);
   const meta = written['metadata'] as Record<string, unknown> | undefined;
   const ann = meta?.['annotations'];

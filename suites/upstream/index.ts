@@ -1,24 +1,43 @@
 /**
  * Upstream-layout replay: turns a directory laid out like the OAP specification repository into
- * cases with the expectations of conformance.md §5.1. The engine wires `--fixtures DIR` here.
+ * cases with the expectations of conformance.md §5.1. The runner wires `--fixtures DIR` here.
  *
- * Case IDs are `upstream/<path relative to DIR>`. Requirements: valid examples L1-P2 (plus L3-E1
- * when they use `extends`), JSON examples L1-P1 (they need the json encoding), negative examples
- * the requirement of the rule their leading comment names (L1-P2 when none is recognised), valid
- * deltas L2-A1, negative deltas L2-A1 or L2-A2.
+ * Case IDs are `upstream/<path relative to DIR>`. Requirements: YAML examples L1-P2, JSON and
+ * Markdown examples L1-P1 (they need that encoding; a harness that disclaims it is not-applicable
+ * after the probe), plus L3-E1 when they use `extends`; negative examples the requirement their
+ * leading comment names (an explicit ID, else a keyword, else L1-P2); valid deltas L2-A1; negative
+ * deltas likewise (else L2-A1).
  *
- * Fixture-set defects (a JSON example with no YAML twin, a delta naming a profile the examples do
- * not contain) are reported as case errors, not adapter failures.
+ * The whole fixture set is checked before anything runs (`loadUpstream`): a set that contradicts
+ * itself or that oap-conform's oracle reads differently from what the folder promises is refused
+ * with one line (UpstreamFixtureError, exit 2), so no verdict of a replay is ever the fixtures'.
  */
 import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { HarnessPolicyT } from '../../adapters/protocol/messages.js';
-import { canonicalJson, isValid, loadDocumentFile } from '../../spec/document/index.js';
+import {
+  canonicalJson,
+  loadDocumentFile,
+  profileDigest,
+  specDigestInput,
+  validateDocument,
+  type OapIssue,
+} from '../../spec/document/index.js';
+import { inStateScope } from '../../spec/semantics/index.js';
 import { expectEqual, expectTrue, fail } from '../framework/assert.js';
-import { inconclusive, permissivePolicy } from '../support/index.js';
-import type { CaseContext, CaseDef } from '../framework/types.js';
-import { readUpstreamTree, type UpstreamFile, type UpstreamTree } from './layout.js';
-import { namedDeltaRule, namedProfileRule } from './rules.js';
+import type { CaseContext, CaseDef, CaseNeeds, Encoding } from '../framework/types.js';
+import { serializeDocument } from '../framework/workspace.js';
+import { permissivePolicy, workingEncoding } from '../support/index.js';
+import {
+  FOLDERS,
+  readUpstreamTree,
+  type SkippedFile,
+  UpstreamFixtureError,
+  type UpstreamFile,
+  type UpstreamFolder,
+  type UpstreamTree,
+} from './layout.js';
+import { namedDeltaRule, namedProfileRule, unknownIds } from './rules.js';
 
 export { UpstreamLayoutError } from './layout.js';
 
@@ -32,11 +51,133 @@ function nameOfDoc(doc: Obj | undefined): string | undefined {
   return isObj(meta) && typeof meta['name'] === 'string' ? meta['name'] : undefined;
 }
 
+function revisionOfDoc(doc: Obj | undefined): number {
+  const meta = doc?.['metadata'];
+  return isObj(meta) && typeof meta['revision'] === 'number' ? meta['revision'] : 1;
+}
+
+function extendsNames(doc: Obj | undefined): string[] {
+  return arr(doc?.['extends']).flatMap((r) => (isObj(r) && typeof r['name'] === 'string' ? [r['name']] : []));
+}
+
+/** A layer with `extends` may carry explicit nulls, merge directives rather than values (INTERPRETATIONS.md, L3-E1). */
+function withoutNulls(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(withoutNulls);
+  if (!isObj(v)) return v;
+  return Object.fromEntries(Object.entries(v).flatMap(([k, x]) => (x === null ? [] : [[k, withoutNulls(x)]])));
+}
+
+function oracleErrors(doc: Obj): OapIssue[] {
+  const subject = Array.isArray(doc['extends']) ? withoutNulls(doc) : doc;
+  return validateDocument(subject).issues.filter((i) => i.severity === 'error');
+}
+
+const firstIssue = (issues: readonly OapIssue[]): string =>
+  issues[0] ? `${issues[0].code} at ${issues[0].pointer || '/'}: ${issues[0].message}` : 'no issue given';
+
+/** An upstream tree, checked and turned into cases. */
+export interface UpstreamReplay {
+  root: string;
+  digest: string;
+  cases: CaseDef[];
+  /** Cases built per folder. */
+  counts: Record<UpstreamFolder, number>;
+  /** Files read but not replayed, and why. */
+  skipped: SkippedFile[];
+}
+
+// ---------------------------------------------------------------- the set, checked before the run
+
+/** Examples by `metadata.name`: where deltas and `extends` find their profiles. */
+function examplesByName(tree: UpstreamTree): Map<string, UpstreamFile[]> {
+  const by = new Map<string, UpstreamFile[]>();
+  for (const f of tree.examples) {
+    const name = nameOfDoc(f.doc);
+    if (name) by.set(name, [...(by.get(name) ?? []), f]);
+  }
+  return by;
+}
+
+/** The one example a reference by name means; several logically identical ones are one (any encoding). */
+function resolveName(tree: UpstreamTree, by: Map<string, UpstreamFile[]>, name: string, who: string): UpstreamFile {
+  const found = by.get(name) ?? [];
+  if (found.length === 0)
+    throw new UpstreamFixtureError(
+      `${who} names profile "${name}", which no profile under examples/ defines (read: ${tree.examples.map((e) => basename(e.path)).join(', ')})`,
+    );
+  const distinct = new Set(found.map((f) => canonicalJson(f.doc)));
+  if (distinct.size > 1)
+    throw new UpstreamFixtureError(
+      `${who} names profile "${name}", which ${found.map((f) => f.rel).join(' and ')} define differently, so the reference is ambiguous`,
+    );
+  return found[0]!;
+}
+
 /**
- * A harness policy under which nothing the example names is missing from this machine: its skills
- * installed (with the pinned digest), its MCP variables set, its stores reachable, its hooks
- * registered. Upstream examples are meant to instantiate, so the replay must not fail them for
- * lack of a local resource.
+ * Refuse a fixture set that contradicts itself or that the oracle reads differently from what its
+ * folder promises. The messages say what oap-conform read, so a reader defect is not taken for a
+ * fixture defect.
+ */
+function checkSet(tree: UpstreamTree): Map<string, UpstreamFile> {
+  const oracleNote = 'if the file is valid OAP 1.0.1, oap-conform reads it wrong: please report it';
+  for (const f of [...tree.examples, ...tree.json]) {
+    if (!f.doc) {
+      const read = loadDocumentFile(f.path);
+      throw new UpstreamFixtureError(`oap-conform cannot read ${f.rel} as a profile (${firstIssue(read.issues)}); ${oracleNote}`);
+    }
+    const errors = oracleErrors(f.doc);
+    if (errors.length > 0)
+      throw new UpstreamFixtureError(
+        `oap-conform's oracle reads ${f.rel}, which ${f.folder}/ holds as valid, as invalid (${firstIssue(errors)}); ${oracleNote}`,
+      );
+  }
+  const by = examplesByName(tree);
+  for (const f of tree.examples) for (const base of extendsNames(f.doc)) resolveName(tree, by, base, `${f.rel} (extends)`);
+  for (const f of tree.json) {
+    const stem = basename(f.path).replace(/\.agent\.json$/, '');
+    const twin = tree.examples.find((e) => basename(e.path).replace(/\.agent\.(ya?ml|md|json)$/, '') === stem && e.encoding !== 'json');
+    if (twin && canonicalJson(f.doc) !== canonicalJson(twin.doc))
+      throw new UpstreamFixtureError(
+        `${f.rel} and ${twin.rel} must be the same logical document (conformance.md 5.1), and as oap-conform reads them they differ`,
+      );
+  }
+  const targets = new Map<string, UpstreamFile>();
+  for (const f of tree.deltas) {
+    if (!f.doc) throw new UpstreamFixtureError(`oap-conform cannot read ${f.rel} as a delta document; ${oracleNote}`);
+    const errors = validateDocument(f.doc).issues.filter((i) => i.severity === 'error');
+    if (errors.length > 0)
+      throw new UpstreamFixtureError(
+        `oap-conform's oracle reads ${f.rel}, which tests/deltas/ holds as valid, as invalid (${firstIssue(errors)}); ${oracleNote}`,
+      );
+    const target = isObj(f.doc['target']) ? f.doc['target'] : {};
+    const profile = resolveName(tree, by, String(target['name'] ?? ''), f.rel);
+    if (typeof target['revision'] === 'number' && target['revision'] !== revisionOfDoc(profile.doc))
+      throw new UpstreamFixtureError(
+        `${f.rel} targets revision ${target['revision']} of "${nameOfDoc(profile.doc)}", which ${profile.rel} has at revision ${revisionOfDoc(profile.doc)}: it cannot apply cleanly`,
+      );
+    if (typeof target['digest'] === 'string' && target['digest'] !== profileDigest(profile.doc))
+      throw new UpstreamFixtureError(
+        `${f.rel} pins target.digest ${target['digest']}, and oap-conform computes ${profileDigest(profile.doc)} for ${profile.rel}: it cannot apply cleanly`,
+      );
+    targets.set(f.rel, profile);
+  }
+  for (const f of [...tree.invalid, ...tree.invalidDeltas]) {
+    const unknown = unknownIds(f.comment);
+    if (unknown.length > 0)
+      throw new UpstreamFixtureError(
+        `${f.rel} names ${unknown.join(', ')} in its leading comment, which conformance.md 1.0.1 does not define`,
+      );
+  }
+  return targets;
+}
+
+// ---------------------------------------------------------------- staging
+
+/**
+ * A harness policy under which nothing the examples name is missing from this machine: their
+ * skills installed (with the pinned digest), their MCP variables set, their stores reachable,
+ * their hooks registered. Upstream examples are meant to instantiate, so the replay must not fail
+ * them for lack of a local resource.
  */
 function accommodatingPolicy(examples: UpstreamFile[]): HarnessPolicyT {
   const base = permissivePolicy();
@@ -78,11 +219,26 @@ function accommodatingPolicy(examples: UpstreamFile[]): HarnessPolicyT {
   });
 }
 
-/** Copy every example into the project root (so `extends` by name resolves) and create the context files they name. */
-function stageExamples(ctx: CaseContext, tree: UpstreamTree): Map<string, string> {
-  const staged = new Map<string, string>();
-  for (const f of tree.examples) {
-    staged.set(f.rel, ctx.workspace.writeFile(join(ctx.workspace.projectAgents, basename(f.path)), f.text));
+/**
+ * Copy `subject` into the project root with the examples it extends (transitively, so `extends` by
+ * name resolves) and create the context files they name; returns the subject's path. Only what the
+ * subject needs is staged, so no other example can collide with it.
+ */
+function stage(ctx: CaseContext, tree: UpstreamTree, subject: UpstreamFile): string {
+  const by = examplesByName(tree);
+  const own = nameOfDoc(subject.doc);
+  const staged = new Set<UpstreamFile>([subject]);
+  const queue = extendsNames(subject.doc);
+  for (let name = queue.shift(); name !== undefined; name = queue.shift()) {
+    const f = by.get(name)?.[0];
+    if (!f || staged.has(f) || name === own) continue;
+    staged.add(f);
+    queue.push(...extendsNames(f.doc));
+  }
+  let path = '';
+  for (const f of staged) {
+    const written = ctx.workspace.writeFile(join(ctx.workspace.projectAgents, basename(f.path)), f.text);
+    if (f === subject) path = written;
     const spec = isObj(f.doc?.['spec']) ? (f.doc['spec'] as Obj) : {};
     const context = isObj(spec['context']) ? spec['context'] : {};
     for (const file of arr(context['files'])) {
@@ -91,7 +247,7 @@ function stageExamples(ctx: CaseContext, tree: UpstreamTree): Map<string, string
         ctx.workspace.writeFile(join(ctx.workspace.dir, p), `placeholder for ${p}\n`);
     }
   }
-  return staged;
+  return path;
 }
 
 function rootsOf(ctx: CaseContext): { project: string } {
@@ -102,26 +258,29 @@ function brief(issues: ReadonlyArray<{ category: string; pointer: string }>): un
   return issues.map((i) => ({ category: i.category, pointer: i.pointer }));
 }
 
+const needsOf = (encoding: Encoding | undefined): CaseNeeds | undefined => (encoding ? { encodings: [encoding] } : undefined);
+
 // ---------------------------------------------------------------- profiles
 
-function exampleCase(tree: UpstreamTree, f: UpstreamFile): CaseDef {
+function exampleCase(tree: UpstreamTree, f: UpstreamFile, policy: HarnessPolicyT): CaseDef {
+  const encoding = f.encoding as Encoding;
   const usesExtends = Array.isArray(f.doc?.['extends']);
+  const own = encoding === 'yaml' ? 'L1-P2' : 'L1-P1';
   return {
     id: `upstream/${f.rel}`,
-    requirements: usesExtends ? ['L1-P2', 'L3-E1'] : ['L1-P2'],
+    requirements: usesExtends ? [own, 'L3-E1'] : [own],
     title: `Upstream example ${f.rel} validates and instantiates`,
     origin: 'replay',
-    needs: { encodings: ['yaml'] },
+    needs: { encodings: [encoding] },
     expectation: { validate: { valid: true }, instantiate: 'instantiated' },
     async run(ctx) {
-      const v = await ctx.adapter.call('validate', { document: { content: f.text, encoding: 'yaml' } });
+      const v = await ctx.adapter.call('validate', { document: { content: f.text, encoding } });
       expectTrue(v.valid, `validate ${f.rel}`, { expected: { valid: true }, observed: { valid: v.valid, errors: brief(v.errors) } });
-      const staged = stageExamples(ctx, tree);
       const out = await ctx.adapter.call('instantiate', {
         workspace: ctx.workspace.dir,
         roots: rootsOf(ctx),
-        profile: { path: staged.get(f.rel) as string },
-        policy: accommodatingPolicy(tree.examples),
+        profile: { path: stage(ctx, tree, f) },
+        policy,
       });
       if (out.status !== 'instantiated')
         fail(`instantiate ${f.rel}`, { status: 'instantiated' }, { status: out.status, errors: brief(out.errors) });
@@ -133,57 +292,45 @@ function exampleCase(tree: UpstreamTree, f: UpstreamFile): CaseDef {
   };
 }
 
-function jsonCase(tree: UpstreamTree, f: UpstreamFile): CaseDef {
+function jsonCase(f: UpstreamFile): CaseDef {
   const stem = basename(f.path).replace(/\.agent\.json$/, '');
   return {
     id: `upstream/${f.rel}`,
     requirements: ['L1-P1'],
-    title: `Upstream JSON example ${f.rel} validates and is logically identical to examples/${stem}.agent.yaml`,
+    title: `Upstream JSON example ${f.rel} validates (the set was checked logically identical to examples/${stem}.agent.*)`,
     origin: 'replay',
     needs: { encodings: ['json'] },
-    expectation: { validate: { valid: true }, jcsEqualTo: `examples/${stem}.agent.yaml` },
+    expectation: { validate: { valid: true } },
     async run(ctx) {
-      const twin = tree.examples.find((e) => basename(e.path).replace(/\.agent\.ya?ml$/, '') === stem);
-      // The twin relation is a property of the fixture set, checked by the oracle; a broken set is an error, not an adapter failure.
-      if (!twin) throw new Error(`fixture set: ${f.rel} has no examples/${stem}.agent.yaml twin`);
-      if (!f.doc || !twin.doc || canonicalJson(f.doc) !== canonicalJson(twin.doc)) {
-        throw new Error(`fixture set: ${f.rel} is not logically identical (JCS) to ${twin.rel}`);
-      }
       const v = await ctx.adapter.call('validate', { document: { content: f.text, encoding: 'json' } });
       expectTrue(v.valid, `validate ${f.rel}`, { expected: { valid: true }, observed: { valid: v.valid, errors: brief(v.errors) } });
     },
   };
 }
 
-function invalidCase(tree: UpstreamTree, f: UpstreamFile): CaseDef {
-  const rule = namedProfileRule(f.comment);
+function invalidCase(tree: UpstreamTree, f: UpstreamFile, policy: HarnessPolicyT): CaseDef {
+  const rule = namedProfileRule(f.comment, basename(f.path));
+  const needs = needsOf(f.encoding);
   return {
     id: `upstream/${f.rel}`,
-    requirements: [rule.requirement],
+    requirements: rule.requirements,
     title: `Upstream negative example ${f.rel} is rejected${f.comment ? ` (${f.comment.slice(0, 80)})` : ''}`,
     origin: 'replay',
-    needs: { encodings: ['yaml'] },
+    ...(needs ? { needs } : {}),
     expectation: {
       instantiate: 'rejected',
       validate: rule.resolveTime ? 'not judged (resolve-time rule)' : { valid: false },
-      namedRule: rule.category,
+      namedRule: { requirements: rule.requirements, by: rule.source, category: `${rule.category} (recorded, not required)` },
     },
     async run(ctx) {
-      const v = await ctx.adapter.call('validate', { document: { content: f.text, encoding: 'yaml' } });
-      stageExamples(ctx, tree);
-      const path = ctx.workspace.writeFile(join(ctx.workspace.projectAgents, basename(f.path)), f.text);
-      const out = await ctx.adapter.call('instantiate', {
-        workspace: ctx.workspace.dir,
-        roots: rootsOf(ctx),
-        profile: { path },
-        policy: accommodatingPolicy(tree.examples),
-      });
-      if (!rule.resolveTime) {
-        expectTrue(!v.valid, `validate must refuse ${f.rel}`, { expected: { valid: false }, observed: { valid: v.valid } });
-      }
-      if (out.status !== 'rejected') fail(`instantiate must reject ${f.rel}`, { status: 'rejected' }, { status: out.status });
-      const reported: string[] = [...v.errors, ...out.errors].map((e) => e.category);
+      const path = stage(ctx, tree, f);
+      const v = await ctx.adapter.call('validate', { document: { path } });
+      const out = await ctx.adapter.call('instantiate', { workspace: ctx.workspace.dir, roots: rootsOf(ctx), profile: { path }, policy });
+      const reported: string[] = [...v.errors, ...(out.status === 'rejected' ? out.errors : [])].map((e) => e.category);
       ctx.note('named-rule', { comment: f.comment, category: rule.category, matched: reported.includes(rule.category), reported });
+      if (!rule.resolveTime)
+        expectTrue(!v.valid, `validate must refuse ${f.rel}`, { expected: { valid: false }, observed: { valid: v.valid } });
+      if (out.status !== 'rejected') fail(`instantiate must reject ${f.rel}`, { status: 'rejected' }, { status: out.status });
     },
   };
 }
@@ -199,55 +346,74 @@ function targetOf(delta: Obj | undefined): { name?: string; revision?: number } 
   };
 }
 
-function deltaCase(tree: UpstreamTree, f: UpstreamFile): CaseDef {
+/** The profile on disk after a delta, as the oracle reads it (layers with `extends` without their null directives). */
+function readProfile(path: string): { doc?: Obj; errors: Array<{ code: string; pointer: string }> } {
+  const read = loadDocumentFile(path);
+  if (!isObj(read.value)) return { errors: read.issues.map((i) => ({ code: i.code, pointer: i.pointer })) };
+  return { doc: read.value, errors: oracleErrors(read.value).map((i) => ({ code: i.code, pointer: i.pointer })) };
+}
+
+function deltaCase(tree: UpstreamTree, f: UpstreamFile, target: UpstreamFile): CaseDef {
+  const writeback = (isObj(target.doc?.['spec']) && isObj(target.doc['spec']['lifecycle']) ? target.doc['spec']['lifecycle'] : {})[
+    'writeback'
+  ];
+  const expected = writeback === 'off' ? 'discarded' : 'applied';
   return {
     id: `upstream/${f.rel}`,
     requirements: ['L2-A1'],
-    title: `Upstream delta ${f.rel} applies cleanly to the profile it names`,
+    title: `Upstream delta ${f.rel} applies cleanly to ${target.rel}`,
     origin: 'replay',
-    expectation: { outcome: 'applied (discarded under writeback: off)', errors: [], profileAfter: 'valid' },
+    needs: { encodings: [target.encoding as Encoding] },
+    expectation: { outcome: expected, errors: [], profileAfter: 'valid' },
     async run(ctx) {
-      if (!f.doc) throw new Error(`fixture set: ${f.rel} does not parse to a mapping`);
-      const { name } = targetOf(f.doc);
-      const profile = tree.examples.find((e) => nameOfDoc(e.doc) === name);
-      if (!profile) throw new Error(`fixture set: ${f.rel} names profile "${name ?? '?'}", which no examples/*.agent.yaml defines`);
-      const staged = stageExamples(ctx, tree).get(profile.rel) as string;
-      const spec = isObj(profile.doc?.['spec']) ? (profile.doc['spec'] as Obj) : {};
-      const writeback = isObj(spec['lifecycle']) ? spec['lifecycle']['writeback'] : undefined;
+      const staged = stage(ctx, tree, target);
       const res = await ctx.adapter.call('apply_delta', {
         profile_path: staged,
-        delta: f.doc,
+        delta: f.doc as Obj,
         approval: { operations: true, approver: 'oap-conform upstream replay' },
         actor: 'oap-conform',
       });
       ctx.note('result', { outcome: res.outcome, revision: res.revision, proposals: res.proposals.length, warnings: brief(res.warnings) });
-      expectEqual(res.outcome, writeback === 'off' ? 'discarded' : 'applied', `outcome of applying ${f.rel} with approval`);
+      expectEqual(res.outcome, expected, `outcome of applying ${f.rel} with approval`);
       expectEqual(brief(res.errors), [], 'errors');
-      const after = loadDocumentFile(staged);
-      expectTrue(after.value !== undefined && isValid(after.issues), 'the profile on disk is valid after the delta', {
-        observed: after.issues.filter((i) => i.severity === 'error').map((i) => ({ code: i.code, pointer: i.pointer })),
+      const after = readProfile(staged);
+      expectTrue(after.doc !== undefined && after.errors.length === 0, 'the profile on disk is valid after the delta', {
+        observed: after.errors,
       });
     },
   };
 }
 
-function invalidDeltaCase(tree: UpstreamTree, f: UpstreamFile): CaseDef {
-  const rule = namedDeltaRule(f.comment);
-  const conflictNamed = /revision|conflict|stale/i.test(f.comment);
+/** Operations whose only questionable part is a `..` token: RFC 6901 reads it as a member inside /state. */
+function literalDotDotOnly(delta: Obj): boolean {
+  const ops = arr(delta['operations']).filter(isObj);
+  const paths = ops.map((o) => o['path']);
+  return (
+    paths.some((p) => typeof p === 'string' && p.split('/').includes('..')) && paths.every((p) => typeof p === 'string' && inStateScope(p))
+  );
+}
+
+function invalidDeltaCase(tree: UpstreamTree, f: UpstreamFile, by: Map<string, UpstreamFile[]>): CaseDef {
+  const rule = namedDeltaRule(f.comment, basename(f.path));
+  const { name, revision } = targetOf(f.doc);
+  const example = name ? by.get(name)?.[0] : undefined;
+  const literal = f.doc ? literalDotDotOnly(f.doc) : false;
+  const accepted = rule.conflict ? ['rejected', 'conflict'] : ['rejected'];
   return {
     id: `upstream/${f.rel}`,
-    requirements: [rule.requirement],
+    requirements: rule.requirements,
     title: `Upstream negative delta ${f.rel} is rejected${f.comment ? ` (${f.comment.slice(0, 80)})` : ''}`,
     origin: 'replay',
-    expectation: { outcome: conflictNamed ? 'rejected or conflict' : 'rejected', profileBytes: 'unchanged' },
+    ...(example ? { needs: { encodings: [example.encoding as Encoding] } } : {}),
+    expectation: {
+      outcome: rule.conflict ? 'rejected, or conflict (a rebase must leave a valid profile)' : 'rejected',
+      profileBytes: 'unchanged',
+      ...(literal ? { or: 'applied with `..` as a literal key inside /state: spec and metadata unchanged, profile valid' } : {}),
+      namedRule: { requirements: rule.requirements, by: rule.source, category: `${rule.category} (recorded, not required)` },
+    },
     async run(ctx) {
-      if (!f.doc)
-        return inconclusive(`${f.rel} does not parse to a mapping, so it cannot be sent as a delta`, `fixture ${f.rel} is not a mapping`);
-      const { name, revision } = targetOf(f.doc);
-      const staged = stageExamples(ctx, tree);
-      const example = tree.examples.find((e) => nameOfDoc(e.doc) === name);
       let path: string;
-      if (example) path = staged.get(example.rel) as string;
+      if (example) path = stage(ctx, tree, example);
       else {
         // The delta names no example (its target may be the defect): give it a small valid profile to be refused against.
         const slug = name && /^[a-z0-9](?:[a-z0-9._-]{0,62}[a-z0-9])?$/.test(name) ? name : 'upstream-target';
@@ -261,12 +427,14 @@ function invalidDeltaCase(tree: UpstreamTree, f: UpstreamFile): CaseDef {
           },
           spec: { role: { instructions: 'You are a stand-in.' } },
         };
-        path = ctx.workspace.writeDocument(join(ctx.workspace.root, 'targets'), `${slug}.agent.yaml`, doc, 'yaml');
+        const encoding = workingEncoding(ctx.handshake);
+        path = ctx.workspace.writeFile(join(ctx.workspace.projectAgents, `${slug}.agent.${encoding}`), serializeDocument(doc, encoding));
       }
       const before = readFileSync(path);
+      const pre = readProfile(path).doc;
       const res = await ctx.adapter.call('apply_delta', {
         profile_path: path,
-        delta: f.doc,
+        delta: f.doc as Obj,
         approval: { operations: true, approver: 'oap-conform upstream replay' },
       });
       ctx.note('named-rule', {
@@ -275,24 +443,74 @@ function invalidDeltaCase(tree: UpstreamTree, f: UpstreamFile): CaseDef {
         matched: res.errors.some((e) => e.category === rule.category),
         reported: res.errors.map((e) => e.category),
       });
-      const accepted = conflictNamed ? ['rejected', 'conflict'] : ['rejected'];
+      const after = readProfile(path);
+      if (literal && res.outcome === 'applied') {
+        // SPEC 6.2: an RFC 6901 pointer has no relative steps; a harness may apply `..` as a key inside /state.
+        expectTrue(after.doc !== undefined && after.errors.length === 0, 'the profile on disk is valid after the delta', {
+          observed: after.errors,
+        });
+        const authored = (d: Obj | undefined): unknown => (d ? specDigestInput(d) : undefined);
+        expectTrue(canonicalJson(authored(after.doc)) === canonicalJson(authored(pre)), `applying ${f.rel} changed spec or metadata`, {
+          expected: authored(pre),
+          observed: authored(after.doc),
+        });
+        return;
+      }
       expectTrue(accepted.includes(res.outcome), `applying ${f.rel} must be refused`, { expected: accepted, observed: res.outcome });
+      if (res.outcome === 'conflict' && res.conflict_resolution === 'rebased') {
+        // SPEC 6.3 lets a stale delta be rebased when every operation still applies cleanly.
+        expectTrue(after.doc !== undefined && after.errors.length === 0, 'the profile on disk is valid after the rebase', {
+          observed: after.errors,
+        });
+        return;
+      }
       expectTrue(readFileSync(path).equals(before), 'the profile file is unchanged after a refused delta', { expected: 'unchanged bytes' });
     },
   };
 }
 
+// ---------------------------------------------------------------- the replay
+
 /**
- * Cases replaying DIR. Throws an Error with `code: 'fixtures.layout'` and a one-line message when
- * DIR is not laid out like the specification repository.
+ * Read, check and build the replay of DIR. Throws UpstreamLayoutError (`fixtures.layout`) when DIR
+ * is not laid out like the specification repository, UpstreamFixtureError (`fixtures.set`) when its
+ * fixture set cannot be replayed fairly; both carry a one-line message.
  */
-export function loadUpstreamCases(dir: string): CaseDef[] {
+export function loadUpstream(dir: string): UpstreamReplay {
   const tree = readUpstreamTree(dir);
-  return [
-    ...tree.examples.map((f) => exampleCase(tree, f)),
-    ...tree.json.map((f) => jsonCase(tree, f)),
-    ...tree.invalid.map((f) => invalidCase(tree, f)),
-    ...tree.deltas.map((f) => deltaCase(tree, f)),
-    ...tree.invalidDeltas.map((f) => invalidDeltaCase(tree, f)),
+  const targets = checkSet(tree);
+  const by = examplesByName(tree);
+  const policy = accommodatingPolicy(tree.examples);
+  const skipped = [...tree.skipped];
+  const invalidDeltas = tree.invalidDeltas.filter((f) => {
+    if (f.doc) return true;
+    skipped.push({ rel: f.rel, reason: 'does not parse to a mapping, and the protocol sends a delta as data' });
+    return false;
+  });
+  const cases = [
+    ...tree.examples.map((f) => exampleCase(tree, f, policy)),
+    ...tree.json.map((f) => jsonCase(f)),
+    ...tree.invalid.map((f) => invalidCase(tree, f, policy)),
+    ...tree.deltas.map((f) => deltaCase(tree, f, targets.get(f.rel)!)),
+    ...invalidDeltas.map((f) => invalidDeltaCase(tree, f, by)),
   ];
+  const counts = Object.fromEntries(FOLDERS.map((folder) => [folder, 0])) as Record<UpstreamFolder, number>;
+  const folderOf = new Map(
+    [...tree.examples, ...tree.json, ...tree.invalid, ...tree.deltas, ...invalidDeltas].map((f) => [f.rel, f.folder]),
+  );
+  for (const c of cases) counts[folderOf.get(c.id.slice('upstream/'.length))!]++;
+  return { root: tree.root, digest: tree.digest, cases, counts, skipped: skipped.sort((a, b) => (a.rel < b.rel ? -1 : 1)) };
+}
+
+/** The cases replaying DIR (see loadUpstream for what it throws). */
+export function loadUpstreamCases(dir: string): CaseDef[] {
+  return loadUpstream(dir).cases;
+}
+
+/** What a replay will run, for people: cases per folder, then each skipped file and why. */
+export function describeUpstream(r: UpstreamReplay): string[] {
+  const per = FOLDERS.map((f) => `${f} ${r.counts[f]}`).join(', ');
+  const lines = [`upstream fixtures ${r.root}: ${r.cases.length} cases (${per}); digest ${r.digest}`];
+  for (const s of r.skipped) lines.push(`upstream fixtures: skipped ${s.rel}: ${s.reason}`);
+  return lines;
 }

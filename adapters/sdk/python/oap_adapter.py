@@ -4,7 +4,7 @@ Copy this file next to your adapter (`oap-conform init --lang python` does). It 
 upgrading oap-conform, copy it again. It speaks the oap-conform adapter protocol (JSON-RPC 2.0,
 one JSON message per line on stdin/stdout; stderr is your log), dispatches requests to the
 handlers you register, turns Decline exceptions into the protocol's NOT_IMPLEMENTED / SKIPPED
-errors, builds prompts whose section map uses UTF-8 byte offsets, and computes SPEC 2.2 digests
+errors and Refuse exceptions into a refusal of the document (digest, write_back), builds prompts whose section map uses UTF-8 byte offsets, and computes SPEC 2.2 digests
 (canonical_json, spec_digest, profile_digest).
 
     from oap_adapter import Adapter, Decline, PromptBuilder
@@ -57,6 +57,38 @@ class Decline(Exception):
         self.reason = reason
 
 
+# Methods whose answer may be a refusal of the document: {"status": "rejected", "errors": [...], "warnings": [...]}.
+REFUSABLE = ("digest", "write_back", "instantiate", "instantiate_subagent")
+
+
+def issue(category, pointer, message, code=None):
+    """An AdapterIssue: category from the protocol's vocabulary, pointer an RFC 6901 JSON Pointer."""
+    out = {"category": category, "pointer": pointer, "message": message}
+    if code is not None:
+        out["code"] = code
+    return out
+
+
+def refused(errors, warnings=None):
+    """The answer of a digest or write_back handler whose harness refuses the document (at least one error)."""
+    if not errors:
+        raise ValueError("a refusal needs at least one error issue saying why")
+    return {"status": "rejected", "errors": list(errors), "warnings": list(warnings or [])}
+
+
+class Refuse(Exception):
+    """Raise from a digest, write_back or instantiate handler when the harness refuses the document.
+
+    The SDK answers with the refusal result (`refused(errors, warnings)`), a normal answer the
+    runner judges, not a protocol error: refusing an invalid document is right, refusing a valid
+    one is a finding of the requirement the case checks.
+    """
+
+    def __init__(self, errors, warnings=None):
+        super().__init__("; ".join(e.get("message", "") for e in errors) or "refused")
+        self.result = refused(errors, warnings)
+
+
 class RpcError(Exception):
     """Raise from a handler to answer with a specific JSON-RPC error (e.g. UNSUPPORTED_PROTOCOL_VERSION)."""
 
@@ -100,6 +132,11 @@ class Adapter:
             code = SKIPPED if d.kind == "skipped" else NOT_IMPLEMENTED
             return {"jsonrpc": "2.0", "id": request_id,
                     "error": {"code": code, "message": d.kind, "data": {"reason": d.reason}}}
+        except Refuse as r:
+            if method in REFUSABLE:
+                return {"jsonrpc": "2.0", "id": request_id, "result": r.result}
+            message = "Refuse raised from %s, which cannot answer with a refusal" % method
+            return {"jsonrpc": "2.0", "id": request_id, "error": {"code": INTERNAL_ERROR, "message": message}}
         except RpcError as e:
             err = {"code": e.code, "message": e.message}
             if e.data is not None:

@@ -118,6 +118,8 @@ ${methodTypes('output', 'result')}  }
   export type InstantiatedT = Extract<Result<'instantiate'>, { status: 'instantiated' }>;
   export type EffectiveContractT = InstantiatedT['effective'];
   export type AdapterIssueT = Result<'validate'>['errors'][number];
+  /** A refusal of the document by \`digest\` or \`write_back\` (the same shape as a refused instantiation). */
+  export type RefusedT = Extract<Result<'digest'>, { status: 'rejected' }>;
 
   export const PROTOCOL_VERSION: ${JSON.stringify(PROTOCOL_VERSION)};
   export const SUPPORTED_PROTOCOL_VERSIONS: readonly [${SUPPORTED_PROTOCOL_VERSIONS.map((v) => JSON.stringify(v)).join(', ')}];
@@ -138,6 +140,10 @@ ${rpc}  };
     dispose?: () => Promise<void> | void;
   }
   export function defineAdapter(handlers: AdapterHandlers, options?: DefineOptions): InProcessAdapter;
+  /** The answer of a digest or write_back handler whose harness refuses the document (at least one error). */
+  export function refused(errors: AdapterIssueT[], warnings?: AdapterIssueT[]): RefusedT;
+  /** Is a digest or write_back answer a refusal? */
+  export function isRefused(r: object): r is RefusedT;
 
   export interface ServeOptions {
     input?: Readable;

@@ -1,4 +1,4 @@
-import { methods, type MethodName } from '../../protocol/messages.js';
+import { methods, type AdapterIssueT, type MethodName, type RefusedT } from '../../protocol/messages.js';
 import { AdapterDecline } from '../../protocol/errors.js';
 import type { AdapterHandlers, InProcessAdapter } from './types.js';
 
@@ -36,6 +36,17 @@ export class RpcError extends Error {
     super(message);
     this.name = 'RpcError';
   }
+}
+
+/**
+ * The answer of a `digest` or `write_back` handler whose harness refuses the document (it cannot
+ * read it, or will not write it): `return refused([{ category: 'parse', pointer: '', message }])`.
+ * A refusal is a normal result carrying the harness's issues, not an error; the runner judges it
+ * (refusing an invalid document is right, refusing a valid one is a finding of the case's ID).
+ */
+export function refused(errors: AdapterIssueT[], warnings: AdapterIssueT[] = []): RefusedT {
+  if (errors.length === 0) throw new Error('refused(): a refusal needs at least one error issue saying why');
+  return { status: 'rejected', errors, warnings };
 }
 
 export interface DefineOptions {

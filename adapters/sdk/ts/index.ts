@@ -6,14 +6,14 @@ import { realpathSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export { defineAdapter, isMethodName, UnknownMethod, InvalidParams, RpcError, type DefineOptions } from './define.js';
+export { defineAdapter, isMethodName, refused, UnknownMethod, InvalidParams, RpcError, type DefineOptions } from './define.js';
 export { canonicalJson, profileDigest, specDigest, SPEC_DIGEST_EXCLUDED_METADATA } from './canonical.js';
 export { serveStdio, errorFor, type ServeOptions } from './stdio.js';
 export { PromptBuilder, sectionText, type StateDelimiters } from './prompt-builder.js';
 export { LineSplitter, encodeLine, DEFAULT_MAX_LINE_BYTES, type LineEvent } from './framing.js';
 export type { AdapterHandlers, InProcessAdapter, AdapterFactory } from './types.js';
 export { AdapterDecline } from '../../protocol/errors.js';
-export { PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS, RPC_ERROR } from '../../protocol/messages.js';
+export { PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS, RPC_ERROR, isRefused } from '../../protocol/messages.js';
 export type {
   MethodName,
   Params,
@@ -23,6 +23,7 @@ export type {
   AdapterIssueT,
   InstantiatedT,
   EffectiveContractT,
+  RefusedT,
 } from '../../protocol/messages.js';
 
 /**

@@ -10,11 +10,13 @@ import { DEFAULT_TIMEOUT_MS } from '../../engine/run.js';
 import { readFinding, replayCase } from '../../../suites/fuzz/index.js';
 import { runCase } from '../../../suites/framework/run-case.js';
 import { CliError, EXIT } from '../../exit-codes.js';
+import { ADAPTER_ENV_HELP, adapterEnvFlags, collect } from '../support.js';
 
 interface ReplayFlags {
   adapter?: string;
   timeout: number;
   process?: boolean;
+  adapterEnv?: string[];
 }
 
 /**
@@ -28,10 +30,12 @@ export function register(program: Command): void {
     .description('re-run fuzz finding files against an adapter (exit 0 when all pass)')
     .argument('<files...>', 'finding files written by the fuzzer (<out>/findings/*.json)')
     .option('--adapter <spec>', 'builtin:NAME, a module, or a command line')
+    .option('--adapter-env <NAME[=VALUE]>', ADAPTER_ENV_HELP, collect, [])
     .option('--timeout <ms>', 'per-request timeout', parseIntIn('--timeout', 1, 3_600_000), DEFAULT_TIMEOUT_MS)
     .option('--process', 'run builtin and module adapters as a process over stdio')
     .action(async (files: string[], flags: ReplayFlags) => {
       if (!flags.adapter) throw new CliError('usage', 'missing --adapter SPEC', EXIT.USAGE);
+      const extraEnv = adapterEnvFlags(flags.adapterEnv);
       const cases = files.map((f) => {
         try {
           return { file: f, finding: readFinding(f), def: replayCase(readFinding(f)) };
@@ -45,7 +49,7 @@ export function register(program: Command): void {
       try {
         let conn: Connected;
         try {
-          conn = await connect(adapter, { timeoutMs: flags.timeout, dir });
+          conn = await connect(adapter, { timeoutMs: flags.timeout, dir, ...(extraEnv ? { extraEnv } : {}) });
         } catch (err) {
           if (err instanceof HandshakeError) throw new CliError(err.code, err.message, EXIT.ADAPTER);
           throw err;

@@ -6,11 +6,13 @@ import type { CliEmbedding } from '../embedding.js';
 import { CASE_STATUSES } from '../../../suites/framework/types.js';
 import { createProgressReporter } from '../../../reports/progress.js';
 import { killAllSync } from '../../engine/process-registry.js';
-import { DEFAULT_TIMEOUT_MS, runEngine } from '../../engine/run.js';
+import { DEFAULT_TIMEOUT_MS, readReplay, runEngine } from '../../engine/run.js';
+import { describeUpstream } from '../../../suites/upstream/index.js';
 import { parseShard, type Shard } from '../../engine/selection.js';
 import { parseIntIn, parseLevel, parseList, parseSeed } from '../../engine/options.js';
 import { CliError, EXIT } from '../../exit-codes.js';
 import { finalizeRun, prepareFinalize, type FinalizeOptions } from '../../finalize.js';
+import { ADAPTER_ENV_HELP, adapterEnvFlags, collect } from '../support.js';
 
 /** One worker per core, up to 4: each worker is one adapter process, and cases are CPU-bound. */
 const DEFAULT_JOBS = Math.max(1, Math.min(availableParallelism(), 4));
@@ -35,6 +37,7 @@ interface RunFlags {
   shard?: string;
   allowDirty?: boolean;
   quiet?: boolean;
+  adapterEnv?: string[];
 }
 
 /**
@@ -47,6 +50,7 @@ export function register(program: Command, embed: CliEmbedding = {}): void {
     .command('run', { isDefault: true })
     .description('run the conformance suite against an adapter')
     .option('--adapter <spec>', 'builtin:NAME, a module (.js/.mjs/.ts), or a command line spoken to over stdio')
+    .option('--adapter-env <NAME[=VALUE]>', ADAPTER_ENV_HELP, collect, [])
     .option('--level <n>', "level to judge (default: the adapter's claim)", parseLevel)
     .option('--out <dir>', 'results directory', './oap-conform-results/')
     .option('--jobs <n>', `adapter workers (default: CPUs, at most 4: ${DEFAULT_JOBS} here)`, parseIntIn('--jobs', 1, 256), DEFAULT_JOBS)
@@ -58,7 +62,7 @@ export function register(program: Command, embed: CliEmbedding = {}): void {
     .option('--process', 'run builtin and module adapters as a process over stdio')
     .option('--check-protocol', 'validate every message, requests too, against the protocol JSON Schemas')
     .option('--fuzz <n>', `fuzz budget: generated inputs (0 = off)`, parseIntIn('--fuzz', 0, 10_000_000), DEFAULT_FUZZ_BUDGET)
-    .option('--fixtures <dir>', 'replay an upstream fixtures directory')
+    .option('--fixtures <dir>', 'also replay a directory laid out like the OAP specification repository (examples/, tests/deltas/)')
     .option('--baseline <file>', 'expected failures (per ID or case): exit 1 on an unexpected failure or a stale entry')
     .option('--sign <key>', 'sign the result with this key')
     .option('--format <list>', 'output formats, comma-separated', parseList)
@@ -67,6 +71,10 @@ export function register(program: Command, embed: CliEmbedding = {}): void {
     .option('--quiet', 'no per-case progress lines')
     .action(async (flags: RunFlags) => {
       if (!flags.adapter) throw new CliError('usage', 'missing --adapter SPEC (e.g. --adapter builtin:reference)', EXIT.USAGE);
+      const adapterEnv = adapterEnvFlags(flags.adapterEnv);
+      // The fixture tree is read and checked before anything is written or started; say what it holds.
+      const upstream = flags.fixtures ? readReplay(flags.fixtures) : undefined;
+      if (upstream) for (const line of describeUpstream(upstream)) process.stderr.write(`oap-conform: ${line}\n`);
       let shard: Shard | undefined;
       if (flags.shard) {
         try {
@@ -116,8 +124,9 @@ export function register(program: Command, embed: CliEmbedding = {}): void {
           process: !!flags.process,
           checkProtocol: !!flags.checkProtocol,
           fuzz: flags.fuzz,
-          ...(flags.fixtures ? { fixturesDir: flags.fixtures } : {}),
+          ...(upstream ? { upstream } : {}),
           ...(shard ? { shard } : {}),
+          ...(adapterEnv ? { adapterEnv } : {}),
           signal: controller.signal,
           ...(embed.cases ? { cases: embed.cases } : {}),
           ...(flags.quiet ? {} : { reporters: [createProgressReporter(process.stderr)] }),

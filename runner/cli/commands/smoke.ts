@@ -10,11 +10,13 @@ import { ProtocolChecker } from '../../engine/protocol-check.js';
 import { DEFAULT_TIMEOUT_MS } from '../../engine/run.js';
 import { smokeSteps } from '../../engine/smoke.js';
 import { CliError, EXIT } from '../../exit-codes.js';
+import { ADAPTER_ENV_HELP, adapterEnvFlags, collect } from '../support.js';
 
 interface SmokeFlags {
   adapter?: string;
   timeout: number;
   process?: boolean;
+  adapterEnv?: string[];
   checkProtocol?: boolean;
 }
 
@@ -23,11 +25,13 @@ export function register(program: Command): void {
     .command('smoke')
     .description('handshake plus a minimal accepted and rejected profile: the first check for adapter authors')
     .option('--adapter <spec>', 'builtin:NAME, a module, or a command line')
+    .option('--adapter-env <NAME[=VALUE]>', ADAPTER_ENV_HELP, collect, [])
     .option('--timeout <ms>', 'per-request timeout', parseIntIn('--timeout', 1, 3_600_000), DEFAULT_TIMEOUT_MS)
     .option('--process', 'run builtin and module adapters as a process over stdio')
     .option('--check-protocol', 'validate every message against the protocol JSON Schemas')
     .action(async (flags: SmokeFlags) => {
       if (!flags.adapter) throw new CliError('usage', 'missing --adapter SPEC', EXIT.USAGE);
+      const extraEnv = adapterEnvFlags(flags.adapterEnv);
       const adapter = await resolveAdapter(flags.adapter, { forceProcess: !!flags.process });
       const out = (s: string): void => void process.stdout.write(`${s}\n`);
       const dir = mkdtempSync(join(tmpdir(), 'oap-smoke-worker-'));
@@ -38,6 +42,7 @@ export function register(program: Command): void {
             timeoutMs: flags.timeout,
             dir,
             ...(flags.checkProtocol ? { checker: new ProtocolChecker() } : {}),
+            ...(extraEnv ? { extraEnv } : {}),
           });
         } catch (err) {
           if (err instanceof HandshakeError) {

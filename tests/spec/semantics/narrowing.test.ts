@@ -77,7 +77,7 @@ describe('widenings (SPEC §7.2: never more permissive than the ceiling)', () =>
   });
 });
 
-describe('narrowingDifferences (SPEC §7.2 "always the more restrictive of profile and policy")', () => {
+describe('narrowingDifferences (SPEC §7.2 "always the more restrictive of profile and policy"; only widening fails but decisions are exact, §3.5)', () => {
   const request = narrowingRequest({
     permissions: {
       shell: 'allow',
@@ -102,11 +102,24 @@ describe('narrowingDifferences (SPEC §7.2 "always the more restrictive of profi
   it('the exact intersection has no differences', () => expect(narrowingDifferences(exact, request, CEILING)).toEqual([]));
 
   it.each([
-    [{ permissions: { ...exact.permissions, edit: 'deny' } }, ['/permissions/edit'], 'stricter than min is a difference too'],
-    [{ hosts: ['api.example.com'] }, ['/hosts'], 'a requested host the policy allows was dropped'],
+    [{ permissions: { ...exact.permissions, edit: 'deny' } }, ['/permissions/edit'], 'a decision stricter than the minimum: §3.5 names it'],
+    [{ permissions: { ...exact.permissions, edit: 'allow' } }, ['/permissions/edit'], 'a decision above the minimum'],
+    [{ hosts: ['api.example.com'] }, [], 'a requested host the policy allows was dropped: stricter is allowed'],
+    [{ hosts: [] }, [], 'no host at all: stricter is allowed'],
     [{ hosts: ['api.example.com', '*.example.net'] }, ['/hosts'], 'hosts the profile did not ask for'],
     [{ filesystem: { ...exact.filesystem, deny_paths: [] } }, ['/filesystem/read_roots'], 'the profile deny path was lost'],
-    [{ memory: { mode: 'read_only', scopes: [] } }, ['/memory/scopes'], 'a permitted scope was dropped'],
+    [
+      { filesystem: { read_roots: ['src/app'], write_roots: [], deny_paths: ['src/app/secret'] } },
+      [],
+      'less filesystem than the intersection',
+    ],
+    [{ filesystem: { ...exact.filesystem, read_roots: ['.'] } }, ['/filesystem/read_roots'], 'a root the policy does not give'],
+    [{ memory: { mode: 'read_only', scopes: [] } }, [], 'a permitted scope was dropped: stricter is allowed'],
+    [{ memory: { mode: 'read_only', scopes: ['project:acme', 'team:x'] } }, ['/memory/scopes'], 'a scope the policy does not permit'],
+    [{ memory: { mode: 'off', scopes: ['project:acme'] } }, [], 'memory off below read_only'],
+    [{ memory: { mode: 'read_write', scopes: ['project:acme'] } }, ['/memory/mode'], 'a memory mode above the smaller'],
+    [{ budgets: { ...exact.budgets, max_turns: 5 } }, [], 'a smaller budget than both'],
+    [{ budgets: { ...exact.budgets, max_turns: 21 } }, ['/budgets/max_turns'], 'a budget above the smaller'],
     [{ budgets: { ...exact.budgets, max_tool_calls: null } }, ['/budgets/max_tool_calls'], '0 asked is a limit of zero'],
     [{ tools: ['read', 'git/diff'] }, ['/tools'], 'an ungranted tool'],
     [

@@ -1,0 +1,94 @@
+/**
+ * Only an allowlist of the runner's environment reaches an adapter process (PATH, LANG, LC_ALL, TZ,
+ * SYSTEMROOT and OAP_*); `--adapter-env NAME[=VALUE]` (repeatable, on run, smoke and replay) adds
+ * what an adapter needs beyond that, and never the private HOME/XDG/TMPDIR directories.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { AdapterEnvError, adapterEnv, parseAdapterEnv } from '../../runner/engine/env.js';
+import { fromRoot } from '../../spec/package-root.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'oap-adapter-env-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('parseAdapterEnv', () => {
+  const runner = { PYTHONPATH: '/opt/harness/src', EMPTY: '' };
+
+  it.each([
+    [['PYTHONPATH'], { PYTHONPATH: '/opt/harness/src' }],
+    [['HARNESS_SRC=/src/harness'], { HARNESS_SRC: '/src/harness' }],
+    [['A=x=y'], { A: 'x=y' }],
+    [['A='], { A: '' }],
+    [['EMPTY'], { EMPTY: '' }],
+    [['A=1', 'A=2'], { A: '2' }],
+  ])('%j -> %j', (specs, want) => expect(parseAdapterEnv(specs, runner)).toEqual(want));
+
+  it.each([
+    ['NOT_SET', /NOT_SET is not set in the runner's environment/],
+    ['1BAD=x', /expected NAME or NAME=VALUE/],
+    ['=x', /expected NAME or NAME=VALUE/],
+    ['HOME=/home/me', /private per-worker directories/],
+    ['TMPDIR', /private per-worker directories/],
+    ['XDG_CONFIG_HOME=/x', /private per-worker directories/],
+  ])('%s is refused', (spec, message) => {
+    expect(() => parseAdapterEnv([spec], runner)).toThrow(AdapterEnvError);
+    expect(() => parseAdapterEnv([spec], runner)).toThrow(message);
+  });
+
+  it('adds to the allowlist without letting anything else through', () => {
+    const env = adapterEnv(join(dir, 'w'), { PATH: '/bin', SECRET_TOKEN: 't', OAP_MODE: 'x' }, { PYTHONPATH: '/src' });
+    expect(env['PYTHONPATH']).toBe('/src');
+    expect(env['OAP_MODE']).toBe('x');
+    expect(env['SECRET_TOKEN']).toBeUndefined();
+    expect(env['HOME']?.startsWith(join(dir, 'w'))).toBe(true);
+  });
+});
+
+describe('--adapter-env on the CLI', () => {
+  // A stdio adapter that reports HARNESS_SRC in its handshake and declines everything else.
+  const script = join(dir, 'env-adapter.mjs');
+  writeFileSync(
+    script,
+    `import { createInterface } from 'node:readline';
+for await (const line of createInterface({ input: process.stdin })) {
+  const m = JSON.parse(line);
+  const reply = m.method === 'initialize'
+    ? { result: { protocol_version: '1.0', implementation: { name: 'env-' + (process.env.HARNESS_SRC ?? 'unset'), version: '0', language: 'js' },
+        level: 1, encodings: ['yaml'], discovery_roots: ['project'], unimplemented: [] } }
+    : m.method === 'shutdown' ? { result: {} } : { error: { code: -32001, message: 'not implemented', data: { reason: 'test' } } };
+  process.stdout.write(JSON.stringify({ jsonrpc: '2.0', id: m.id, ...reply }) + '\\n');
+  if (m.method === 'shutdown') break;
+}
+`,
+  );
+  const cli = (args: string[], env: NodeJS.ProcessEnv = {}) =>
+    spawnSync(process.execPath, [fromRoot('bin', 'oap-conform.js'), ...args], {
+      encoding: 'utf8',
+      env: { ...process.env, HARNESS_SRC: undefined, ...env },
+    });
+  const adapter = `${JSON.stringify(process.execPath)} ${JSON.stringify(script)}`;
+
+  it('a variable the runner has does not reach the adapter unless --adapter-env names it', () => {
+    expect(cli(['smoke', '--adapter', adapter], { HARNESS_SRC: '/src/a' }).stdout).toMatch(/✓ initialize: env-unset /);
+    expect(cli(['smoke', '--adapter', adapter, '--adapter-env', 'HARNESS_SRC'], { HARNESS_SRC: '/src/a' }).stdout).toMatch(
+      /✓ initialize: env-\/src\/a /,
+    );
+    expect(cli(['smoke', '--adapter', adapter, '--adapter-env', 'OTHER=1', '--adapter-env', 'HARNESS_SRC=/src/b']).stdout).toMatch(
+      /✓ initialize: env-\/src\/b /,
+    );
+  }, 30_000);
+
+  it.each([['run', '--out', join(dir, 'out')], ['smoke'], ['replay', join(dir, 'no-finding.json')]])(
+    '%s refuses a bad --adapter-env with one line and exit 2',
+    (...args) => {
+      const r = cli([...args, '--adapter', adapter, '--adapter-env', 'HOME=/tmp']);
+      expect(r.status).toBe(2);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+      expect(r.stderr).toMatch(/^oap-conform: adapter-env: --adapter-env HOME: /);
+    },
+    30_000,
+  );
+});
