@@ -3,14 +3,21 @@
  * the oracle), and fuzz cases / generated inputs per second against the reference adapter
  * in-process and, when dist/adapters/host.js exists, over stdio. Run alone with
  * `node dist/bench/fuzz.js` after a build, or through bench/index.ts.
+ *
+ * The seed sweep (`npm run sweep:seeds`, i.e. `node dist/bench/fuzz.js sweep [--from N]
+ * [--seeds N] [--budget N] [--jobs N]`): the reference harness must pass every fuzz case, judging
+ * every input, on each of 200 consecutive seeds at the default budget. No generator may fail the
+ * reference; a seed that does is printed with its failing cases and the exit code is 1.
  */
-import { pathToFileURL } from 'node:url';
+import { fork } from 'node:child_process';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import fc from 'fast-check';
 import { Bench } from 'tinybench';
 import { PROTOCOL_VERSION } from '../adapters/protocol/messages.js';
 import { resolveAdapter, hostScript } from '../runner/engine/adapter-spec.js';
 import { connect } from '../runner/engine/connect.js';
 import { fuzzCases, DEFAULT_FUZZ_BUDGET } from '../suites/fuzz/index.js';
+import { createReferenceAdapter } from '../adapters/reference/index.js';
 import { oracleIssues } from '../suites/fuzz/oracle-gate.js';
 import { narrowingArb } from '../suites/fuzz/properties/narrowing.js';
 import { InProcessRpc } from '../runner/engine/in-process-rpc.js';
@@ -105,6 +112,158 @@ export async function benchFuzz(): Promise<void> {
   console.table(table);
 }
 
+interface SweepOptions {
+  from: number;
+  seeds: number;
+  budget: number;
+}
+
+interface SweepResult {
+  seeds: number;
+  cases: number;
+  inputs: number;
+  /** Inputs the reference did not judge (rejected, declined, ...): a generator the reference refuses. */
+  unjudged: number;
+  /** `seed N: <case>: <status>: <message>` for every case that did not pass. */
+  failures: string[];
+  cpuSeconds: number;
+}
+
+/** The reference harness, in-process, over every fuzz case of `seeds` consecutive seeds. */
+async function sweepSeeds(opts: SweepOptions, onSeed?: (seed: number, r: SweepResult) => void): Promise<SweepResult> {
+  const rpc = new InProcessRpc(createReferenceAdapter());
+  const handshake = await rpc.call('initialize', { protocol_versions: [PROTOCOL_VERSION], runner: { name: 'sweep', version: '0' } });
+  const total: SweepResult = { seeds: 0, cases: 0, inputs: 0, unjudged: 0, failures: [], cpuSeconds: 0 };
+  const c0 = process.cpuUsage();
+  for (let seed = opts.from; seed < opts.from + opts.seeds; seed++) {
+    const findingsDir = mkdtempSync(join(tmpdir(), 'oap-sweep-findings-'));
+    const r: SweepResult = { seeds: 1, cases: 0, inputs: 0, unjudged: 0, failures: [], cpuSeconds: 0 };
+    for (const c of fuzzCases({ budget: opts.budget, seed, findingsDir })) {
+      const o = await runCase(c, { adapter: rpc, handshake, runSeed: seed });
+      const note = o.notes?.fuzz as { generated: number; judged: number } | undefined;
+      r.cases++;
+      r.inputs += note?.generated ?? 0;
+      r.unjudged += (note?.generated ?? 0) - (note?.judged ?? 0);
+      if (o.status !== 'pass') r.failures.push(`seed ${seed}: ${o.id}: ${o.status}: ${'message' in o ? o.message : ''}`);
+    }
+    rmSync(findingsDir, { recursive: true, force: true });
+    for (const k of ['seeds', 'cases', 'inputs', 'unjudged'] as const) total[k] += r[k];
+    total.failures.push(...r.failures);
+    onSeed?.(seed, r);
+  }
+  const cpu = process.cpuUsage(c0);
+  total.cpuSeconds = (cpu.user + cpu.system) / 1e6;
+  return total;
+}
+
+function flag(args: string[], name: string, fallback: number): number {
+  const i = args.indexOf(`--${name}`);
+  if (i === -1) return fallback;
+  const v = Number(args[i + 1]);
+  if (!Number.isInteger(v) || v < 1) {
+    process.stderr.write(`sweep: --${name} takes a positive integer\n`);
+    process.exit(2);
+  }
+  return v;
+}
+
+/**
+ * `sweep`: with `--jobs N`, N forked workers take contiguous seed ranges and send one message per
+ * seed; the parent prints a line every 10 seeds and every seed with a case not passing.
+ */
+async function sweepCommand(args: string[]): Promise<void> {
+  const opts: SweepOptions = {
+    from: flag(args, 'from', 1),
+    seeds: flag(args, 'seeds', 200),
+    budget: flag(args, 'budget', DEFAULT_FUZZ_BUDGET),
+  };
+  if (args.includes('--worker')) {
+    const total = await sweepSeeds(opts, (seed, r) => process.send?.({ seed, result: r }));
+    // The last message carries the worker's CPU time; the channel closes once it is flushed.
+    process.send?.({ cpuSeconds: total.cpuSeconds }, () => process.disconnect?.());
+    return;
+  }
+  const jobs = Math.min(flag(args, 'jobs', 1), opts.seeds);
+  process.stdout.write(
+    `seed sweep: reference harness, seeds ${opts.from}..${opts.from + opts.seeds - 1}, budget ${opts.budget}, ${jobs} job(s)\n`,
+  );
+  const t0 = performance.now();
+  const results: SweepResult[] = [];
+  let cpuSeconds = 0;
+  const onSeed = (seed: number, r: SweepResult): void => {
+    results.push(r);
+    if (r.failures.length > 0 || r.unjudged > 0 || results.length % 10 === 0)
+      process.stdout.write(
+        `  ${results.length}/${opts.seeds} seeds done (${((performance.now() - t0) / 1000).toFixed(0)} s); seed ${seed}: ${r.cases} cases, ${r.failures.length} not passing, ${r.unjudged} inputs not judged\n`,
+      );
+  };
+  if (jobs === 1) {
+    cpuSeconds = (await sweepSeeds(opts, onSeed)).cpuSeconds;
+  } else {
+    const per = Math.ceil(opts.seeds / jobs);
+    const ranges = Array.from({ length: jobs }, (_, j) => ({
+      from: opts.from + j * per,
+      seeds: Math.min(per, opts.seeds - j * per),
+    })).filter((r) => r.seeds > 0);
+    await Promise.all(
+      ranges.map(
+        (r) =>
+          new Promise<void>((resolve, reject) => {
+            const child = fork(fileURLToPath(import.meta.url), [
+              'sweep',
+              '--worker',
+              '--from',
+              String(r.from),
+              '--seeds',
+              String(r.seeds),
+              '--budget',
+              String(opts.budget),
+            ]);
+            child.on('message', (m) => {
+              const msg = m as { seed: number; result: SweepResult } | { cpuSeconds: number };
+              if ('cpuSeconds' in msg) cpuSeconds += msg.cpuSeconds;
+              else onSeed(msg.seed, msg.result);
+            });
+            child.once('exit', (code) =>
+              code === 0 ? resolve() : reject(new Error(`sweep worker for seeds from ${r.from} exited with ${code}`)),
+            );
+          }),
+      ),
+    );
+  }
+  const sum = results.reduce(
+    (a, r) => ({
+      seeds: a.seeds + r.seeds,
+      cases: a.cases + r.cases,
+      inputs: a.inputs + r.inputs,
+      unjudged: a.unjudged + r.unjudged,
+      failures: [...a.failures, ...r.failures],
+      cpuSeconds: a.cpuSeconds,
+    }),
+    { seeds: 0, cases: 0, inputs: 0, unjudged: 0, failures: [], cpuSeconds },
+  );
+  const wall = (performance.now() - t0) / 1000;
+  console.table([
+    {
+      seeds: sum.seeds,
+      cases: sum.cases,
+      inputs: sum.inputs,
+      'not judged': sum.unjudged,
+      'not passing': sum.failures.length,
+      'wall s': wall.toFixed(0),
+      'cpu s': sum.cpuSeconds.toFixed(0),
+    },
+  ]);
+  for (const f of sum.failures) process.stdout.write(`  ${f}\n`);
+  process.stdout.write(
+    sum.failures.length === 0 && sum.unjudged === 0
+      ? `PASS: the reference passes every fuzz property, judging every input, on ${sum.seeds} consecutive seeds\n`
+      : `FAIL: ${sum.failures.length} case(s) not passing, ${sum.unjudged} input(s) not judged\n`,
+  );
+  if (sum.failures.length > 0 || sum.unjudged > 0) process.exitCode = 1;
+}
+
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  await benchFuzz();
+  if (process.argv[2] === 'sweep') await sweepCommand(process.argv.slice(3));
+  else await benchFuzz();
 }

@@ -25,6 +25,7 @@ export { checkProfileRules } from './rules-profile.js';
 export type { RuleOptions } from './rules-profile.js';
 export { checkDeltaRules, checkStatePointer, RESERVED_OPS } from './rules-delta.js';
 export { checkMcpSecrets } from './rules-mcp.js';
+export { checkHistory } from './rules-history.js';
 export { scanDocument } from './rules-scan.js';
 export { checkWorkspacePath } from './paths.js';
 export type { WorkspacePathOptions } from './paths.js';

@@ -2,16 +2,33 @@
  * Runs one fuzz property inside a case: fast-check drives the inputs against the live adapter, a
  * failure is shrunk within a bounded number of adapter executions, the shrunk counterexample is
  * re-run once to confirm it, written as a finding file, noted, and the case fails with a
- * CheckFailure. Adapter-side errors (crash, timeout, protocol, not implemented) stop the property
- * and propagate unchanged, so the engine gives them their own status.
+ * CheckFailure. Adapter faults (crash, timeout, protocol) stop the property and propagate
+ * unchanged, so the engine gives them their own status.
+ *
+ * Evidence floor. Only `holds` and `violated` judge an input; an input the adapter rejected or
+ * declined, or one the generator got wrong, is counted as not judged and never as holding. A case
+ * without a violation passes only when its judged inputs reach `judgedFloor` of the inputs it
+ * could ask this harness (the generated ones minus those in an encoding the harness does not
+ * claim); otherwise it ends inconclusive with the reasons and a count each as its root cause. A
+ * decline skips that input only; a case whose every input was declined ends `skipped`.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { CheckFailure } from '../framework/errors.js';
+import { AdapterNotImplemented, AdapterSkipped } from '../../adapters/protocol/errors.js';
+import { CaseInconclusive, CheckFailure } from '../framework/errors.js';
 import type { CaseContext } from '../framework/types.js';
 import { writeFinding, type Finding } from './findings.js';
-import type { ExecEnv, FuzzProperty, FuzzStats, Verdict, Violation } from './properties/types.js';
+import {
+  malformedInput,
+  NOT_JUDGED_CAUSES,
+  notJudged,
+  type ExecEnv,
+  type FuzzProperty,
+  type FuzzStats,
+  type Verdict,
+  type Violation,
+} from './properties/types.js';
 
 export interface CheckPlan {
   caseId: string;
@@ -23,8 +40,21 @@ export interface CheckPlan {
   findingsDir: string;
 }
 
+/** Share of the askable inputs that must be judged, and the absolute minimum (capped at what was asked). */
+const JUDGED_SHARE = 0.9;
+const JUDGED_MINIMUM = 20;
+
+/**
+ * How many of `asked` inputs a case must judge to pass: at least 90% of them (rounded up) and at
+ * least 20, or all of them when fewer than 20 were asked. So a 25-input case may leave 2 inputs
+ * unjudged, a 15-input case none; a handful of judged inputs never stands in for a whole case.
+ */
+export function judgedFloor(asked: number): number {
+  return Math.max(Math.ceil(JUDGED_SHARE * asked), Math.min(asked, JUDGED_MINIMUM));
+}
+
 export function newStats(): FuzzStats {
-  return { runs: 0, discarded: 0, adapterRejected: 0, adapterCalls: 0, reasons: {} };
+  return { generated: 0, judged: 0, notJudged: { rejected: 0, declined: 0, unclaimed: 0, generator: 0 }, adapterCalls: 0, reasons: {} };
 }
 
 export function execEnv(ctx: CaseContext, stats: FuzzStats): ExecEnv {
@@ -41,10 +71,44 @@ export function execEnv(ctx: CaseContext, stats: FuzzStats): ExecEnv {
   };
 }
 
+function isDecline(err: unknown): err is AdapterNotImplemented | AdapterSkipped {
+  return err instanceof AdapterNotImplemented || err instanceof AdapterSkipped;
+}
+
+/**
+ * One input, judged or not: its own contract first (a malformed input never reaches the adapter),
+ * then the property; an adapter decline becomes a not-judged verdict and is handed to `onDecline`.
+ */
+export async function judgeInput<I>(
+  prop: FuzzProperty<I>,
+  env: ExecEnv,
+  input: I,
+  onDecline?: (err: AdapterNotImplemented | AdapterSkipped) => void,
+): Promise<Verdict> {
+  const bad = prop.malformed(input);
+  if (bad !== undefined) return malformedInput(bad);
+  try {
+    return await prop.execute(env, input);
+  } catch (err) {
+    if (!isDecline(err)) throw err;
+    onDecline?.(err);
+    return notJudged('declined', `${err.method} declined: ${err.reason}`);
+  }
+}
+
+/** `instantiate rejected: other at / (25); subagent declined: ... (3)`: most frequent first, then by name. */
+function reasonList(reasons: Record<string, number>): string {
+  return Object.entries(reasons)
+    .sort(([a, m], [b, n]) => n - m || (a < b ? -1 : a > b ? 1 : 0))
+    .map(([reason, n]) => `${reason} (${n})`)
+    .join('; ');
+}
+
 export async function checkProperty<I>(ctx: CaseContext, prop: FuzzProperty<I>, plan: CheckPlan): Promise<void> {
   const stats = newStats();
   const env = execEnv(ctx, stats);
   let fatal: unknown;
+  let firstDecline: AdapterNotImplemented | AdapterSkipped | undefined;
   let failures = 0;
   let shrinkRuns = 0;
   let lastViolation: Violation | undefined;
@@ -54,22 +118,27 @@ export async function checkProperty<I>(ctx: CaseContext, prop: FuzzProperty<I>, 
     // Once shrinking has spent its budget every candidate "passes" without touching the adapter,
     // which makes fast-check stop at the smallest failure found so far.
     if (failures > 0 && shrinkRuns >= plan.shrinkBudget) return true;
-    if (failures > 0) shrinkRuns++;
-    else stats.runs++;
+    const counting = failures === 0;
+    if (counting) stats.generated++;
+    else shrinkRuns++;
     let verdict: Verdict;
     try {
-      verdict = await prop.execute(env, input);
+      verdict = await judgeInput(prop, env, input, (err) => {
+        if (counting) firstDecline ??= err;
+      });
     } catch (err) {
       fatal = err;
       return true;
     }
-    if (verdict.kind === 'discard') {
-      if (failures === 0) {
-        stats.discarded++;
+    if (verdict.kind === 'not-judged') {
+      // Not judged is never "holds": it is counted, and the case decides on the judged count.
+      if (counting) {
+        stats.notJudged[verdict.cause]++;
         stats.reasons[verdict.reason] = (stats.reasons[verdict.reason] ?? 0) + 1;
       }
-      fc.pre(false);
+      return true;
     }
+    if (counting) stats.judged++;
     if (verdict.kind === 'violated') {
       failures++;
       lastViolation = verdict.violation;
@@ -78,16 +147,31 @@ export async function checkProperty<I>(ctx: CaseContext, prop: FuzzProperty<I>, 
     return true;
   };
 
-  const details = await fc.check(fc.asyncProperty(prop.arbitrary(), predicate), {
-    seed: plan.caseSeed,
-    numRuns: plan.numRuns,
-    maxSkipsPerRun: 3,
+  const details = await fc.check(fc.asyncProperty(prop.arbitrary(), predicate), { seed: plan.caseSeed, numRuns: plan.numRuns });
+  const asked = stats.generated - stats.notJudged.unclaimed;
+  const floor = judgedFloor(asked);
+  ctx.note('fuzz', {
+    property: prop.name,
+    seed: plan.runSeed,
+    case_seed: plan.caseSeed,
+    generated: stats.generated,
+    asked,
+    judged: stats.judged,
+    floor,
+    not_judged: Object.fromEntries(NOT_JUDGED_CAUSES.map((c) => [c, stats.notJudged[c]])),
+    adapter_calls: stats.adapterCalls,
+    reasons: stats.reasons,
   });
-  ctx.note('fuzz', { property: prop.name, seed: plan.runSeed, case_seed: plan.caseSeed, ...stats });
   if (fatal !== undefined) throw fatal;
-  // failed without a counterexample = every input was discarded (the note shows why): the
-  // generator's problem, not the adapter's, so it is not a conformance failure.
-  if (!details.failed || details.counterexample === null) return;
+  if (!details.failed || details.counterexample === null) {
+    if (asked > 0 && stats.notJudged.declined === asked && firstDecline) throw firstDecline;
+    if (asked > 0 && stats.judged >= floor) return;
+    const judged = asked === 0 ? 'no generated input is in an encoding the harness claims' : `${stats.judged} of ${asked} inputs judged`;
+    throw new CaseInconclusive(
+      `${prop.name}: ${judged}; a pass needs ${floor} (at least ${JUDGED_SHARE * 100}% and at least ${JUDGED_MINIMUM}, or all of fewer)`,
+      `not judged: ${reasonList(stats.reasons)}`,
+    );
+  }
 
   let input = details.counterexample[0] as I;
   let extraShrinks = 0;
@@ -99,7 +183,7 @@ export async function checkProperty<I>(ctx: CaseContext, prop: FuzzProperty<I>, 
       for (const cand of prop.shrink(input)) {
         if (shrinkRuns >= plan.shrinkBudget) break;
         shrinkRuns++;
-        const v = await prop.execute(env, cand);
+        const v = await judgeInput(prop, env, cand);
         if (v.kind === 'violated') {
           input = cand;
           lastViolation = v.violation;
@@ -111,7 +195,7 @@ export async function checkProperty<I>(ctx: CaseContext, prop: FuzzProperty<I>, 
     }
   }
   // Confirm on the shrunk input so the finding is known to reproduce, and take its own evidence.
-  const confirm = await prop.execute(env, input);
+  const confirm = await judgeInput(prop, env, input);
   const reproduced = confirm.kind === 'violated';
   const violation = reproduced ? confirm.violation : lastViolation!;
   const finding: Finding = {

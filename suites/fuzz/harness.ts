@@ -1,12 +1,13 @@
 /**
  * Small helpers that turn a fuzz input into adapter calls: write profiles into a fresh project
- * root, instantiate, and judge whether a generated document is one the spec defines.
+ * root, instantiate, judge whether a generated document is one the spec defines, and turn an
+ * adapter's refusal into a not-judged verdict with a countable reason.
  */
 import { join } from 'node:path';
-import type { HarnessPolicyT, InstantiateOutcomeT } from '../../adapters/protocol/messages.js';
+import type { AdapterIssueT, HarnessPolicyT, InstantiateOutcomeT } from '../../adapters/protocol/messages.js';
 import type { Encoding } from '../framework/types.js';
 import { oracleIssues } from './oracle-gate.js';
-import type { ExecEnv } from './properties/types.js';
+import { notJudged, type ExecEnv, type Verdict } from './properties/types.js';
 import { workingEncoding, writeProfile } from '../support/index.js';
 
 export type Doc = Record<string, unknown>;
@@ -59,6 +60,34 @@ export function undefinedBySpec(doc: Doc): string | undefined {
   return `${e.code} at ${e.pointer || '/'}`;
 }
 
-export function countReason(env: ExecEnv, reason: string): void {
-  env.stats.reasons[reason] = (env.stats.reasons[reason] ?? 0) + 1;
+/** The first of `docs` the oracle refuses, named, or undefined when all are valid. */
+export function firstUndefined(docs: readonly Doc[], what: string): string | undefined {
+  for (const d of docs) {
+    const why = undefinedBySpec(d);
+    if (why) return `the oracle refuses ${what}: ${why}`;
+  }
+  return undefined;
+}
+
+/**
+ * The adapter refused `what` for a reason the property does not judge: not judged, with a reason
+ * coarse enough to count (`instantiate rejected: schema at /metadata/revision`).
+ */
+export function rejectedBy(what: string, errors: readonly AdapterIssueT[]): Verdict {
+  const e = errors[0];
+  return notJudged('rejected', `${what} rejected: ${e ? `${e.category} at ${e.pointer || '/'}` : 'no issue reported'}`);
+}
+
+/**
+ * A positive control, run once per case for each `key` (the control document and encoding): the
+ * benign twin of a hostile input must be accepted, or a refusal of the hostile input proves
+ * nothing. Returns the not-judged verdict when the control was refused, else undefined. Declines
+ * propagate (and are not remembered).
+ */
+export async function control(env: ExecEnv, key: string, run: () => Promise<Verdict | undefined>): Promise<Verdict | undefined> {
+  const memoKey = `control:${key}`;
+  if (env.memo.has(memoKey)) return env.memo.get(memoKey) as Verdict | undefined;
+  const v = await run();
+  env.memo.set(memoKey, v);
+  return v;
 }

@@ -4,6 +4,9 @@
  * live adapter, shrinks a failure, writes it as a finding file and fails with a CheckFailure that
  * counts against the property's one requirement ID.
  *
+ * A case passes only when enough of its inputs were judged (suites/fuzz/check.ts `judgedFloor`);
+ * an input the adapter rejected or declined is counted, never taken as holding.
+ *
  * Budget = generated inputs (property executions before shrinking), shared between properties by
  * weight; every selected property gets at least one input. Case IDs:
  * `fuzz/<requirement>/<property>#<n>`, e.g. `fuzz/L1-I3/narrowing#0`.
@@ -11,13 +14,13 @@
 import { join } from 'node:path';
 import fc from 'fast-check';
 import type { CaseDef } from '../framework/types.js';
-import { checkProperty } from './check.js';
+import { checkProperty, execEnv, judgeInput, newStats } from './check.js';
 import { readFinding, type Finding } from './findings.js';
 import { PROPERTIES, propertyByName } from './registry.js';
 import { deriveSeed } from './rng.js';
-import { CheckFailure } from '../framework/errors.js';
-import { newStats, execEnv } from './check.js';
+import { CaseInconclusive, CheckFailure } from '../framework/errors.js';
 
+export { judgedFloor } from './check.js';
 export { FINDING_FORMAT, readFinding, writeFinding, type Finding } from './findings.js';
 export { PROPERTIES, propertyByName } from './registry.js';
 
@@ -98,11 +101,13 @@ export function replayCase(finding: Finding): CaseDef {
     expectation: finding.expected,
     async run(ctx) {
       const stats = newStats();
-      const verdict = await prop.execute(execEnv(ctx, stats), finding.input);
+      let declined: Error | undefined;
+      const verdict = await judgeInput(prop, execEnv(ctx, stats), finding.input, (err) => (declined = err));
+      if (declined) throw declined;
       ctx.note('replay', { property: prop.name, verdict: verdict.kind, adapter_calls: stats.adapterCalls });
       if (verdict.kind === 'violated')
         throw new CheckFailure(`${prop.name}: ${verdict.violation.message}`, verdict.violation.expected, verdict.violation.observed);
-      if (verdict.kind === 'discard') throw new CheckFailure(`the stored input is not one the spec defines: ${verdict.reason}`);
+      if (verdict.kind === 'not-judged') throw new CaseInconclusive(`the stored input was not judged (${verdict.cause})`, verdict.reason);
     },
   };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   checkDeltaRules,
+  checkHistory,
   checkKind,
   checkProfileRules,
   checkStatePointer,
@@ -404,6 +405,34 @@ describe('delta operations (L2-A2, SPEC §6.2)', () => {
   it('scans operation values for credentials', () => {
     const issues = checkDeltaRules(delta([{ op: 'add', path: '/state/facts/-', value: { id: 'f', text: 'AKIAIOSFODNN7EXAMPLE' } }]));
     expect(codes(issues)).toEqual(['secret-pattern.aws-access-key /operations/0/value/text']);
+  });
+});
+
+describe('history against the revision counter (SPEC §2.4, §3.10)', () => {
+  const h = (...revisions: number[]) => revisions.map((revision, i) => ({ revision, at: `2030-01-0${(i % 9) + 1}T00:00:00Z` }));
+  it.each([
+    ['no history', undefined, undefined, []],
+    ['empty history', 3, h(), []],
+    ['consecutive, ending at the revision', 4, h(3, 4), []],
+    ['gaps (trimmed or edited by hand) are fine', 12, h(2, 7, 11), []],
+    ['below the revision', 9, h(5), []],
+    ['absent revision defaults to 1', undefined, h(1), []],
+    ['absent revision, entry above 1', undefined, h(2), ['other.history-ahead /history/0/revision']],
+    ['entry above the revision', 4, h(3, 5), ['other.history-ahead /history/1/revision']],
+    ['oldest last', 4, h(4, 3), ['other.history-order /history/1/revision']],
+    ['one revision logged twice', 4, h(4, 4), ['other.history-order /history/1/revision']],
+    ['out of order and ahead', 2, h(1, 3, 2), ['other.history-ahead /history/1/revision', 'other.history-order /history/2/revision']],
+  ])('%s', (_label, revision, history, expected) => {
+    const doc = profile({}, { ...(revision === undefined ? {} : { metadata: { name: 'p', description: 'd', revision } }), history });
+    expect(codes(checkHistory(doc))).toEqual(expected);
+    expect(codes(validateDocument(doc).issues)).toEqual(expected);
+  });
+
+  it('leaves malformed shapes to the schema', () => {
+    expect(checkHistory(profile({}, { history: 'x' }))).toEqual([]);
+    expect(checkHistory(profile({}, { history: [null, { revision: 'two' }, { revision: 1.5 }] }))).toEqual([]);
+    expect(checkHistory(profile({}, { metadata: { name: 'p', description: 'd', revision: 'x' }, history: h(9) }))).toEqual([]);
+    expect(checkHistory(null)).toEqual([]);
   });
 });
 

@@ -65,7 +65,7 @@ export function buildState(placements: Placement[]): Record<string, unknown> {
     state[k] ??= [];
     return state[k] as Record<string, unknown>[];
   };
-  list('facts').push({ id: 'fz-benign', text: 'The project uses TypeScript.', source: 'user statement' });
+  list('facts').push({ id: BENIGN_FACT_ID, text: 'The project uses TypeScript.', source: 'user statement' });
   placements.forEach((p, i) => {
     const text = [...p.text].slice(0, STATE_FIELDS[p.field]).join('') || 'x';
     const [coll, key] = p.field.split('.') as [string, string | undefined];
@@ -85,6 +85,8 @@ export function buildState(placements: Placement[]): Record<string, unknown> {
   return state;
 }
 
+const BENIGN_FACT_ID = 'fz-benign';
+
 /** The id the adapter reports in `prompt.state.included` for the entry holding placement `i`. */
 export function includedId(placements: Placement[], i: number): string {
   const p = placements[i]!;
@@ -96,10 +98,39 @@ export function includedId(placements: Placement[], i: number): string {
   return `${coll === 'open_threads' ? 'thread' : coll}-${i}`;
 }
 
+/**
+ * Why `placements` do not describe `state` the way the state properties assume, or undefined:
+ * each field holds one placement (a second text in the single `summary` would replace the first),
+ * `state` is exactly what `buildState` makes of them, and every entry has its own included id
+ * (`prompt.state.included` names entries by bare id, so ids are unique across the whole state).
+ */
+export function statePlacementProblem(state: Record<string, unknown>, placements: Placement[]): string | undefined {
+  const fields = placements.map((p) => p.field);
+  const twice = fields.find((f, i) => fields.indexOf(f) !== i);
+  if (twice !== undefined) return `two placements in the state field ${twice}`;
+  if (JSON.stringify(state) !== JSON.stringify(buildState(placements))) return 'state is not the one its placements describe';
+  const ids = [BENIGN_FACT_ID, ...placements.map((_, i) => includedId(placements, i))];
+  const dup = ids.find((id, i) => ids.indexOf(id) !== i);
+  if (dup !== undefined) return `two state entries share the id ${JSON.stringify(dup)}`;
+  return undefined;
+}
+
+/** One generated slot per state field, at most `max` of them. */
+export function slotsArb<T>(extra: fc.Arbitrary<T>, max = 3): fc.Arbitrary<Array<{ field: StateField } & T>> {
+  return fc
+    .uniqueArray(fc.tuple(fieldArb, extra), { minLength: 1, maxLength: max, selector: ([field]) => field })
+    .map((slots) => slots.map(([field, rest]) => ({ field, ...rest })));
+}
+
+/** The text of placement `i`: its own tag after the marker, so no two entries ever share an id. */
+export function placementText(marker: string, i: number, body: string): string {
+  return `${marker}-${i}${body}`;
+}
+
 /** Unique, escaping-proof (alphanumeric) token that marks where payload text ends up. */
 export const markerArb = fc.integer({ min: 0x10000000, max: 0x7fffffff }).map((n) => `OAPFZ${n.toString(36).toUpperCase()}`);
 
-export const fieldArb = fc.constantFrom(...FIELD_NAMES);
+const fieldArb = fc.constantFrom(...FIELD_NAMES);
 
 // ---------------------------------------------------------------- adaptive delimiter variants
 

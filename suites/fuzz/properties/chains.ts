@@ -8,10 +8,10 @@ import fc from 'fast-check';
 import type { HarnessPolicyT } from '../../../adapters/protocol/messages.js';
 import type { Encoding } from '../../framework/types.js';
 import { encodingArb, policyArb, specRequestArb } from '../gen/narrowing.js';
-import { countReason, instantiateIn, undefinedBySpec, type Doc } from '../harness.js';
+import { firstUndefined, instantiateIn, rejectedBy, type Doc } from '../harness.js';
 import { policyCeiling } from '../../../spec/semantics/index.js';
 import { ceilingViolations, combine, requestViolations } from './contract.js';
-import { discard, HOLDS, violated, type ExecEnv, type FuzzProperty } from './types.js';
+import { HOLDS, violated, type ExecEnv, type FuzzProperty } from './types.js';
 import { minimalProfile } from '../../support/index.js';
 
 export interface ChainInput {
@@ -23,22 +23,16 @@ export interface ChainInput {
   encoding: Encoding;
 }
 
-/**
- * Instantiate a chain's main profile with its bases or subagent beside it. `judged` is set when the
- * input says nothing (a generated document the spec does not define, or the adapter refusing it).
- */
-async function instantiateChain(env: ExecEnv, input: ChainInput, rejectedLabel: string) {
-  for (const d of [input.profile, ...input.chain]) {
-    const why = undefinedBySpec(d);
-    if (why) return { judged: discard(`oracle rejects a generated profile: ${why}`) } as const;
-  }
+/** Every profile of the chain is one the spec defines. */
+function chainMalformed(input: ChainInput): string | undefined {
+  return firstUndefined([input.profile, ...input.chain], 'a generated profile of the chain');
+}
+
+/** Instantiate a chain's main profile with its bases or subagent beside it; `refused` is set when it was refused. */
+async function instantiateChain(env: ExecEnv, input: ChainInput) {
   const { outcome, dir } = await instantiateIn(env, input.profile, input.policy, { extra: input.chain, encoding: input.encoding });
-  if (outcome.status === 'rejected') {
-    env.stats.adapterRejected++;
-    countReason(env, `${rejectedLabel}: ${outcome.errors[0]?.category ?? '?'}`);
-    return { judged: HOLDS } as const;
-  }
-  return { judged: undefined, outcome, dir } as const;
+  if (outcome.status === 'rejected') return { refused: rejectedBy('instantiate', outcome.errors) } as const;
+  return { refused: undefined, outcome, dir } as const;
 }
 
 function extendsArb(): fc.Arbitrary<ChainInput> {
@@ -73,9 +67,10 @@ export const extendsProperty: FuzzProperty<ChainInput> = {
   weight: 2,
   runsPerCase: 20,
   arbitrary: extendsArb,
+  malformed: chainMalformed,
   async execute(env, input) {
-    const chain = await instantiateChain(env, input, 'rejected');
-    if (chain.judged !== undefined) return chain.judged;
+    const chain = await instantiateChain(env, input);
+    if (chain.refused !== undefined) return chain.refused;
     const { outcome, dir } = chain;
     const v = combine(ceilingViolations(outcome.effective, { source: 'policy', bounds: policyCeiling(input.policy), workspace: dir }));
     return v ? violated(`merged profile: ${v.message}`, v.expected, v.observed) : HOLDS;
@@ -106,17 +101,14 @@ export const delegationProperty: FuzzProperty<ChainInput> = {
   weight: 2,
   runsPerCase: 20,
   arbitrary: delegationArb,
+  malformed: chainMalformed,
   async execute(env, input) {
-    const chain = await instantiateChain(env, input, 'parent rejected');
-    if (chain.judged !== undefined) return chain.judged;
+    const chain = await instantiateChain(env, input);
+    if (chain.refused !== undefined) return chain.refused;
     const { outcome, dir } = chain;
     env.stats.adapterCalls++;
     const sub = await env.ctx.adapter.call('instantiate_subagent', { parent_session_id: outcome.session_id, profile: { name: 'fz-sub' } });
-    if (sub.status === 'rejected') {
-      env.stats.adapterRejected++;
-      countReason(env, `subagent rejected: ${sub.errors[0]?.category ?? '?'}`);
-      return HOLDS;
-    }
+    if (sub.status === 'rejected') return rejectedBy('instantiate_subagent', sub.errors);
     const c = { source: 'parent' as const, bounds: outcome.effective, workspace: dir };
     const v = combine([
       ...ceilingViolations(sub.effective, c),

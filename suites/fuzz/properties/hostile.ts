@@ -14,15 +14,20 @@
  * - faker (L1-P1): a random document the oracle finds valid must be accepted in an encoding the
  *   adapter claims. Refusing a valid document is not an L1-P2 failure (P2 is about refusing
  *   invalid ones); it means the claimed encoding is not actually accepted.
+ *
+ * Every property whose expected answer is a refusal first runs a positive control, once per case:
+ * the benign twin of its hostile input (the profile without the hostile path, with a reference in
+ * place of the literal, before the mutation; one valid delta operation; a benign document) must be
+ * accepted. When the control is refused the hostile input is not judged, so a harness that refuses
+ * everything passes none of these properties.
  */
 import { readFileSync, symlinkSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve, dirname, sep } from 'node:path';
 import { realpathSync, existsSync } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
-import { parse as parseYaml } from 'yaml';
 import type { HarnessPolicyT, InstantiateOutcomeT } from '../../../adapters/protocol/messages.js';
-import { specDigestInput } from '../../../spec/document/index.js';
+import { parseDocument, specDigestInput } from '../../../spec/document/index.js';
 import { normalizeRoot } from '../../../spec/semantics/index.js';
 import {
   AdapterCrashed,
@@ -33,10 +38,10 @@ import {
 } from '../../../adapters/protocol/errors.js';
 import { serializeDocument } from '../../framework/workspace.js';
 import type { Encoding } from '../../framework/types.js';
-import { fakerDocument } from '../gen/faker.js';
-import { countReason, inputEncoding, instantiateIn, undefinedBySpec, writeRunProfile, type Doc } from '../harness.js';
+import { fakerDocument, fakerProblem } from '../gen/faker.js';
+import { control, firstUndefined, inputEncoding, instantiateIn, rejectedBy, writeRunProfile, type Doc } from '../harness.js';
 import { oracleIssues } from '../oracle-gate.js';
-import { discard, HOLDS, violated, type ExecEnv, type FuzzProperty, type Verdict } from './types.js';
+import { HOLDS, malformedInput, notJudged, violated, type ExecEnv, type FuzzProperty, type Verdict } from './types.js';
 import { minimalProfile, permissivePolicy } from '../../support/index.js';
 
 // ---------------------------------------------------------------- L1-I5 traversal
@@ -50,6 +55,8 @@ export interface TraversalInput {
 }
 
 const ESCAPES = ['..', '../..', 'a/../..', './..', './/..', 'link', 'link/sub', 'rootlink/etc', 'src/../../..', '/etc', '/tmp', '//etc'];
+/** The symlinks `layoutTraversal` creates at the top of the run directory, both pointing outside it. */
+const OUTWARD_LINKS = ['link', 'rootlink'];
 
 function traversalArb(): fc.Arbitrary<TraversalInput> {
   return fc
@@ -63,9 +70,12 @@ function traversalArb(): fc.Arbitrary<TraversalInput> {
       encoding: fc.constantFrom('yaml' as const, 'json' as const, 'md' as const),
     })
     .map(({ prefix, escape: escapeSegment, suffix, others, index, mode, encoding }) => {
+      // A prefix that descends (`src`) climbs back before the escape, so every path escapes from
+      // the workspace root, however it is spelled (`src/../..`, `./src/../link`).
+      const climb = prefix.filter((s) => s === 'src').map(() => '..');
       const hostile = escapeSegment.startsWith('/')
         ? [escapeSegment, suffix].filter(Boolean).join('/')
-        : [...prefix, escapeSegment, suffix].filter((s, i, a) => s !== '' || i < a.length - 1).join('/');
+        : [...prefix, ...climb, escapeSegment, suffix].filter((s, i, a) => s !== '' || i < a.length - 1).join('/');
       const files = others.map((path) => ({ path }));
       const at = Math.min(index, files.length);
       files.splice(at, 0, { path: hostile, mode } as { path: string });
@@ -101,6 +111,21 @@ export function escapesWorkspace(dir: string, p: string): boolean {
   return out(relative(realpathSync(dir), real));
 }
 
+/** `escapesWorkspace` over the layout `layoutTraversal` makes, without the disk: for the input's own contract. */
+function escapesLayout(p: string): boolean {
+  const lexical = normalizeRoot(p);
+  return lexical === undefined || OUTWARD_LINKS.includes(lexical.split('/')[0]!);
+}
+
+const filesOf = (profile: Doc): { path: string }[] => (profile.spec as { context: { files: { path: string }[] } }).context.files;
+
+/** The profile with its hostile path replaced by a benign file of the layout: the positive control. */
+function benignTwin(input: TraversalInput): Doc {
+  const benign = structuredClone(input.profile);
+  filesOf(benign)[input.index]!.path = 'README.md';
+  return benign;
+}
+
 export const traversalProperty: FuzzProperty<TraversalInput> = {
   name: 'traversal',
   requirement: 'L1-I5',
@@ -108,19 +133,24 @@ export const traversalProperty: FuzzProperty<TraversalInput> = {
   weight: 1,
   runsPerCase: 20,
   arbitrary: traversalArb,
+  malformed(input) {
+    const hostile = filesOf(input.profile)[input.index]?.path;
+    if (hostile === undefined) return `no context.files entry at index ${input.index}`;
+    if (!escapesLayout(hostile)) return `context.files[${input.index}].path ${JSON.stringify(hostile)} does not escape the workspace`;
+    return firstUndefined([benignTwin(input)], 'the profile without its hostile path');
+  },
   async execute(env, input) {
-    const files = (input.profile.spec as { context: { files: { path: string }[] } }).context.files;
-    const hostile = files[input.index]!.path;
-    const benign = structuredClone(input.profile) as typeof input.profile;
-    (benign.spec as { context: { files: { path: string }[] } }).context.files[input.index]!.path = 'README.md';
-    const why = undefinedBySpec(benign);
-    if (why) return discard(`profile invalid even without the hostile path: ${why}`);
+    const hostile = filesOf(input.profile)[input.index]!.path;
+    const refused = await control(env, JSON.stringify([benignTwin(input), input.encoding]), async () => {
+      const dir = env.freshDir();
+      layoutTraversal(dir);
+      const { outcome } = await instantiateIn(env, benignTwin(input), input.policy, { encoding: input.encoding, dir });
+      return outcome.status === 'rejected' ? rejectedBy('control (the same profile without the hostile path)', outcome.errors) : undefined;
+    });
+    if (refused) return refused;
     const dir = env.freshDir();
     layoutTraversal(dir);
-    if (!escapesWorkspace(dir, hostile)) {
-      countReason(env, 'path does not escape');
-      return HOLDS;
-    }
+    if (!escapesWorkspace(dir, hostile)) return malformedInput(`${JSON.stringify(hostile)} does not escape the laid-out workspace`);
     const { outcome } = await instantiateIn(env, input.profile, input.policy, { encoding: input.encoding, dir });
     if (outcome.status === 'rejected') return HOLDS;
     return violated(
@@ -194,6 +224,20 @@ function secretsArb(): fc.Arbitrary<SecretInput> {
     });
 }
 
+/** The profile with its literal replaced by the same-name reference: the positive control. */
+function referenceTwin(input: SecretInput): Doc {
+  const twin = structuredClone(input.profile);
+  const tokens = input.pointer.split('/').slice(1);
+  let node = twin as Record<string, unknown>;
+  for (const t of tokens.slice(0, -1)) node = node[t] as Record<string, unknown>;
+  const key = tokens[tokens.length - 1]!;
+  node[key] = `\${${SECRET_VARIABLE}}`;
+  return twin;
+}
+
+/** The variable the literal's key names (env) and the header references: the policy provides it. */
+const SECRET_VARIABLE = 'API_KEY';
+
 export const secretsProperty: FuzzProperty<SecretInput> = {
   name: 'secrets',
   requirement: 'L1-I6',
@@ -201,9 +245,21 @@ export const secretsProperty: FuzzProperty<SecretInput> = {
   weight: 1,
   runsPerCase: 20,
   arbitrary: secretsArb,
+  malformed(input) {
+    // The literal must be one the oracle refuses, and only there, or the input proves nothing.
+    const errors = oracleIssues(input.profile);
+    if (errors.length === 0) return 'the oracle accepts the value: it is not a literal';
+    const elsewhere = errors.find((e) => e.pointer !== input.pointer);
+    if (elsewhere) return `the oracle also refuses ${elsewhere.code} at ${elsewhere.pointer || '/'}`;
+    return firstUndefined([referenceTwin(input)], 'the profile with a reference in place of the literal');
+  },
   async execute(env, input) {
-    // Sanity: our literal must be one the oracle refuses, else the input proves nothing.
-    if (oracleIssues(input.profile).length === 0) return discard('oracle accepts the value: not a literal');
+    const twin = referenceTwin(input);
+    const refused = await control(env, JSON.stringify([twin, input.encoding]), async () => {
+      const { outcome } = await instantiateIn(env, twin, input.policy, { encoding: input.encoding });
+      return outcome.status === 'rejected' ? rejectedBy('control (the same profile with a reference)', outcome.errors) : undefined;
+    });
+    if (refused) return refused;
     const { outcome } = await instantiateIn(env, input.profile, input.policy, { encoding: input.encoding });
     if (outcome.status === 'rejected') return HOLDS;
     return violated(
@@ -318,12 +374,10 @@ function invalidDeltaArb(): fc.Arbitrary<DeltaInput> {
     }));
 }
 
-function parseFile(text: string, encoding: 'yaml' | 'json'): Record<string, unknown> | undefined {
-  try {
-    return (encoding === 'json' ? JSON.parse(text) : parseYaml(text)) as Record<string, unknown>;
-  } catch {
-    return undefined;
-  }
+/** The file as a document, read the way the oracle reads it; undefined when it does not parse. */
+function parseFile(text: string, encoding: Encoding): Record<string, unknown> | undefined {
+  const parsed = parseDocument(text, encoding);
+  return parsed.ok && parsed.value !== null && typeof parsed.value === 'object' ? (parsed.value as Record<string, unknown>) : undefined;
 }
 
 /** What a session may never change: spec and metadata minus applicator- and resolver-owned fields (SPEC §2.2). */
@@ -335,24 +389,58 @@ function authored(doc: Record<string, unknown> | undefined): unknown {
   }
 }
 
-async function judgeDelta(env: ExecEnv, input: DeltaInput): Promise<Verdict> {
-  if (!env.ctx.handshake.encodings.includes(input.encoding)) return discard(`adapter does not accept ${input.encoding}`);
-  const dir = env.freshDir();
-  const path = writeRunProfile(dir, input.profile, input.encoding);
-  const before = readFileSync(path);
+/** What a delta input claims: a valid target profile and control delta, and a hostile operation of the named kind. */
+function deltaMalformed(input: DeltaInput): string | undefined {
+  const invalid = firstUndefined([input.profile, deltaDoc([validOp])], 'the target profile or the control delta');
+  if (invalid) return invalid;
+  const ops = input.delta.operations as Record<string, unknown>[];
+  const last = ops.length - 1;
+  const path = ops[last]?.path;
+  const issues = oracleIssues(input.delta);
+  if (input.expect === 'disguised') {
+    // RFC 6901: the first token is `state`, so the pointer names something inside /state however it looks.
+    return typeof path === 'string' && path.startsWith('/state/') ? undefined : `${JSON.stringify(path)} is not a pointer into /state`;
+  }
+  if (input.expect === 'outside') {
+    return issues.some((i) => i.pointer === `/operations/${last}/path`)
+      ? undefined
+      : `the oracle finds no problem with the operation path ${JSON.stringify(path)}`;
+  }
+  return issues.length > 0 ? undefined : 'the oracle accepts the delta';
+}
+
+/** Apply `delta` with approval to `path`. */
+async function applyTo(env: ExecEnv, path: string, delta: Record<string, unknown>) {
   env.stats.adapterCalls++;
-  const r = await env.ctx.adapter.call('apply_delta', {
+  return env.ctx.adapter.call('apply_delta', {
     profile_path: path,
-    delta: input.delta,
+    delta,
     approval: { operations: true, approver: 'fuzzer' },
     actor: 'oap-conform-fuzz',
     now: '2026-01-01T00:00:00Z',
   });
+}
+
+async function judgeDelta(env: ExecEnv, input: DeltaInput): Promise<Verdict> {
+  const encoding = inputEncoding(env, input.encoding);
+  // The control: the valid operation alone applies to the same profile, so a rejection of the
+  // hostile delta is a judgement on its hostile operation and not a refusal of every delta.
+  const refused = await control(env, JSON.stringify([input.profile, encoding]), async () => {
+    const r = await applyTo(env, writeRunProfile(env.freshDir(), input.profile, encoding), deltaDoc([validOp]));
+    if (r.outcome === 'applied') return undefined;
+    return r.outcome === 'rejected'
+      ? rejectedBy('control delta (one valid operation)', r.errors)
+      : notJudged('rejected', `control delta (one valid operation) ${r.outcome}`);
+  });
+  if (refused) return refused;
+  const path = writeRunProfile(env.freshDir(), input.profile, encoding);
+  const before = readFileSync(path);
+  const r = await applyTo(env, path, input.delta);
   const after = readFileSync(path);
   const ops = (input.delta.operations as { path?: string }[]).map((o) => o.path);
   if (input.expect === 'disguised') {
-    const a = authored(parseFile(before.toString('utf8'), input.encoding));
-    const b = authored(parseFile(after.toString('utf8'), input.encoding));
+    const a = authored(parseFile(before.toString('utf8'), encoding));
+    const b = authored(parseFile(after.toString('utf8'), encoding));
     if (isDeepStrictEqual(a, b)) return HOLDS;
     return violated(
       `delta operation ${JSON.stringify(ops[ops.length - 1])} (${r.outcome}) changed /spec or /metadata`,
@@ -378,6 +466,7 @@ export const deltaScopeProperty: FuzzProperty<DeltaInput> = {
   weight: 1,
   runsPerCase: 20,
   arbitrary: scopeArb,
+  malformed: deltaMalformed,
   execute: judgeDelta,
 };
 
@@ -388,6 +477,7 @@ export const reservedOpsProperty: FuzzProperty<DeltaInput> = {
   weight: 1,
   runsPerCase: 15,
   arbitrary: invalidDeltaArb,
+  malformed: deltaMalformed,
   execute: judgeDelta,
 };
 
@@ -539,6 +629,38 @@ function parseArb(): fc.Arbitrary<ParseInput> {
 
 const FRAMEWORK_ERRORS = [AdapterCrashed, AdapterNotImplemented, AdapterProtocolError, AdapterSkipped, AdapterTimeout];
 
+/** The encodings each attack can be written in (a YAML alias bomb has no JSON form, a JSON duplicate key no YAML one). */
+const ATTACK_ENCODINGS: Record<string, readonly Encoding[]> = {
+  'yaml-dup-key': ['yaml'],
+  'json-dup-key': ['json'],
+  'non-finite': ['yaml', 'json'],
+  'over-length': ['yaml', 'json', 'md'],
+  bomb: ['yaml'],
+  deep: ['yaml', 'json'],
+  'huge-string': ['yaml', 'json'],
+};
+
+/** The encoding to send `input` in: its own when the harness claims it, else another form of the attack the harness claims. */
+function parseEncoding(env: ExecEnv, input: ParseInput): Encoding | undefined {
+  const forms = ATTACK_ENCODINGS[input.attack] ?? [input.encoding];
+  const claimed = env.ctx.handshake.encodings;
+  return claimed.includes(input.encoding) && forms.includes(input.encoding) ? input.encoding : forms.find((e) => claimed.includes(e));
+}
+
+/** Does the oracle refuse `text` (parse problems, schema or any rule)? */
+function oracleRefusesText(text: string, encoding: Encoding): boolean {
+  const parsed = parseDocument(text, encoding);
+  return !parsed.ok || oracleIssues(parsed.value).length > 0;
+}
+
+/** The benign document the hostile ones are variations of: the control every harness must accept. */
+const BENIGN_PARSE_DOC: Doc = {
+  oap: '1.0',
+  kind: 'AgentProfile',
+  metadata: { name: 'fz-main', description: 'Hostile document.' },
+  spec: { role: { instructions: 'You are fz-main.' } },
+};
+
 export const hostileParseProperty: FuzzProperty<ParseInput> = {
   name: 'hostile-parse',
   requirement: 'L1-P2',
@@ -546,15 +668,34 @@ export const hostileParseProperty: FuzzProperty<ParseInput> = {
   weight: 1,
   runsPerCase: 15,
   arbitrary: parseArb,
+  malformed(input) {
+    const forms = ATTACK_ENCODINGS[input.attack];
+    if (!forms) return `unknown attack ${input.attack}`;
+    if (!forms.includes(input.encoding)) return `a ${input.attack} document has no ${input.encoding} form`;
+    if (!input.mustReject) return undefined;
+    const accepted = forms.find((e) => !oracleRefusesText(hostileText({ ...input, encoding: e }), e));
+    return accepted ? `the oracle accepts the ${accepted} form of a ${input.attack} document that must be refused` : undefined;
+  },
   async execute(env, input) {
-    if (!env.ctx.handshake.encodings.includes(input.encoding)) return discard(`adapter does not accept ${input.encoding}`);
-    const content = hostileText(input);
+    const encoding = parseEncoding(env, input);
+    if (!encoding)
+      return notJudged(
+        'unclaimed',
+        `a ${input.attack} document exists only in ${ATTACK_ENCODINGS[input.attack]!.join('/')}, which the harness does not claim`,
+      );
+    const refused = await control(env, encoding, async () => {
+      env.stats.adapterCalls++;
+      const r = await env.ctx.adapter.call('validate', { document: { content: serializeDocument(BENIGN_PARSE_DOC, encoding), encoding } });
+      return r.valid ? undefined : rejectedBy(`control (a benign ${encoding} document) validate`, r.errors);
+    });
+    if (refused) return refused;
+    const content = hostileText({ ...input, encoding });
     env.stats.adapterCalls++;
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<'late'>((r) => (timer = setTimeout(() => r('late'), HOSTILE_TIMEOUT_MS)));
     let answer: Awaited<ReturnType<typeof env.ctx.adapter.call<'validate'>>> | 'late';
     try {
-      answer = await Promise.race([env.ctx.adapter.call('validate', { document: { content, encoding: input.encoding } }), late]);
+      answer = await Promise.race([env.ctx.adapter.call('validate', { document: { content, encoding } }), late]);
     } catch (err) {
       // Typed adapter errors keep their own status; anything else is the adapter throwing on input.
       if (FRAMEWORK_ERRORS.some((E) => err instanceof E)) throw err;
@@ -602,15 +743,16 @@ export const fakerProperty: FuzzProperty<FakerInput> = {
     fc
       .record({ seed: fc.noShrink(fc.integer({ min: 1, max: 0x7fffffff })), encoding: fc.constantFrom('yaml' as const, 'json' as const) })
       .map(({ seed, encoding }) => ({ seed, encoding, document: fakerDocument(seed) })),
+  // Shrink candidates are malformed whenever a removal breaks a rule: they are then not judged and not taken.
+  malformed: (input) => fakerProblem(input.document),
   async execute(env, input) {
-    const why = undefinedBySpec(input.document);
-    if (why) return discard(`oracle rejects the faker document: ${why}`);
     const encoding = inputEncoding(env, input.encoding);
     env.stats.adapterCalls++;
     const r = await env.ctx.adapter.call('validate', { document: { content: serializeDocument(input.document, encoding), encoding } });
     if (r.valid) return HOLDS;
+    // A valid document refused is itself the evidence (L1-P1: the claimed encoding is not accepted).
     return violated(
-      `a document the oracle finds valid was refused in the claimed ${encoding} encoding: ${r.errors[0]?.category} at ${r.errors[0]?.pointer}`,
+      `a document the oracle finds valid was refused in the claimed ${encoding} encoding: ${r.errors[0]?.category ?? 'no issue reported'} at ${r.errors[0]?.pointer || '/'}`,
       { valid: true },
       { valid: false, errors: r.errors.slice(0, 5) },
     );
@@ -684,6 +826,8 @@ export interface InvalidInput {
   /** The schema-breaking mutation applied to an otherwise valid profile. */
   mutation: string;
   encoding: Encoding;
+  /** That valid profile, unmutated: the positive control (findings written before it existed use the minimal profile). */
+  control?: Doc;
 }
 
 /** The parts of a `profileDoc` document the mutations reach into. */
@@ -724,9 +868,10 @@ function invalidArb(): fc.Arbitrary<InvalidInput> {
       encoding: fc.constantFrom('yaml' as const, 'json' as const, 'md' as const),
     })
     .map(({ base, mutation, encoding }) => {
-      const profile = minimalProfile('fz-main', structuredClone(base));
+      const control = minimalProfile('fz-main', structuredClone(base));
+      const profile = structuredClone(control);
       MUTATIONS[mutation]!(profile as MutableProfile);
-      return { profile, policy: permissivePolicy(), mutation, encoding };
+      return { profile, policy: permissivePolicy(), mutation, encoding, control };
     });
 }
 
@@ -737,10 +882,19 @@ export const invalidInstantiateProperty: FuzzProperty<InvalidInput> = {
   weight: 0.5,
   runsPerCase: 15,
   arbitrary: invalidArb,
+  malformed(input) {
+    if (oracleIssues(input.profile).length === 0) return `mutation ${input.mutation} left the profile valid`;
+    return firstUndefined([input.control ?? minimalProfile('fz-main')], 'the unmutated profile');
+  },
   async execute(env, input) {
-    if (oracleIssues(input.profile).length === 0) return discard(`mutation ${input.mutation} left the profile valid`);
     // Markdown cannot carry a document without instructions in the body; use YAML for that one.
     const encoding = input.mutation === 'missing-role' || input.mutation === 'empty-instructions' ? 'yaml' : input.encoding;
+    const twin = input.control ?? minimalProfile('fz-main');
+    const refused = await control(env, JSON.stringify([twin, encoding]), async () => {
+      const { outcome } = await instantiateIn(env, twin, input.policy, { encoding });
+      return outcome.status === 'rejected' ? rejectedBy('control (the profile before the mutation)', outcome.errors) : undefined;
+    });
+    if (refused) return refused;
     let outcome: InstantiateOutcomeT;
     try {
       ({ outcome } = await instantiateIn(env, input.profile, input.policy, { encoding }));

@@ -15,18 +15,20 @@ import {
   buildState,
   clampState,
   delimiterAttackArb,
-  fieldArb,
   fillDelimiters,
   includedId,
   injectionCorpus,
   markerArb,
+  placementText,
+  slotsArb,
+  statePlacementProblem,
   type Delimiters,
   type Placement,
 } from '../gen/injection.js';
 import { encodingArb, policyArb, specRequestArb } from '../gen/narrowing.js';
-import { countReason, instantiateIn, undefinedBySpec, type Doc } from '../harness.js';
+import { firstUndefined, instantiateIn, rejectedBy, undefinedBySpec, type Doc } from '../harness.js';
+import { HOLDS, malformedInput, violated, type ExecEnv, type FuzzProperty, type Verdict, type Violation } from './types.js';
 import { closerBreakouts } from '../../../spec/semantics/index.js';
-import { discard, HOLDS, violated, type ExecEnv, type FuzzProperty, type Verdict, type Violation } from './types.js';
 import { lines as promptLines, minimalProfile, permissivePolicy, sectionText } from '../../support/index.js';
 
 export interface InjectionInput {
@@ -111,7 +113,7 @@ function injectionArb(payloads: fc.Arbitrary<string>, random: boolean): fc.Arbit
   return fc
     .record({
       marker: markerArb,
-      slots: fc.array(fc.record({ field: fieldArb, payload: payloads }), { minLength: 1, maxLength: 3 }),
+      slots: slotsArb(fc.record({ payload: payloads })),
       spec: random
         ? specRequestArb()
         : fc.constant({ tools: { allow: ['read', 'search'] }, permissions: { shell: 'ask' as const, network: 'ask' as const } }),
@@ -119,25 +121,35 @@ function injectionArb(payloads: fc.Arbitrary<string>, random: boolean): fc.Arbit
       encoding: encodingArb,
     })
     .map(({ marker, slots, spec, policy, encoding }) => {
-      const placements: Placement[] = slots.map((s) => ({ field: s.field, text: `${marker}\n${s.payload}` }));
+      const placements: Placement[] = slots.map((s, i) => ({ field: s.field, text: placementText(marker, i, `\n${s.payload}`) }));
       return { profile: minimalProfile('fz-main', spec), policy, encoding, state: buildState(placements), placements, marker };
     });
 }
 
 const corpusPayload = (): fc.Arbitrary<string> => fc.constantFrom(...injectionCorpus().payloads);
 
-/** Render `input` with its (filled) state; discard what the spec does not define. */
+/**
+ * What every state input claims: a valid profile, one placement per field, unique entry ids, and a
+ * state that stays valid once its delimiter placeholders are filled (here with the fallback
+ * delimiters; execution re-checks with the adapter's own) and clamped.
+ */
+function injectionMalformed(input: InjectionInput): string | undefined {
+  const placed = statePlacementProblem(input.state, input.placements);
+  if (placed) return placed;
+  return firstUndefined(
+    [input.profile, { ...input.profile, state: clampState(fillDelimiters(input.state, FALLBACK_DELIMITERS)) }],
+    'the generated profile',
+  );
+}
+
+/** Render `input` with its state, delimiter placeholders filled with the adapter's own delimiters. */
 async function renderWithState(env: ExecEnv, input: InjectionInput): Promise<{ verdict?: Verdict; inst?: InstantiatedT; doc: Doc }> {
   const d = await learnDelimiters(env, input);
   const doc = { ...input.profile, state: clampState(fillDelimiters(input.state, d)) };
   const why = undefinedBySpec(doc);
-  if (why) return { verdict: discard(`oracle rejects the generated profile: ${why}`), doc };
+  if (why) return { verdict: malformedInput(`the state with the adapter's delimiters filled in is refused by the oracle: ${why}`), doc };
   const { outcome } = await instantiateIn(env, doc, input.policy, { encoding: input.encoding });
-  if (outcome.status === 'rejected') {
-    env.stats.adapterRejected++;
-    countReason(env, `rejected: ${outcome.errors[0]?.category ?? '?'}`);
-    return { verdict: HOLDS, doc };
-  }
+  if (outcome.status === 'rejected') return { verdict: rejectedBy('instantiate with state', outcome.errors), doc };
   return { inst: outcome, doc };
 }
 
@@ -155,6 +167,7 @@ export const injectionProperty: FuzzProperty<InjectionInput> = {
   weight: 2,
   runsPerCase: 25,
   arbitrary: () => injectionArb(corpusPayload(), false),
+  malformed: injectionMalformed,
   execute: judgeContainment,
 };
 
@@ -165,6 +178,7 @@ export const delimiterProperty: FuzzProperty<InjectionInput> = {
   weight: 2,
   runsPerCase: 25,
   arbitrary: () => injectionArb(delimiterAttackArb, false),
+  malformed: injectionMalformed,
   execute: judgeContainment,
 };
 
@@ -178,15 +192,10 @@ export const authorityProperty: FuzzProperty<InjectionInput> = {
   // "grants" a tool or permission has room to change something there; random contracts dilute it.
   arbitrary: () =>
     fc.oneof({ arbitrary: injectionArb(corpusPayload(), false), weight: 3 }, { arbitrary: injectionArb(corpusPayload(), true), weight: 1 }),
+  malformed: injectionMalformed,
   async execute(env, input) {
-    const why = undefinedBySpec(input.profile);
-    if (why) return discard(`oracle rejects the generated profile: ${why}`);
     const base = await instantiateIn(env, input.profile, input.policy, { encoding: input.encoding });
-    if (base.outcome.status === 'rejected') {
-      env.stats.adapterRejected++;
-      countReason(env, `baseline rejected: ${base.outcome.errors[0]?.category ?? '?'}`);
-      return HOLDS;
-    }
+    if (base.outcome.status === 'rejected') return rejectedBy('instantiate without state', base.outcome.errors);
     const r = await renderWithState(env, input);
     if (r.verdict) return r.verdict;
     const want = base.outcome.effective;
@@ -217,11 +226,14 @@ function varsArb(): fc.Arbitrary<InjectionInput> {
   return fc
     .record({
       marker: markerArb,
-      slots: fc.array(fc.record({ field: fieldArb, token: fc.constantFrom(...VAR_TOKENS) }), { minLength: 1, maxLength: 3 }),
+      slots: slotsArb(fc.record({ token: fc.constantFrom(...VAR_TOKENS) })),
       encoding: encodingArb,
     })
     .map(({ marker, slots, encoding }) => {
-      const placements: Placement[] = slots.map((s) => ({ field: s.field, text: `${marker} remember ${s.token} here` }));
+      const placements: Placement[] = slots.map((s, i) => ({
+        field: s.field,
+        text: placementText(marker, i, ` remember ${s.token} here`),
+      }));
       const profile = minimalProfile('fz-main', {
         role: { instructions: 'You are ${{ vars.ROLE }}.', constraints: ['Act as ${{ vars.ROLE }} only.'] },
         context: { variables: { ROLE: `VALUE${marker}` } },
@@ -237,19 +249,24 @@ export const varsProperty: FuzzProperty<InjectionInput> = {
   weight: 1,
   runsPerCase: 15,
   arbitrary: varsArb,
+  malformed(input) {
+    const bad = statePlacementProblem(input.state, input.placements);
+    if (bad) return bad;
+    const untokened = input.placements.find((p) => !VAR_TOKENS.some((t) => p.text.includes(t)));
+    if (untokened) return `the placement in ${untokened.field} carries no \${{ vars }} token`;
+    return firstUndefined([input.profile, { ...input.profile, state: input.state }], 'the generated profile');
+  },
   async execute(env, input) {
     const doc = { ...input.profile, state: input.state };
-    const why = undefinedBySpec(doc);
-    if (why) return discard(`oracle rejects the generated profile: ${why}`);
     const { outcome } = await instantiateIn(env, doc, input.policy, { encoding: input.encoding });
     if (outcome.status === 'rejected') {
+      // Only an undefined-variable error is evidence that state was substituted; any other refusal
+      // of the stateful profile says nothing about substitution.
+      if (!outcome.errors.some((e) => e.category === 'variable-undefined')) return rejectedBy('instantiate with state', outcome.errors);
       const base = await instantiateIn(env, input.profile, input.policy, { encoding: input.encoding });
-      if (base.outcome.status === 'rejected') {
-        env.stats.adapterRejected++;
-        return HOLDS;
-      }
+      if (base.outcome.status === 'rejected') return rejectedBy('instantiate without state', base.outcome.errors);
       return violated(
-        `the profile instantiates without state but is rejected (${outcome.errors[0]?.category}) once state holds \${{ vars }} tokens: substitution was attempted inside state`,
+        `the profile instantiates without state but is rejected (variable-undefined) once state holds \${{ vars }} tokens: substitution was attempted inside state`,
         { status: 'instantiated' },
         { status: 'rejected', errors: outcome.errors },
       );

@@ -9,10 +9,10 @@ import fc from 'fast-check';
 import type { EffectiveContractT, HarnessPolicyT } from '../../../adapters/protocol/messages.js';
 import type { Encoding } from '../../framework/types.js';
 import { encodingArb, policyArb, specRequestArb } from '../gen/narrowing.js';
-import { countReason, instantiateIn, undefinedBySpec, type Doc } from '../harness.js';
+import { firstUndefined, instantiateIn, rejectedBy, type Doc } from '../harness.js';
 import { DEFAULT_TOOL_POLICY, grantedTools, policyCeiling, type ToolsRequest, toolTable } from '../../../spec/semantics/index.js';
 import { ceilingViolations, combine, requestViolations } from './contract.js';
-import { discard, HOLDS, violated, type ExecEnv, type FuzzProperty, type Verdict, type Violation } from './types.js';
+import { HOLDS, violated, type ExecEnv, type FuzzProperty, type Verdict, type Violation } from './types.js';
 import { minimalProfile } from '../../support/index.js';
 
 export interface NarrowingInput {
@@ -27,20 +27,19 @@ export function narrowingArb(): fc.Arbitrary<NarrowingInput> {
     .map(({ spec, policy, encoding }) => ({ profile: minimalProfile('fz-main', spec), policy, encoding }));
 }
 
+/** The generated profile is one the spec defines (the policy is the protocol's, checked by the transport). */
+function narrowingMalformed(input: NarrowingInput): string | undefined {
+  return firstUndefined([input.profile], 'the generated profile');
+}
+
 /** Instantiate and hand the effective contract to `judge`; shared by both properties. */
 async function withEffective(
   env: ExecEnv,
   input: NarrowingInput,
   judge: (eff: EffectiveContractT, dir: string) => Violation | undefined,
 ): Promise<Verdict> {
-  const why = undefinedBySpec(input.profile);
-  if (why) return discard(`oracle rejects the generated profile: ${why}`);
   const { outcome, dir } = await instantiateIn(env, input.profile, input.policy, { encoding: input.encoding });
-  if (outcome.status === 'rejected') {
-    env.stats.adapterRejected++;
-    countReason(env, `rejected: ${outcome.errors[0]?.category ?? '?'}`);
-    return HOLDS;
-  }
+  if (outcome.status === 'rejected') return rejectedBy('instantiate', outcome.errors);
   const v = judge(outcome.effective, dir);
   return v ? violated(v.message, v.expected, v.observed) : HOLDS;
 }
@@ -62,6 +61,7 @@ export const narrowingProperty: FuzzProperty<NarrowingInput> = {
   weight: 4,
   runsPerCase: 25,
   arbitrary: narrowingArb,
+  malformed: narrowingMalformed,
   execute: (env, input) => withEffective(env, input, (eff, dir) => narrowingVerdict(input.profile, input.policy, eff, dir)),
 };
 
@@ -72,6 +72,7 @@ export const toolPolicyProperty: FuzzProperty<NarrowingInput> = {
   weight: 2,
   runsPerCase: 25,
   arbitrary: narrowingArb,
+  malformed: narrowingMalformed,
   execute: (env, input) =>
     withEffective(env, input, (eff) => {
       const granted = grantedTools(input.policy.tools);

@@ -8,26 +8,44 @@ export interface Violation {
   observed?: unknown;
 }
 
+/**
+ * Why an input was not judged. Only `holds` and `violated` are judgements; an input that is not
+ * judged is never counted as holding (suites/fuzz/check.ts decides the case from the judged count).
+ *
+ * - `rejected`: the adapter refused the input, or the positive control that makes the input's
+ *   observation meaningful, for a reason the property does not judge;
+ * - `declined`: the adapter declined a call (AdapterNotImplemented / AdapterSkipped) for this input;
+ * - `unclaimed`: the input exists only in an encoding the harness does not claim (encodings beyond
+ *   one are optional, SPEC §2.1), so it is outside what this harness can be asked;
+ * - `generator`: the input is not one the property claims to generate (a generator bug; the
+ *   generator test in tests/fuzz keeps these at zero).
+ */
+export type NotJudgedCause = 'rejected' | 'declined' | 'unclaimed' | 'generator';
+export const NOT_JUDGED_CAUSES: readonly NotJudgedCause[] = ['rejected', 'declined', 'unclaimed', 'generator'];
+
 export type Verdict =
   | { kind: 'holds' }
-  /** The input was not one the spec defines (e.g. the oracle rejects the generated profile). */
-  | { kind: 'discard'; reason: string }
-  | { kind: 'violated'; violation: Violation };
+  | { kind: 'violated'; violation: Violation }
+  | { kind: 'not-judged'; cause: NotJudgedCause; reason: string };
 
 export const HOLDS: Verdict = { kind: 'holds' };
-export const discard = (reason: string): Verdict => ({ kind: 'discard', reason });
 export const violated = (message: string, expected?: unknown, observed?: unknown): Verdict => ({
   kind: 'violated',
   violation: { message, expected, observed },
 });
+export const notJudged = (cause: NotJudgedCause, reason: string): Verdict => ({ kind: 'not-judged', cause, reason });
+/** The input is not what the property claims (see `FuzzProperty.malformed`). */
+export const malformedInput = (reason: string): Verdict => notJudged('generator', `generated input is malformed: ${reason}`);
 
-/** Counters a case reports through ctx.note, so reject rates are visible in the report. */
+/** Counters a case reports through ctx.note, so judged and not-judged shares are visible in the report. */
 export interface FuzzStats {
-  runs: number;
-  discarded: number;
-  /** The adapter rejected an input we could not judge further (legitimately or not). */
-  adapterRejected: number;
+  /** Inputs fast-check drew for the case (shrink candidates not counted). */
+  generated: number;
+  /** Inputs that were judged (`holds` or `violated`). */
+  judged: number;
+  notJudged: Record<NotJudgedCause, number>;
   adapterCalls: number;
+  /** Why inputs were not judged, with a count each. */
   reasons: Record<string, number>;
 }
 
@@ -37,7 +55,7 @@ export interface ExecEnv {
   readonly stats: FuzzStats;
   /** Fresh, never reused directory (absolute) for one execution: the workspace of that run. */
   freshDir(): string;
-  /** Per-case memo (e.g. a learned delimiter), so one execution can reuse what an earlier one found. */
+  /** Per-case memo (a learned delimiter, a control's outcome), so one execution can reuse what an earlier one found. */
   readonly memo: Map<string, unknown>;
 }
 
@@ -57,6 +75,15 @@ export interface FuzzProperty<I = unknown> {
   /** Inputs per case: bigger means fewer cases (less overhead), smaller means finer reporting. */
   runsPerCase: number;
   arbitrary(): fc.Arbitrary<I>;
+  /**
+   * Why `input` is not an input this property claims to generate, or undefined when it is: every
+   * document it calls valid passes the oracle (schema and every rule), every document it calls
+   * invalid is refused by the oracle for the reason it names, ids are unique, each single-valued
+   * field holds one text. Pure (no adapter, no disk), so the generator test can hold every
+   * generator to it over many seeds; check.ts asks it before `execute`.
+   */
+  malformed(input: I): string | undefined;
+  /** Judge one well-formed input against the adapter. Declines (AdapterNotImplemented/Skipped) may propagate. */
   execute(env: ExecEnv, input: I): Promise<Verdict>;
   /**
    * Extra shrink candidates tried greedily after fast-check's own shrinking, for inputs whose
