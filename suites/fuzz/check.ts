@@ -9,8 +9,10 @@
  * declined, or one the generator got wrong, is counted as not judged and never as holding. A case
  * without a violation passes only when its judged inputs reach `judgedFloor` of the inputs it
  * could ask this harness (the generated ones minus those in an encoding the harness does not
- * claim); otherwise it ends inconclusive with the reasons and a count each as its root cause. A
- * decline skips that input only; a case whose every input was declined ends `skipped`.
+ * claim and those it declined: a decline is the harness saying plainly that it lacks a field, as
+ * SPEC 1.2 goal 6 asks, so it shrinks the question instead of hiding the answer); otherwise it ends
+ * inconclusive with the reasons and a count each as its root cause. A rejection of a valid input is
+ * never excused that way. A case whose every input was declined ends `skipped`.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -148,7 +150,8 @@ export async function checkProperty<I>(ctx: CaseContext, prop: FuzzProperty<I>, 
   };
 
   const details = await fc.check(fc.asyncProperty(prop.arbitrary(), predicate), { seed: plan.caseSeed, numRuns: plan.numRuns });
-  const asked = stats.generated - stats.notJudged.unclaimed;
+  const offered = stats.generated - stats.notJudged.unclaimed;
+  const asked = offered - stats.notJudged.declined;
   const floor = judgedFloor(asked);
   ctx.note('fuzz', {
     property: prop.name,
@@ -164,7 +167,7 @@ export async function checkProperty<I>(ctx: CaseContext, prop: FuzzProperty<I>, 
   });
   if (fatal !== undefined) throw fatal;
   if (!details.failed || details.counterexample === null) {
-    if (asked > 0 && stats.notJudged.declined === asked && firstDecline) throw firstDecline;
+    if (offered > 0 && asked === 0 && firstDecline) throw firstDecline;
     if (asked > 0 && stats.judged >= floor) return;
     const judged = asked === 0 ? 'no generated input is in an encoding the harness claims' : `${stats.judged} of ${asked} inputs judged`;
     throw new CaseInconclusive(
