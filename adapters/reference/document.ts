@@ -11,6 +11,7 @@ import { createHash } from 'node:crypto';
 import { parse as parseYaml } from 'yaml';
 import { encodingFromPath, parseDocument, profileDigest, specDigest, validateDocument } from '../../spec/document/index.js';
 import { issue, type OapIssue } from '../../spec/document/issue.js';
+import { parsePointer } from '../../spec/semantics/index.js';
 import type { Quirks } from './quirks.js';
 
 export type Encoding = 'yaml' | 'json' | 'md';
@@ -71,7 +72,7 @@ export function readDocumentFile(path: string, quirks: Quirks): { encoding?: Enc
 export function validateProfile(value: unknown, quirks: Quirks, opts: { forInstantiation?: boolean } = {}): OapIssue[] {
   const subject = isObject(value) && Array.isArray(value['extends']) ? stripNulls(value) : value;
   const { issues } = validateDocument(subject);
-  return filterByQuirks(issues, quirks, opts.forInstantiation ?? false);
+  return filterByQuirks(issues, quirks, opts.forInstantiation ?? false, subject);
 }
 
 export function validateDelta(value: unknown, quirks: Quirks): OapIssue[] {
@@ -87,7 +88,7 @@ export function validateDelta(value: unknown, quirks: Quirks): OapIssue[] {
   return all;
 }
 
-function filterByQuirks(issues: OapIssue[], quirks: Quirks, forInstantiation: boolean): OapIssue[] {
+function filterByQuirks(issues: OapIssue[], quirks: Quirks, forInstantiation: boolean, doc: unknown): OapIssue[] {
   const drop = (pred: (i: OapIssue) => boolean): void => {
     issues = issues.filter((i) => !pred(i));
   };
@@ -102,11 +103,36 @@ function filterByQuirks(issues: OapIssue[], quirks: Quirks, forInstantiation: bo
         (cat(i, 'schema') || cat(i, 'secret-literal') || cat(i, 'secret-pattern')),
     );
   }
+  const mcpValue = (i: OapIssue): { place: string; key: string; value: unknown } | undefined => {
+    const m = /^\/spec\/tools\/mcp_servers\/\d+\/(env|headers)\/[^/]+$/.exec(i.pointer);
+    const tokens = m ? parsePointer(i.pointer) : undefined;
+    return m && tokens ? { place: m[1]!, key: tokens[tokens.length - 1]!, value: valueAt(doc, tokens) } : undefined;
+  };
+  const reference = /^\$\{[A-Z][A-Z0-9_]{0,63}\}$/;
+  // The L1-I6 mutant checks the ${VAR} shape of an env value but not that it names its own key.
+  if (quirks.has('env-reference-name-unchecked'))
+    drop((i) => cat(i, 'secret-literal') && mcpValue(i)?.place === 'env' && reference.test(String(mcpValue(i)?.value)));
+  // The L1-I6 mutant's `$` also matches before a final newline (Python's re), so `${TOKEN}\n` passes both checks.
+  if (quirks.has('secret-reference-trailing-newline')) {
+    drop((i) => {
+      const v = mcpValue(i);
+      if (!v || typeof v.value !== 'string' || !v.value.endsWith('\n') || !(cat(i, 'schema') || cat(i, 'secret-literal'))) return false;
+      const trimmed = v.value.slice(0, -1);
+      return v.place === 'env' ? trimmed === `\${${v.key}}` : /^(Bearer )?\$\{[A-Z][A-Z0-9_]{0,63}\}$/.test(trimmed);
+    });
+  }
   if (quirks.has('context-path-unchecked')) drop((i) => cat(i, 'path-escape') && /^\/spec\/context\/files\//.test(i.pointer));
   if (quirks.has('non-finite-accepted')) drop((i) => cat(i, 'non-finite'));
   if (forInstantiation && quirks.has('instantiates-schema-invalid')) drop((i) => cat(i, 'schema'));
   if (quirks.has('schema-errors-without-pointer')) issues = issues.map((i) => (cat(i, 'schema') ? { ...i, pointer: '' } : i));
   return issues;
+}
+
+/** The value at the reference `tokens` of a parsed document (undefined when there is none). */
+function valueAt(doc: unknown, tokens: readonly string[]): unknown {
+  let node: unknown = doc;
+  for (const t of tokens) node = isObject(node) || Array.isArray(node) ? (node as Record<string, unknown>)[t] : undefined;
+  return node;
 }
 
 /** Deep copy without object keys whose value is null (arrays are kept as they are). */

@@ -187,6 +187,17 @@ export const MUTANTS: readonly Mutant[] = [
     ['L3-G2'],
     'An extends pin is compared with the sha256 of the base file bytes, so no document digest ever matches.',
   ),
+  // Issue 14 (Level 1 blind spots and the Level 1 advisories).
+  m(
+    'env-reference-name-unchecked',
+    ['L1-I6'],
+    'An mcp_servers env value is accepted when it has the ${VAR} shape, whatever variable it names (FILES_TOKEN: ${HOME_TOKEN}).',
+  ),
+  m(
+    'secret-reference-trailing-newline',
+    ['L1-I6'],
+    'env and header values are matched with a $ that also matches before a final newline (as Python re does), so "${TOKEN}\\n" passes.',
+  ),
 ];
 
 export function createMutantAdapter(name: string): InProcessAdapter {

@@ -104,6 +104,9 @@ export const QUIRK_NAMES = [
   'tier-before-exact',
   'installed-skills-unrecognized',
   'external-store-kinds-unsupported',
+  // Issue 14 (Level 1 blind spots and the Level 1 advisories).
+  'env-reference-name-unchecked',
+  'secret-reference-trailing-newline',
 ] as const;
 
 export type QuirkName = (typeof QUIRK_NAMES)[number];

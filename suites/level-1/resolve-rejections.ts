@@ -124,6 +124,18 @@ const SECRETS: SecretCase[] = [
     control: { ...stdio, env: { TOKEN: '${TOKEN}' } },
   },
   {
+    slug: 'env-reference-of-another-name',
+    title: 'env FILES_TOKEN "${HOME_TOKEN}": a reference, but not the same-name one (SPEC 3.4)',
+    server: { ...stdio, env: { FILES_TOKEN: '${HOME_TOKEN}' } },
+    control: { ...stdio, env: { FILES_TOKEN: '${FILES_TOKEN}' } },
+  },
+  {
+    slug: 'env-reference-trailing-newline',
+    title: 'env value "${TOKEN}\\n": the reference followed by a newline is not a whole reference',
+    server: { ...stdio, env: { TOKEN: '${TOKEN}\n' } },
+    control: { ...stdio, env: { TOKEN: '${TOKEN}' } },
+  },
+  {
     slug: 'header-bearer-literal',
     title: 'headers.Authorization "Bearer sk-live-abc123"',
     server: { ...http, headers: { Authorization: 'Bearer sk-live-abc123' } },
@@ -135,6 +147,12 @@ const SECRETS: SecretCase[] = [
     server: { ...http, headers: { 'X-Api-Key': 'abc123' } },
     control: { ...http, headers: { 'X-Api-Key': '${TOKEN}' } },
   },
+  {
+    slug: 'header-reference-trailing-newline',
+    title: 'headers.Authorization "Bearer ${API_TOKEN}\\n" (header references may name any variable; a trailing newline makes a literal)',
+    server: { ...http, headers: { Authorization: 'Bearer ${API_TOKEN}\n' } },
+    control: { ...http, headers: { Authorization: 'Bearer ${API_TOKEN}' } },
+  },
 ];
 
 function secretCase(s: SecretCase): CaseDef {
@@ -144,9 +162,10 @@ function secretCase(s: SecretCase): CaseDef {
     title: `Literal MCP secret rejected: ${s.title}`,
     expectation: { instantiate: 'rejected', control: 'instantiated' },
     async run(ctx) {
-      // The variable exists, so the control's reference resolves; the literal must still be refused.
+      // The variables exist, so the control's reference resolves; the literal must still be refused.
+      const value = 'value-from-the-environment';
       const policy = permissivePolicy({
-        env: { TOKEN: 'value-from-the-environment' },
+        env: { TOKEN: value, FILES_TOKEN: value, HOME_TOKEN: value, API_TOKEN: value },
         mcp: { catalog: { tracker: ['list'], search: ['query'] }, auto_launch: false },
       });
       await expectControl(

@@ -9,7 +9,7 @@ import { stringify as yamlStringify } from 'yaml';
 import { createReferenceAdapter } from '../../adapters/reference/index.js';
 import { createMutantAdapter, MUTANTS } from '../../adapters/reference/mutants.js';
 import { QUIRK_NAMES } from '../../adapters/reference/quirks.js';
-import { REQUIREMENTS } from '../../suites/requirements.js';
+import { ADVISORY_IDS, REQUIREMENTS } from '../../suites/requirements.js';
 import { harness, minimalProfile, permissivePolicy, sectionText, type Harness } from './support.js';
 
 const NOW = '2026-01-10T00:00:00Z';
@@ -577,6 +577,19 @@ const SCENARIOS: Record<string, Scenario> = {
       )
     ).effective.memory.stores;
   },
+  // ---------------------------------------------------------------- issue 14: Level 1 blind spots and advisories
+  'env-reference-name-unchecked': async (h) => {
+    h.put(
+      profile('a', {
+        tools: { mcp_servers: [{ name: 'fs', transport: 'stdio', command: 'fs-mcp', env: { FILES_TOKEN: '${HOME_TOKEN}' } }] },
+      }),
+    );
+    return (await h.instantiate({ name: 'a' })).status;
+  },
+  'secret-reference-trailing-newline': async (h) => {
+    h.put(profile('a', { tools: { mcp_servers: [{ name: 'gh', transport: 'stdio', command: 'gh-mcp', env: { TOKEN: '${TOKEN}\n' } }] } }));
+    return (await h.instantiate({ name: 'a' })).status;
+  },
 };
 
 describe('mutant bookkeeping', () => {
@@ -584,8 +597,8 @@ describe('mutant bookkeeping', () => {
     const covered = new Set(MUTANTS.flatMap((m) => m.breaks));
     expect(REQUIREMENTS.map((r) => r.id).filter((id) => !covered.has(id))).toEqual([]);
   });
-  it('names only known requirement IDs and one mutant per quirk', () => {
-    const ids: Set<string> = new Set(REQUIREMENTS.map((r) => r.id));
+  it('names only known requirement or advisory IDs and one mutant per quirk', () => {
+    const ids: Set<string> = new Set([...REQUIREMENTS.map((r) => r.id), ...ADVISORY_IDS]);
     for (const m of MUTANTS) for (const id of m.breaks) expect(ids.has(id), `${m.name}: ${id}`).toBe(true);
     expect(MUTANTS.map((m) => m.name).sort()).toEqual([...QUIRK_NAMES].sort());
   });
