@@ -198,6 +198,12 @@ export const MUTANTS: readonly Mutant[] = [
     ['L1-I6'],
     'env and header values are matched with a $ that also matches before a final newline (as Python re does), so "${TOKEN}\\n" passes.',
   ),
+  m(
+    'allowlist-without-allow-grants-all',
+    ['L1-I2'],
+    'An allowlist without an allow list is read as "no restriction": every granted tool minus deny.',
+  ),
+  m('inherit-applies-deny', ['L1-I2'], 'tools.policy inherit subtracts the deny list (as denylist does); allow is ignored.'),
 ];
 
 export function createMutantAdapter(name: string): InProcessAdapter {

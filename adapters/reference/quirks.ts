@@ -107,6 +107,8 @@ export const QUIRK_NAMES = [
   // Issue 14 (Level 1 blind spots and the Level 1 advisories).
   'env-reference-name-unchecked',
   'secret-reference-trailing-newline',
+  'allowlist-without-allow-grants-all',
+  'inherit-applies-deny',
 ] as const;
 
 export type QuirkName = (typeof QUIRK_NAMES)[number];

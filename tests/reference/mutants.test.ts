@@ -590,6 +590,14 @@ const SCENARIOS: Record<string, Scenario> = {
     h.put(profile('a', { tools: { mcp_servers: [{ name: 'gh', transport: 'stdio', command: 'gh-mcp', env: { TOKEN: '${TOKEN}\n' } }] } }));
     return (await h.instantiate({ name: 'a' })).status;
   },
+  'allowlist-without-allow-grants-all': async (h) => {
+    h.put(profile('a', { tools: { policy: 'allowlist' } }));
+    return (await h.instantiateOk({ name: 'a' })).effective.tools;
+  },
+  'inherit-applies-deny': async (h) => {
+    h.put(profile('a', { tools: { policy: 'inherit', deny: ['shell'] } }));
+    return (await h.instantiateOk({ name: 'a' })).effective.tools;
+  },
 };
 
 describe('mutant bookkeeping', () => {
