@@ -204,6 +204,29 @@ export const MUTANTS: readonly Mutant[] = [
     'An allowlist without an allow list is read as "no restriction": every granted tool minus deny.',
   ),
   m('inherit-applies-deny', ['L1-I2'], 'tools.policy inherit subtracts the deny list (as denylist does); allow is ignored.'),
+  m(
+    'lone-permission-ignored',
+    ['L1-I3'],
+    "The profile's permission decisions are read only when it states a default: shell: deny alone has no effect.",
+  ),
+  m(
+    'unset-categories-filled-with-ask',
+    ['L1-I3'],
+    "Categories a profile with a default leaves unset are filled with the harness's own default, ask, instead of the profile's default.",
+  ),
+  m('profile-hosts-need-network-allow', ['L1-I3'], "The profile's allow_hosts are read only when the profile also says network: allow."),
+  m(
+    'profile-memory-mode-ignored',
+    ['L1-I3', 'L3-Y1'],
+    "The session's memory mode is the policy's, whatever lower mode the profile asks for (stores are still capped). Both IDs: L3-Y1 requires spec.memory.mode to be enforced, and no narrower form of the defect exists.",
+  ),
+  m(
+    'profile-timeout-and-context-window-ignored',
+    ['L1-I3'],
+    "The profile's timeout_seconds and max_context_tokens are not read: the harness's own limits apply.",
+  ),
+  m('zero-budget-unlimited', ['L1-I3'], 'A budget of 0 (in the profile or the policy) is read as "no limit".'),
+  m('budgets-int32', ['L1-I3'], 'Integer budgets are kept in 32-bit signed fields, so 2^31 and above wrap.'),
 ];
 
 export function createMutantAdapter(name: string): InProcessAdapter {

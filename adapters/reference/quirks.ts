@@ -109,6 +109,13 @@ export const QUIRK_NAMES = [
   'secret-reference-trailing-newline',
   'allowlist-without-allow-grants-all',
   'inherit-applies-deny',
+  'lone-permission-ignored',
+  'unset-categories-filled-with-ask',
+  'profile-hosts-need-network-allow',
+  'profile-memory-mode-ignored',
+  'profile-timeout-and-context-window-ignored',
+  'zero-budget-unlimited',
+  'budgets-int32',
 ] as const;
 
 export type QuirkName = (typeof QUIRK_NAMES)[number];

@@ -290,6 +290,148 @@ const permissionSweep: CaseDef = {
   },
 };
 
+// ---------------------------------------------------------------- issue 14: one category, one direction, one field
+
+interface MinimalCase {
+  slug: string;
+  title: string;
+  /** The profile's `spec` apart from its role: only the fields the check needs. */
+  spec: Record<string, unknown>;
+  policy: HarnessPolicyT;
+  /** The dimensions judged (pointer labels of the spec model's differences). */
+  judged: string[];
+}
+
+const allAllow = (patch: Partial<HarnessPolicyT['permissions']> = {}): HarnessPolicyT =>
+  withPermissions({ default: 'allow', shell: 'allow', edit: 'allow', network: 'allow', rules: [], ...patch });
+
+/** Budgets the harness policy sets in the budget cases (the rest unbounded). */
+const POLICY_BUDGETS = { max_turns: 20, max_tool_calls: 100, timeout_seconds: 600, max_context_tokens: 64000, max_state_tokens: 1000 };
+
+const MINIMAL_CASES: MinimalCase[] = [
+  ...(['shell', 'edit', 'network'] as const).map(
+    (k): MinimalCase => ({
+      slug: `profile-${k}-deny-alone`,
+      title: `A profile whose permissions say only ${k}: deny gets ${k} deny under a policy that allows everything`,
+      spec: { permissions: { [k]: 'deny' } },
+      policy: allAllow(),
+      judged: ['/permissions'],
+    }),
+  ),
+  ...(['edit', 'network'] as const).map(
+    (k): MinimalCase => ({
+      slug: `policy-${k}-deny-caps-profile-allow`,
+      title: `A profile asking ${k}: allow under a policy of ${k}: deny gets deny`,
+      spec: { permissions: { [k]: 'allow' } },
+      policy: allAllow({ [k]: 'deny' }),
+      judged: ['/permissions'],
+    }),
+  ),
+  {
+    slug: 'profile-default-deny-caps-unset-categories',
+    title: 'A profile whose permissions say only default: deny gets deny for shell, edit and network, which it leaves unset',
+    spec: { permissions: { default: 'deny' } },
+    policy: allAllow(),
+    judged: ['/permissions'],
+  },
+  {
+    slug: 'profile-hosts-alone-narrow-policy-hosts',
+    title: 'A profile listing allow_hosts (and nothing else) reaches only those of its hosts the policy allows',
+    spec: { permissions: { allow_hosts: ['api.example.com'] } },
+    policy: permissivePolicy({ network: { allow_hosts: ['api.example.com', 'docs.example.org', '*.example.net'] } }),
+    judged: ['/hosts'],
+  },
+  {
+    slug: 'profile-memory-off-alone',
+    title: 'A profile asking memory mode off gets off under a policy allowing read_write',
+    spec: { memory: { mode: 'off' } },
+    policy: permissivePolicy(),
+    judged: ['/memory/mode'],
+  },
+  {
+    slug: 'profile-memory-read-only-alone',
+    title: 'A profile asking memory mode read_only gets read_only under a policy allowing read_write',
+    spec: { memory: { mode: 'read_only' } },
+    policy: permissivePolicy(),
+    judged: ['/memory/mode'],
+  },
+  {
+    slug: 'profile-timeout-alone-narrows-policy',
+    title: 'A profile asking timeout_seconds 60 (and no other budget) gets 60 under a policy of 600',
+    spec: { runtime: { timeout_seconds: 60 } },
+    policy: permissivePolicy({ budgets: POLICY_BUDGETS }),
+    judged: ['/budgets'],
+  },
+  {
+    slug: 'profile-context-tokens-alone-narrow-policy',
+    title: 'A profile asking max_context_tokens 8000 (and no other budget) gets 8000 under a policy of 64000',
+    spec: { context: { budget: { max_context_tokens: 8000 } } },
+    policy: permissivePolicy({ budgets: POLICY_BUDGETS }),
+    judged: ['/budgets'],
+  },
+  // Zero and boundary limits: 0 is a limit of zero (INTERPRETATIONS.md#budgets), never "unlimited".
+  {
+    slug: 'budgets-profile-zero-is-a-limit',
+    title: 'A profile asking 0 tool calls, 0 state tokens and 0 state bytes gets 0 of each (the policy allows more, or sets no bound)',
+    spec: { runtime: { max_tool_calls: 0 }, context: { budget: { max_state_tokens: 0, max_state_bytes: 0 } } },
+    policy: permissivePolicy({ budgets: POLICY_BUDGETS }),
+    judged: ['/budgets'],
+  },
+  {
+    slug: 'budgets-policy-zero-caps-every-budget',
+    title: 'A policy of 0 for every budget gives 0 for every budget, whether the profile asks 1 (its schema minimum) or nothing',
+    spec: { runtime: { max_turns: 1, timeout_seconds: 1 }, context: { budget: { max_context_tokens: 1, max_state_bytes: 1 } } },
+    policy: permissivePolicy({
+      budgets: {
+        max_turns: 0,
+        max_tool_calls: 0,
+        timeout_seconds: 0,
+        max_cost_usd: 0,
+        max_context_tokens: 0,
+        max_state_tokens: 0,
+        max_state_bytes: 0,
+      },
+    }),
+    judged: ['/budgets'],
+  },
+  {
+    slug: 'budgets-at-one',
+    title: 'A profile asking 1 of every integer budget gets 1 under a policy that allows more',
+    spec: {
+      runtime: { max_turns: 1, max_tool_calls: 1, timeout_seconds: 1 },
+      context: { budget: { max_context_tokens: 1, max_state_tokens: 1, max_state_bytes: 1 } },
+    },
+    policy: permissivePolicy({ budgets: POLICY_BUDGETS }),
+    judged: ['/budgets'],
+  },
+  {
+    slug: 'budgets-at-their-maximum',
+    title:
+      'Budgets at their largest: max_state_bytes at its schema maximum 5000000, max_tool_calls 2^31 and max_context_tokens 2^53-1 (no schema maximum) are kept',
+    spec: {
+      runtime: { max_tool_calls: 2 ** 31 },
+      context: { budget: { max_context_tokens: Number.MAX_SAFE_INTEGER, max_state_bytes: 5_000_000 } },
+    },
+    policy: permissivePolicy({ budgets: { max_tool_calls: 2 ** 32 } }),
+    judged: ['/budgets'],
+  },
+];
+
+function minimalCase(c: MinimalCase): CaseDef {
+  const doc = minimalProfile(`min-${c.slug}`, c.spec);
+  return {
+    id: `L1-I3/${c.slug}`,
+    requirements: ['L1-I3'],
+    title: c.title,
+    expectation: { ...expectedValues(narrowingRequest(specOf(doc)), policyCeiling(c.policy)), judged: c.judged },
+    async run(ctx) {
+      const session = await instantiateSubject(ctx, writeProjectProfile(ctx, doc), c.policy);
+      const probes = c.judged.includes('/hosts') ? { probes: { paths: [], hosts: PROBE_HOSTS } } : {};
+      expectNarrowed(narrowingJudgement(specOf(doc), c.policy, session.effective, probes), c.judged, c.title);
+    },
+  };
+}
+
 export const narrowingCases: CaseDef[] = [
   shellUnderDeny,
   ...PERMISSION_CASES.map(permissionCase),
@@ -302,4 +444,5 @@ export const narrowingCases: CaseDef[] = [
   memoryNarrowed,
   budgetsNarrowed,
   permissionSweep,
+  ...MINIMAL_CASES.map(minimalCase),
 ];

@@ -598,6 +598,35 @@ const SCENARIOS: Record<string, Scenario> = {
     h.put(profile('a', { tools: { policy: 'inherit', deny: ['shell'] } }));
     return (await h.instantiateOk({ name: 'a' })).effective.tools;
   },
+  'lone-permission-ignored': async (h) => {
+    h.put(profile('a', { permissions: { shell: 'deny' } }));
+    return (await h.instantiateOk({ name: 'a' })).effective.permissions.shell;
+  },
+  'unset-categories-filled-with-ask': async (h) => {
+    h.put(profile('a', { permissions: { default: 'deny' } }));
+    return (await h.instantiateOk({ name: 'a' })).effective.permissions;
+  },
+  'profile-hosts-need-network-allow': async (h) => {
+    h.put(profile('a', { permissions: { allow_hosts: ['api.example.com'] } }));
+    return (await h.instantiateOk({ name: 'a' })).effective.hosts;
+  },
+  'profile-memory-mode-ignored': async (h) => {
+    h.put(profile('a', { memory: { mode: 'off' } }));
+    return (await h.instantiateOk({ name: 'a' })).effective.memory.mode;
+  },
+  'profile-timeout-and-context-window-ignored': async (h) => {
+    h.put(profile('a', { runtime: { timeout_seconds: 60 } }));
+    return (await h.instantiateOk({ name: 'a' }, permissivePolicy({ budgets: { timeout_seconds: 600 } }))).effective.budgets
+      .timeout_seconds;
+  },
+  'zero-budget-unlimited': async (h) => {
+    h.put(profile('a', { runtime: { max_tool_calls: 0 } }));
+    return (await h.instantiateOk({ name: 'a' })).effective.budgets.max_tool_calls;
+  },
+  'budgets-int32': async (h) => {
+    h.put(profile('a', { runtime: { max_tool_calls: 2 ** 31 } }));
+    return (await h.instantiateOk({ name: 'a' })).effective.budgets.max_tool_calls;
+  },
 };
 
 describe('mutant bookkeeping', () => {
