@@ -227,6 +227,21 @@ export const MUTANTS: readonly Mutant[] = [
   ),
   m('zero-budget-unlimited', ['L1-I3'], 'A budget of 0 (in the profile or the policy) is read as "no limit".'),
   m('budgets-int32', ['L1-I3'], 'Integer budgets are kept in 32-bit signed fields, so 2^31 and above wrap.'),
+  m(
+    'fs-root-symlinks-not-resolved',
+    ['L1-I3'],
+    'permissions.filesystem roots are checked by their text only: a root through a symlink (or a .. after one) that leaves the workspace is granted.',
+  ),
+  m(
+    'fs-roots-taken-as-written',
+    ['L1-I3'],
+    'permissions.filesystem roots are copied into the session as written: not checked for .., not normalized, not narrowed.',
+  ),
+  m(
+    'context-symlinks-not-resolved',
+    ['L1-I5'],
+    'context.files paths are checked by their text only: a symlink (or a .. after one) that leaves the workspace is accepted.',
+  ),
 ];
 
 export function createMutantAdapter(name: string): InProcessAdapter {

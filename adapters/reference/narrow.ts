@@ -54,7 +54,7 @@ export function narrow(resolved: ResolvedProfile, ceiling: Ceiling, policy: Harn
   const rules = narrowRules(spec, ceiling, universe, adjustments);
   // The L1-I3 mutants below take the profile's request as it is where the ceiling is the harness policy.
   const unnarrowed = (q: Parameters<Quirks['has']>[0]): boolean => quirks.has(q) && ceiling.origin === 'policy';
-  const rootsAsRequested = unnarrowed('roots-not-intersected');
+  const rootsAsRequested = unnarrowed('roots-not-intersected') || (resolved.filesystem.asWritten === true && ceiling.origin === 'policy');
   const filesystem = {
     read_roots:
       rootsAsRequested && resolved.filesystem.read_roots

@@ -116,6 +116,9 @@ export const QUIRK_NAMES = [
   'profile-timeout-and-context-window-ignored',
   'zero-budget-unlimited',
   'budgets-int32',
+  'fs-root-symlinks-not-resolved',
+  'fs-roots-taken-as-written',
+  'context-symlinks-not-resolved',
 ] as const;
 
 export type QuirkName = (typeof QUIRK_NAMES)[number];

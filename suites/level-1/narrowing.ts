@@ -10,6 +10,8 @@
  * L1-I2's question. Whether the narrowing was recorded is L1-I9's. Roots and hosts are judged by
  * meaning over probe paths and hosts, not by spelling.
  */
+import { realpathSync, symlinkSync } from 'node:fs';
+import { join } from 'node:path';
 import type { HarnessPolicyT } from '../../adapters/protocol/messages.js';
 import {
   type ContractBounds,
@@ -22,11 +24,21 @@ import {
   narrowingRequest,
   policyCeiling,
   type Probes,
+  widenings,
 } from '../../spec/semantics/index.js';
 import { expectEqual, fail } from '../framework/assert.js';
 import { mulberry32 } from '../framework/random.js';
-import type { CaseDef } from '../framework/types.js';
-import { STANDARD_TOOLS, instantiateSubject, minimalProfile, permissivePolicy, writeProjectProfile } from '../support/index.js';
+import type { CaseContext, CaseDef } from '../framework/types.js';
+import {
+  briefIssues,
+  instantiatePath,
+  instantiateSubject,
+  minimalProfile,
+  permissivePolicy,
+  physicalRoot,
+  STANDARD_TOOLS,
+  writeProjectProfile,
+} from '../support/index.js';
 
 /**
  * Where `effective` departs from the narrowing rule for a profile `spec` under `policy`: the L1-I3
@@ -432,6 +444,92 @@ function minimalCase(c: MinimalCase): CaseDef {
   };
 }
 
+// ---------------------------------------------------------------- issue 14: filesystem roots that leave the workspace
+
+/**
+ * A profile root that leaves the workspace, by `..` or through a symlink the case lays out, is
+ * never granted (SPEC 3.5 "Path traversal escaping the workspace MUST be rejected at resolve time";
+ * security.md T6 "Resolve symlinks before the check"). Refusing the profile is the spec's way; a
+ * session whose effective roots all stay inside the workspace, resolved on disk, is not more
+ * permissive than the policy either, so only a root that physically reaches outside fails
+ * (INTERPRETATIONS.md, L1-I3 filesystem traversal).
+ */
+interface TraversalCase {
+  slug: string;
+  title: string;
+  filesystem: Partial<Record<'read_roots' | 'write_roots', string[]>>;
+}
+
+const TRAVERSALS: TraversalCase[] = [
+  {
+    slug: 'read-root-dotdot-never-reaches-outside',
+    title: 'A read root docs/../../outside (.. climbing out past a real directory) is never granted',
+    filesystem: { read_roots: ['docs/../../outside'] },
+  },
+  {
+    slug: 'read-root-symlink-never-reaches-outside',
+    title: 'A read root naming a symlink in the workspace that points outside it is never granted (symlinks resolved before the check)',
+    filesystem: { read_roots: ['linked'] },
+  },
+  {
+    slug: 'write-root-symlink-never-reaches-outside',
+    title: 'A write root below a symlink that points outside the workspace is never granted',
+    filesystem: { write_roots: ['linked/deeper'] },
+  },
+  {
+    slug: 'read-root-dotdot-after-symlink-never-reaches-outside',
+    title: 'A read root linked/.. (lexically the workspace; on disk the parent of the link target, outside it) is never granted',
+    filesystem: { read_roots: ['linked/..'] },
+  },
+];
+
+/** workspace/docs/guide.md inside; <case>/outside/sub/notes.md outside; workspace/linked -> outside/sub. */
+function layOutTraversal(ctx: CaseContext): void {
+  ctx.workspace.writeFile(join(ctx.workspace.dir, 'docs', 'guide.md'), '# Guide\n');
+  ctx.workspace.writeFile(join(ctx.workspace.root, 'outside', 'sub', 'notes.md'), 'not for the agent\n');
+  symlinkSync(join(ctx.workspace.root, 'outside', 'sub'), join(ctx.workspace.dir, 'linked'), 'dir');
+}
+
+function traversalCase(t: TraversalCase): CaseDef {
+  return {
+    id: `L1-I3/${t.slug}`,
+    requirements: ['L1-I3'],
+    title: t.title,
+    expectation: { profile: t.filesystem, outcome: 'rejected, or every effective root inside the workspace on disk' },
+    async run(ctx) {
+      layOutTraversal(ctx);
+      const policy = permissivePolicy();
+      // The control asks for a root inside the workspace in the same fields: roots must be supported at all.
+      const fields = Object.keys(t.filesystem) as Array<'read_roots' | 'write_roots'>;
+      const control = minimalProfile('roots-inside', { permissions: { filesystem: Object.fromEntries(fields.map((f) => [f, ['docs']])) } });
+      await instantiateSubject(ctx, writeProjectProfile(ctx, control), policy);
+      const doc = minimalProfile('roots-escape', { permissions: { filesystem: t.filesystem } });
+      const out = await instantiatePath(ctx, writeProjectProfile(ctx, doc), policy);
+      if (out.status === 'rejected') {
+        ctx.note('outcome', { status: 'rejected', errors: briefIssues(out.errors) });
+        return;
+      }
+      const fs = out.effective.filesystem;
+      const onDisk = (roots: readonly string[]): string[] => roots.map((r) => physicalRoot(ctx.workspace.dir, r));
+      const effective = { ...out.effective, filesystem: { ...fs, read_roots: onDisk(fs.read_roots), write_roots: onDisk(fs.write_roots) } };
+      ctx.note('outcome', { status: 'instantiated', roots: fs, on_disk: effective.filesystem });
+      const wider = widenings(effective, policyCeiling(policy), realpathSync(ctx.workspace.dir)).filter((w) =>
+        w.startsWith('/filesystem/'),
+      );
+      if (wider.length > 0)
+        fail(
+          `${t.title}: the session's roots reach outside the workspace on disk`,
+          { within: 'the workspace', or: 'rejected' },
+          {
+            roots: fs,
+            on_disk: effective.filesystem,
+            beyond_policy: wider,
+          },
+        );
+    },
+  };
+}
+
 export const narrowingCases: CaseDef[] = [
   shellUnderDeny,
   ...PERMISSION_CASES.map(permissionCase),
@@ -445,4 +543,5 @@ export const narrowingCases: CaseDef[] = [
   budgetsNarrowed,
   permissionSweep,
   ...MINIMAL_CASES.map(minimalCase),
+  ...TRAVERSALS.map(traversalCase),
 ];

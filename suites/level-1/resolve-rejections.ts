@@ -69,6 +69,22 @@ const ESCAPES: EscapeCase[] = [
       symlinkSync(join(ctx.workspace.root, 'outside'), join(ctx.workspace.dir, 'linked'), 'dir');
     },
   },
+  // Issue 14: a file symlink, and a .. after a symlink (the file system climbs from the link's target).
+  {
+    slug: 'file-symlink-out-of-workspace',
+    title: 'A file in the workspace that is a symlink to a file outside it (resolved before the check)',
+    path: () => 'notes.md',
+    setup: (ctx) => symlinkSync(join(ctx.workspace.root, 'outside', 'secret.txt'), join(ctx.workspace.dir, 'notes.md'), 'file'),
+  },
+  {
+    slug: 'dotdot-after-symlink',
+    title: 'linked/../secret.txt where linked points to outside/sub: lexically inside, on disk outside/secret.txt',
+    path: () => 'linked/../secret.txt',
+    setup: (ctx) => {
+      mkdirSync(join(ctx.workspace.root, 'outside', 'sub'), { recursive: true });
+      symlinkSync(join(ctx.workspace.root, 'outside', 'sub'), join(ctx.workspace.dir, 'linked'), 'dir');
+    },
+  },
 ];
 
 function escapeCase(e: EscapeCase): CaseDef {

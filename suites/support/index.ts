@@ -7,6 +7,7 @@
 export { inconclusive, issuesCause, rejectionCause, requireObservable } from './inconclusive.js';
 export { briefIssues } from './issues.js';
 export { oracleRead, type ReadBack, readBack } from './oracle-read.js';
+export { physicalPath, physicalRoot } from './physical-path.js';
 export { permissivePolicy, STANDARD_TOOLS } from './policy.js';
 export { minimalProfile, nameOf, type ProfileDoc, profileFileName, workingEncoding, writeProfile, writeProjectProfile } from './profile.js';
 export {

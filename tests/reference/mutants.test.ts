@@ -3,7 +3,8 @@
  * mutant must give different observations, so every deviation is observable from outside. Plus
  * the bookkeeping: every requirement ID has at least one mutant, every mutant names real IDs.
  */
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { stringify as yamlStringify } from 'yaml';
 import { createReferenceAdapter } from '../../adapters/reference/index.js';
@@ -622,6 +623,22 @@ const SCENARIOS: Record<string, Scenario> = {
   'zero-budget-unlimited': async (h) => {
     h.put(profile('a', { runtime: { max_tool_calls: 0 } }));
     return (await h.instantiateOk({ name: 'a' })).effective.budgets.max_tool_calls;
+  },
+  'fs-root-symlinks-not-resolved': async (h) => {
+    mkdirSync(join(h.ws.root, 'outside'), { recursive: true });
+    symlinkSync(join(h.ws.root, 'outside'), join(h.ws.dir, 'linked'), 'dir');
+    h.put(profile('a', { permissions: { filesystem: { read_roots: ['linked'] } } }));
+    return (await h.instantiate({ name: 'a' })).status;
+  },
+  'fs-roots-taken-as-written': async (h) => {
+    const path = h.put(profile('a', { permissions: { filesystem: { read_roots: ['docs/../../outside'] } } }));
+    return (await h.instantiate({ path })).status;
+  },
+  'context-symlinks-not-resolved': async (h) => {
+    writeFileSync(join(h.ws.root, 'secret.txt'), 'outside\n');
+    symlinkSync(join(h.ws.root, 'secret.txt'), join(h.ws.dir, 'notes.md'), 'file');
+    h.put(profile('a', { context: { files: [{ path: 'notes.md' }] } }));
+    return (await h.instantiate({ name: 'a' })).status;
   },
   'budgets-int32': async (h) => {
     h.put(profile('a', { runtime: { max_tool_calls: 2 ** 31 } }));
