@@ -242,6 +242,12 @@ export const MUTANTS: readonly Mutant[] = [
     ['L1-I5'],
     'context.files paths are checked by their text only: a symlink (or a .. after one) that leaves the workspace is accepted.',
   ),
+  m('empty-annotations-dropped', ['L1-R1'], 'The writer drops annotations whose value is the empty string (a truthiness filter).'),
+  m(
+    'structured-annotations-dropped',
+    ['L1-R1'],
+    'The writer drops annotations whose value holds a line break or JSON text; one-line plain values survive.',
+  ),
 ];
 
 export function createMutantAdapter(name: string): InProcessAdapter {

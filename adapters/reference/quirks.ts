@@ -119,6 +119,8 @@ export const QUIRK_NAMES = [
   'fs-root-symlinks-not-resolved',
   'fs-roots-taken-as-written',
   'context-symlinks-not-resolved',
+  'empty-annotations-dropped',
+  'structured-annotations-dropped',
 ] as const;
 
 export type QuirkName = (typeof QUIRK_NAMES)[number];

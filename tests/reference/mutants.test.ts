@@ -640,6 +640,16 @@ const SCENARIOS: Record<string, Scenario> = {
     h.put(profile('a', { context: { files: [{ path: 'notes.md' }] } }));
     return (await h.instantiate({ name: 'a' })).status;
   },
+  'empty-annotations-dropped': async (h) => {
+    const path = h.put(profile('a', {}, { metadata: { name: 'a', description: 'x', annotations: { 'other.example/empty': '' } } }));
+    await h.rpc.call('write_back', { path });
+    return (h.read(path)['metadata'] as Record<string, unknown>)['annotations'];
+  },
+  'structured-annotations-dropped': async (h) => {
+    const path = h.put(profile('a', {}, { metadata: { name: 'a', description: 'x', annotations: { 'other.example/cfg': '{"a": 1}' } } }));
+    await h.rpc.call('write_back', { path });
+    return (h.read(path)['metadata'] as Record<string, unknown>)['annotations'];
+  },
   'budgets-int32': async (h) => {
     h.put(profile('a', { runtime: { max_tool_calls: 2 ** 31 } }));
     return (await h.instantiateOk({ name: 'a' })).effective.budgets.max_tool_calls;
