@@ -9,7 +9,14 @@
 import { readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { parse as parseYaml } from 'yaml';
-import { encodingFromPath, parseDocument, profileDigest, specDigest, validateDocument } from '../../spec/document/index.js';
+import {
+  encodingFromPath,
+  parseDocument,
+  profileDigest,
+  specDigest,
+  specDigestInput,
+  validateDocument,
+} from '../../spec/document/index.js';
 import { issue, type OapIssue } from '../../spec/document/issue.js';
 import { parsePointer } from '../../spec/semantics/index.js';
 import type { Quirks } from './quirks.js';
@@ -156,7 +163,80 @@ export function digestsOf(doc: unknown, quirks: Quirks = noQuirks): Digests {
     const d = doc as JsonObject;
     return { profile_digest: sha(doc), spec_digest: sha({ metadata: d['metadata'], spec: d['spec'] }) };
   }
-  return { profile_digest: profileDigest(doc), spec_digest: specDigest(doc) };
+  // L3-G2 mutants of the digest command, each a canonicaliser that departs from RFC 8785 in one way.
+  const variant: Partial<Canonical> = {
+    ...(quirks.has('digest-keys-code-point-order') ? { compare: byCodePoints } : {}),
+    ...(quirks.has('digest-numbers-python-repr') ? { number: pythonFloatRepr } : {}),
+    ...(quirks.has('digest-non-ascii-escaped') ? { string: asciiJson } : {}),
+  };
+  // The L3-G2 mutant forgets to drop the applicator- and resolver-owned metadata from the spec digest.
+  const keepsOwned = quirks.has('digest-spec-keeps-owned-metadata');
+  if (Object.keys(variant).length === 0 && !keepsOwned) return { profile_digest: profileDigest(doc), spec_digest: specDigest(doc) };
+  const d = doc as JsonObject;
+  const specInput = keepsOwned ? { metadata: d['metadata'], spec: d['spec'] } : specDigestInput(doc);
+  return { profile_digest: canonicalDigest(doc, variant), spec_digest: canonicalDigest(specInput, variant) };
+}
+
+/**
+ * Digests the way a harness's own plain reader and canonicaliser would: the L3-G2 mutant whose
+ * digest command reads `1e400` / `.inf` as Infinity and, like JSON.stringify, writes it as null.
+ */
+export function lenientDigests(text: string, encoding: Encoding): Digests | undefined {
+  if (encoding === 'md') return undefined;
+  const value = (encoding === 'json' ? JSON.parse(text) : parseYaml(text)) as unknown;
+  const d = value as JsonObject;
+  return { profile_digest: canonicalDigest(value, {}), spec_digest: canonicalDigest({ metadata: d['metadata'], spec: d['spec'] }, {}) };
+}
+
+/** How a canonicaliser writes keys, numbers and strings; the defaults are RFC 8785's (ECMAScript forms, UTF-16 key order). */
+interface Canonical {
+  compare(a: string, b: string): number;
+  number(n: number): string;
+  string(s: string): string;
+}
+
+const RFC8785: Canonical = {
+  compare: (a, b) => (a < b ? -1 : a > b ? 1 : 0),
+  number: (n) => JSON.stringify(n),
+  string: (s) => JSON.stringify(s),
+};
+
+function canonicalDigest(value: unknown, variant: Partial<Canonical>): string {
+  const c = { ...RFC8785, ...variant };
+  const write = (v: unknown): string => {
+    if (v === null || typeof v === 'boolean') return JSON.stringify(v);
+    if (typeof v === 'number') return c.number(v);
+    if (typeof v === 'string') return c.string(v);
+    if (Array.isArray(v)) return `[${v.map(write).join(',')}]`;
+    const o = v as JsonObject;
+    return `{${Object.keys(o)
+      .sort(c.compare)
+      .map((k) => `${c.string(k)}:${write(o[k])}`)
+      .join(',')}}`;
+  };
+  return `sha256:${createHash('sha256').update(write(value)).digest('hex')}`;
+}
+
+/** Keys sorted by Unicode code point (Python's sorted()), not by UTF-16 code unit as RFC 8785 requires. */
+function byCodePoints(a: string, b: string): number {
+  const x = Array.from(a, (ch) => ch.codePointAt(0)!);
+  const y = Array.from(b, (ch) => ch.codePointAt(0)!);
+  for (let i = 0; i < Math.min(x.length, y.length); i++) if (x[i] !== y[i]) return x[i]! - y[i]!;
+  return x.length - y.length;
+}
+
+/** Python's repr of a float: exponent notation below 1e-4 and from 1e16 on, with a two-digit exponent. */
+function pythonFloatRepr(n: number): string {
+  if (Number.isInteger(n) && Math.abs(n) < 1e16) return String(n);
+  const [mantissa, exp] = n.toExponential().split('e') as [string, string];
+  const e = Number(exp);
+  if (e < -4 || e >= 16) return `${mantissa}e${e < 0 ? '-' : '+'}${String(Math.abs(e)).padStart(2, '0')}`;
+  return String(n);
+}
+
+/** JSON with every non-ASCII UTF-16 unit escaped (Python's json.dumps default, ensure_ascii). */
+function asciiJson(s: string): string {
+  return JSON.stringify(s).replace(/[\u0080-\uffff]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 const noQuirks = { has: () => false } as unknown as Quirks;

@@ -248,6 +248,36 @@ export const MUTANTS: readonly Mutant[] = [
     ['L1-R1'],
     'The writer drops annotations whose value holds a line break or JSON text; one-line plain values survive.',
   ),
+  m(
+    'digest-keys-code-point-order',
+    ['L3-G2'],
+    "The digest command sorts keys by Unicode code point (Python's sorted) instead of UTF-16 code units.",
+  ),
+  m(
+    'digest-numbers-python-repr',
+    ['L3-G2'],
+    "The digest command writes numbers as Python's repr does (1e+16, 2e-05) instead of ECMAScript's form (RFC 8785).",
+  ),
+  m(
+    'digest-non-ascii-escaped',
+    ['L3-G2'],
+    'The digest command escapes non-ASCII characters as \\uXXXX (ensure_ascii) instead of writing UTF-8.',
+  ),
+  m(
+    'digest-spec-keeps-owned-metadata',
+    ['L3-G2'],
+    "The digest command's spec digest keeps metadata.revision, updated_at and trust, so writeback and trust assignment change it.",
+  ),
+  m(
+    'digest-non-finite-as-null',
+    ['L3-G2'],
+    'The digest command reads 1e400 / .inf with a plain parser and canonicalises the resulting Infinity as null (as JSON.stringify does).',
+  ),
+  m(
+    'session-spec-digest-keeps-owned-metadata',
+    ['L1-I8'],
+    'The session records a spec digest computed with metadata.revision, updated_at and trust still in it.',
+  ),
 ];
 
 export function createMutantAdapter(name: string): InProcessAdapter {

@@ -121,6 +121,12 @@ export const QUIRK_NAMES = [
   'context-symlinks-not-resolved',
   'empty-annotations-dropped',
   'structured-annotations-dropped',
+  'digest-keys-code-point-order',
+  'digest-numbers-python-repr',
+  'digest-non-ascii-escaped',
+  'digest-spec-keeps-owned-metadata',
+  'digest-non-finite-as-null',
+  'session-spec-digest-keeps-owned-metadata',
 ] as const;
 
 export type QuirkName = (typeof QUIRK_NAMES)[number];

@@ -650,6 +650,53 @@ const SCENARIOS: Record<string, Scenario> = {
     await h.rpc.call('write_back', { path });
     return (h.read(path)['metadata'] as Record<string, unknown>)['annotations'];
   },
+  'digest-keys-code-point-order': async (h) =>
+    (
+      await h.rpc.call('digest', {
+        document: {
+          content: JSON.stringify(
+            profile(
+              'a',
+              { role: { objectives: ['x'] } },
+              { metadata: { name: 'a', description: 'x', annotations: { 'x.example/\uFB01': '1', 'x.example/\u{1F600}': '2' } } },
+            ),
+          ),
+          encoding: 'json',
+        },
+      })
+    ).profile_digest,
+  'digest-numbers-python-repr': async (h) =>
+    (
+      await h.rpc.call('digest', {
+        document: { content: JSON.stringify(profile('a', { runtime: { max_cost_usd: 0.00002 } })), encoding: 'json' },
+      })
+    ).profile_digest,
+  'digest-non-ascii-escaped': async (h) =>
+    (
+      await h.rpc.call('digest', {
+        document: { content: JSON.stringify(profile('a', { role: { instructions: 'Café' } })), encoding: 'json' },
+      })
+    ).profile_digest,
+  'digest-spec-keeps-owned-metadata': async (h) =>
+    (
+      await h.rpc.call('digest', {
+        document: {
+          content: JSON.stringify(profile('a', {}, { metadata: { name: 'a', description: 'x', revision: 7 } })),
+          encoding: 'json',
+        },
+      })
+    ).spec_digest,
+  'digest-non-finite-as-null': async (h) => {
+    const content = JSON.stringify(profile('a', { runtime: { max_cost_usd: 1 } })).replace('"max_cost_usd":1', '"max_cost_usd":1e400');
+    return h.rpc.call('digest', { document: { content, encoding: 'json' } }).then(
+      (r) => r.profile_digest,
+      (err: Error) => err.name,
+    );
+  },
+  'session-spec-digest-keeps-owned-metadata': async (h) => {
+    h.put(profile('a', {}, { metadata: { name: 'a', description: 'x', revision: 3 } }));
+    return (await h.instantiateOk({ name: 'a' })).session.spec_digest;
+  },
   'budgets-int32': async (h) => {
     h.put(profile('a', { runtime: { max_tool_calls: 2 ** 31 } }));
     return (await h.instantiateOk({ name: 'a' })).effective.budgets.max_tool_calls;
