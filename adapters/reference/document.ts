@@ -46,6 +46,12 @@ export function parseText(input: string | Uint8Array, encoding: Encoding, quirks
   }
   const parsed = parseDocument(input, encoding);
   if (parsed.ok) return { value: parsed.value, issues: [] };
+  // ADV-duplicate-keys mutants read a key written twice as the last one, as JSON.parse and a lenient YAML loader do.
+  const lastWins = encoding === 'json' ? quirks.has('json-duplicate-keys-last-wins') : quirks.has('yaml-duplicate-keys-last-wins');
+  if (lastWins && encoding !== 'md' && parsed.issues.every((i) => i.code.startsWith('duplicate-key'))) {
+    const text = typeof input === 'string' ? input : Buffer.from(input).toString('utf8');
+    return { value: encoding === 'json' ? (JSON.parse(text) as unknown) : (parseYaml(text, { uniqueKeys: false }) as unknown), issues: [] };
+  }
   if (quirks.has('non-finite-accepted') && encoding !== 'md' && parsed.issues.every((i) => i.code.startsWith('non-finite'))) {
     // The L3-G2 mutant reads the text with a plain parser, which turns 1e400 / .inf into Infinity.
     const text = typeof input === 'string' ? input : Buffer.from(input).toString('utf8');

@@ -131,9 +131,14 @@ export class ReferenceHarness implements InProcessAdapter {
 
   // ---------------------------------------------------------------- documents
 
-  private validate(p: Params<'validate'>): Result<'validate'> {
+  private async validate(p: Params<'validate'>): Promise<Result<'validate'>> {
     const source = p.document;
     const read = 'path' in source ? readDocumentFile(source.path, this.quirks) : parseText(source.content, source.encoding, this.quirks);
+    // The ADV-hostile-parse-time mutant takes a resource-limit refusal for a transient failure and
+    // retries with backoff (0.25 s, doubling, five times) before it answers.
+    if (this.quirks.has('limit-refusal-retried-with-backoff') && read.issues.some((i) => i.code.startsWith('limit.'))) {
+      for (let attempt = 0; attempt < 5; attempt++) await new Promise((r) => setTimeout(r, 250 * 2 ** attempt));
+    }
     const validated = read.value === undefined ? [] : validateProfile(read.value, this.quirks);
     const issues = [...read.issues, ...validated];
     const errors = errorsOf(issues);
@@ -171,6 +176,11 @@ export class ReferenceHarness implements InProcessAdapter {
   private writeBack(p: Params<'write_back'>): Result<'write_back'> {
     const read = readDocumentFile(p.path, this.quirks);
     if (!isObject(read.value) || !read.encoding) throw new Error(`cannot read ${p.path}: ${read.issues.map((i) => i.message).join('; ')}`);
+    // The ADV-roundtrip-spec-digest mutant's writer serializes its model, whose tool policy defaults to inherit.
+    if (this.quirks.has('writer-adds-tools-policy-inherit') && isObject(read.value['spec'])) {
+      const spec = read.value['spec'];
+      spec['tools'] = { policy: 'inherit', ...(isObject(spec['tools']) ? spec['tools'] : {}) };
+    }
     writeFileAtomic(p.path, serializeProfile(read.value, read.encoding, this.quirks));
     return { path: p.path };
   }

@@ -278,6 +278,36 @@ export const MUTANTS: readonly Mutant[] = [
     ['L1-I8'],
     'The session records a spec digest computed with metadata.revision, updated_at and trust still in it.',
   ),
+  m(
+    'vars-instructions-only',
+    ['ADV-vars-role-fields'],
+    '${{ vars.KEY }} is substituted in instructions only, not in objectives or constraints.',
+  ),
+  m(
+    'undefined-vars-empty',
+    ['ADV-vars-undefined'],
+    'An undefined ${{ vars.KEY }} is replaced by the empty string instead of failing instantiation.',
+  ),
+  m(
+    'writer-adds-tools-policy-inherit',
+    ['ADV-roundtrip-spec-digest'],
+    'The write-back writer serializes its model, whose tools.policy defaults to inherit, so a round trip widens the contract.',
+  ),
+  m(
+    'json-duplicate-keys-last-wins',
+    ['ADV-duplicate-keys'],
+    'A JSON key written twice is read as its last value (JSON.parse), not refused.',
+  ),
+  m(
+    'yaml-duplicate-keys-last-wins',
+    ['ADV-duplicate-keys'],
+    'A YAML key written twice is read as its last value (a lenient loader), not refused.',
+  ),
+  m(
+    'limit-refusal-retried-with-backoff',
+    ['ADV-hostile-parse-time'],
+    'validate takes a resource-limit refusal (alias bomb, deep nesting) for a transient failure and retries with backoff for 7.75 s before answering.',
+  ),
 ];
 
 export function createMutantAdapter(name: string): InProcessAdapter {

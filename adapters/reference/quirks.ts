@@ -127,6 +127,12 @@ export const QUIRK_NAMES = [
   'digest-spec-keeps-owned-metadata',
   'digest-non-finite-as-null',
   'session-spec-digest-keeps-owned-metadata',
+  'vars-instructions-only',
+  'undefined-vars-empty',
+  'writer-adds-tools-policy-inherit',
+  'json-duplicate-keys-last-wins',
+  'yaml-duplicate-keys-last-wins',
+  'limit-refusal-retried-with-backoff',
 ] as const;
 
 export type QuirkName = (typeof QUIRK_NAMES)[number];

@@ -130,7 +130,7 @@ export function resolveProfile(input: ResolveInput): ResolvedProfile {
 
   const spec = profile['spec'] as JsonObject;
   const adjustments: AdjustmentT[] = [];
-  substituteVariables(spec, located.path);
+  substituteVariables(spec, located.path, quirks);
   const keptServers = resolveMcpEnv(spec, input.policy, adjustments, warnings, located.path, quirks);
   const skills = checkSkills(spec, input.policy, adjustments, warnings, located.path, quirks, input.workspace);
   const stores = checkStores(spec, input.policy, adjustments, warnings, located.path, quirks);
@@ -264,19 +264,24 @@ function applyExtends(doc: JsonObject, path: string, input: ResolveInput, chain:
 const VAR_REF = /\$\{\{\s*vars\.([A-Za-z0-9_.-]+)\s*\}\}/g;
 
 /** `${{ vars.KEY }}` in instructions, objectives and constraints only; never in state. */
-function substituteVariables(spec: JsonObject, path: string): void {
+function substituteVariables(spec: JsonObject, path: string, quirks: Quirks): void {
   const role = spec['role'] as JsonObject;
   const context = isObject(spec['context']) ? spec['context'] : {};
   const vars = isObject(context['variables']) ? (context['variables'] as Record<string, string>) : {};
   const errors: AdapterIssueT[] = [];
+  // The ADV-vars-undefined mutant replaces an undefined variable with the empty string.
+  const undefinedIsEmpty = quirks.has('undefined-vars-empty');
   const sub = (text: string, pointer: string): string =>
     text.replace(VAR_REF, (whole, key: string) => {
       if (Object.hasOwn(vars, key)) return vars[key]!;
+      if (undefinedIsEmpty) return '';
       errors.push(adapterIssue('variable-undefined', pointer, `variable "${key}" is not defined in spec.context.variables`, path));
       return whole;
     });
   role['instructions'] = sub(String(role['instructions']), '/spec/role/instructions');
-  for (const field of ['objectives', 'constraints'] as const) {
+  // The ADV-vars-role-fields mutant substitutes in instructions only.
+  const fields = quirks.has('vars-instructions-only') ? [] : (['objectives', 'constraints'] as const);
+  for (const field of fields) {
     const list = role[field];
     if (Array.isArray(list)) role[field] = list.map((t, i) => sub(String(t), `/spec/role/${field}/${i}`));
   }

@@ -5,6 +5,7 @@
  * uses stays in that level's folder.
  */
 export { inconclusive, issuesCause, rejectionCause, requireObservable } from './inconclusive.js';
+export { HOSTILE_TIME_BUDGET_MS, type TimedAnswer, timedValidate, tooLate } from './hostile-time.js';
 export { briefIssues } from './issues.js';
 export { oracleRead, type ReadBack, readBack } from './oracle-read.js';
 export { physicalPath, physicalRoot } from './physical-path.js';

@@ -5,7 +5,7 @@
  */
 import { mkdirSync, readFileSync, readdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stringify as yamlStringify } from 'yaml';
 import { createReferenceAdapter } from '../../adapters/reference/index.js';
 import { createMutantAdapter, MUTANTS } from '../../adapters/reference/mutants.js';
@@ -696,6 +696,50 @@ const SCENARIOS: Record<string, Scenario> = {
   'session-spec-digest-keeps-owned-metadata': async (h) => {
     h.put(profile('a', {}, { metadata: { name: 'a', description: 'x', revision: 3 } }));
     return (await h.instantiateOk({ name: 'a' })).session.spec_digest;
+  },
+  'vars-instructions-only': async (h) => {
+    h.put(
+      profile('a', { role: { instructions: 'x', objectives: ['Keep ${{ vars.REPO }} green.'] }, context: { variables: { REPO: 'api' } } }),
+    );
+    return (await h.instantiateOk({ name: 'a' })).prompt.text;
+  },
+  'undefined-vars-empty': async (h) => {
+    h.put(profile('a', { role: { instructions: 'Serve ${{ vars.TEAM }}.' } }));
+    return (await h.instantiate({ name: 'a' })).status;
+  },
+  'writer-adds-tools-policy-inherit': async (h) => {
+    const path = h.put(profile('a', { tools: { allow: ['read'] } }));
+    await h.rpc.call('write_back', { path });
+    return (h.read(path)['spec'] as Record<string, unknown>)['tools'];
+  },
+  'json-duplicate-keys-last-wins': async (h) => {
+    const content = JSON.stringify(profile('a', { tools: { allow: ['read'] } })).replace(
+      '"allow":["read"]',
+      '"allow":["read"],"allow":["shell"]',
+    );
+    return (await h.rpc.call('validate', { document: { content, encoding: 'json' } })).valid;
+  },
+  'yaml-duplicate-keys-last-wins': async (h) => {
+    const content = `${yamlStringify(profile('a'))}kind: AgentProfile\n`;
+    return (await h.rpc.call('validate', { document: { content, encoding: 'yaml' } })).valid;
+  },
+  'limit-refusal-retried-with-backoff': async (h) => {
+    // Fake timers: whether validate answers before 1 s of (simulated) time passes, without waiting for it.
+    const content = `${yamlStringify(profile('a'))}history: ${'['.repeat(100)}${']'.repeat(100)}\n`;
+    vi.useFakeTimers();
+    try {
+      let answered = false;
+      const call = h.rpc.call('validate', { document: { content, encoding: 'yaml' } }).then(() => {
+        answered = true;
+      });
+      await vi.advanceTimersByTimeAsync(1000);
+      const inTime = answered;
+      await vi.runAllTimersAsync();
+      await call;
+      return inTime;
+    } finally {
+      vi.useRealTimers();
+    }
   },
   'budgets-int32': async (h) => {
     h.put(profile('a', { runtime: { max_tool_calls: 2 ** 31 } }));

@@ -74,7 +74,7 @@ describe('Level 1 suite against adapters that should pass nothing', () => {
       return result;
     });
     const out = await runSuiteInProcess(() => refusing, { level: 1, cases });
-    const refusalIds = ['L1-P2', 'L1-P3', 'L1-P4', 'L1-P5', 'L1-I5', 'L1-I6', 'L1-I7'];
+    const refusalIds = ['L1-P2', 'L1-P3', 'L1-P4', 'L1-P5', 'L1-I5', 'L1-I6', 'L1-I7', 'ADV-vars-undefined', 'ADV-duplicate-keys'];
     const passedRefusals = out.filter((o) => o.status === 'pass' && o.requirements.some((id) => refusalIds.includes(id))).map((o) => o.id);
     expect(passedRefusals).toEqual([]);
   });
