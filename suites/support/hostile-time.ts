@@ -15,7 +15,7 @@ import type { CaseContext, Encoding } from '../framework/types.js';
  */
 export const HOSTILE_TIME_BUDGET_MS = 5000;
 
-export interface TimedAnswer {
+interface TimedAnswer {
   /** The adapter's answer; absent when the request timed out. */
   answer?: Result<'validate'>;
   /** The runner's per-request timeout fired (the connection is then unusable for the rest of the case). */

@@ -13,7 +13,7 @@ import { dirname, isAbsolute, join, relative, sep } from 'node:path';
  * (so `link/..` is the parent of the link's target, as the kernel resolves it); segments that do
  * not exist are appended as written.
  */
-export function physicalPath(base: string, p: string): string {
+function physicalPath(base: string, p: string): string {
   let current = isAbsolute(p) ? '/' : realpathSync(base);
   for (const segment of p.split(/[\\/]+/)) {
     if (segment === '' || segment === '.') continue;
