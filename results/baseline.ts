@@ -1,3 +1,4 @@
+import { isAdvisoryId } from '../suites/requirements.js';
 import type { CaseRecord, RunReport } from './model.js';
 import { isNotPassing } from './predicates.js';
 import { schemaProblems } from './schemas.js';
@@ -47,7 +48,8 @@ export function checkBaseline(baseline: Baseline, report: RunReport, verdicts: V
   }
   const out: BaselineCheck = { unexpected: [], stale: [], unmatched: [], expected: [] };
   for (const c of report.cases) {
-    if (!isNotPassing(c)) continue;
+    // An advisory (a spec MUST without a requirement ID) is reported, never gated: no entry needed.
+    if (!isNotPassing(c) || c.requirements.every(isAdvisoryId)) continue;
     const covered = caseEntries.has(c.id) || c.requirements.some((id) => reqEntries.has(id));
     (covered ? out.expected : out.unexpected).push(c);
   }
@@ -67,13 +69,14 @@ export function checkBaseline(baseline: Baseline, report: RunReport, verdicts: V
 
 /**
  * The current failures as a baseline, one entry per non-passing case (the precise form, so that a
- * second failure of the same requirement is still caught). Reasons of matching old entries carry over.
+ * second failure of the same requirement is still caught); advisory cases never gate, so they get
+ * none. Reasons of matching old entries carry over.
  */
 export function baselineFromReport(report: RunReport, previous?: Baseline): Baseline {
   const reasons = new Map<string, string>();
   for (const e of previous?.expected_failures ?? []) if ('case' in e && e.reason) reasons.set(e.case, e.reason);
   const entries: BaselineEntry[] = report.cases
-    .filter(isNotPassing)
+    .filter((c) => isNotPassing(c) && !c.requirements.every(isAdvisoryId))
     .map((c) => c.id)
     .sort()
     .map((id) => {

@@ -9,8 +9,16 @@
 import { readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { parse as parseYaml } from 'yaml';
-import { encodingFromPath, parseDocument, profileDigest, specDigest, validateDocument } from '../../spec/document/index.js';
+import {
+  encodingFromPath,
+  parseDocument,
+  profileDigest,
+  specDigest,
+  specDigestInput,
+  validateDocument,
+} from '../../spec/document/index.js';
 import { issue, type OapIssue } from '../../spec/document/issue.js';
+import { parsePointer } from '../../spec/semantics/index.js';
 import type { Quirks } from './quirks.js';
 
 export type Encoding = 'yaml' | 'json' | 'md';
@@ -38,6 +46,12 @@ export function parseText(input: string | Uint8Array, encoding: Encoding, quirks
   }
   const parsed = parseDocument(input, encoding);
   if (parsed.ok) return { value: encoding === 'md' ? markdownQuirks(parsed.value, quirks) : parsed.value, issues: [] };
+  // ADV-duplicate-keys mutants read a key written twice as the last one, as JSON.parse and a lenient YAML loader do.
+  const lastWins = encoding === 'json' ? quirks.has('json-duplicate-keys-last-wins') : quirks.has('yaml-duplicate-keys-last-wins');
+  if (lastWins && encoding !== 'md' && parsed.issues.every((i) => i.code.startsWith('duplicate-key'))) {
+    const text = typeof input === 'string' ? input : Buffer.from(input).toString('utf8');
+    return { value: encoding === 'json' ? (JSON.parse(text) as unknown) : (parseYaml(text, { uniqueKeys: false }) as unknown), issues: [] };
+  }
   if (quirks.has('non-finite-accepted') && encoding !== 'md' && parsed.issues.every((i) => i.code.startsWith('non-finite'))) {
     // The L3-G2 mutant reads the text with a plain parser, which turns 1e400 / .inf into Infinity.
     const text = typeof input === 'string' ? input : Buffer.from(input).toString('utf8');
@@ -71,7 +85,7 @@ export function readDocumentFile(path: string, quirks: Quirks): { encoding?: Enc
 export function validateProfile(value: unknown, quirks: Quirks, opts: { forInstantiation?: boolean } = {}): OapIssue[] {
   const subject = isObject(value) && Array.isArray(value['extends']) ? stripNulls(value) : value;
   const { issues } = validateDocument(subject);
-  return filterByQuirks(issues, quirks, opts.forInstantiation ?? false);
+  return filterByQuirks(issues, quirks, opts.forInstantiation ?? false, subject);
 }
 
 export function validateDelta(value: unknown, quirks: Quirks): OapIssue[] {
@@ -87,7 +101,7 @@ export function validateDelta(value: unknown, quirks: Quirks): OapIssue[] {
   return all;
 }
 
-function filterByQuirks(issues: OapIssue[], quirks: Quirks, forInstantiation: boolean): OapIssue[] {
+function filterByQuirks(issues: OapIssue[], quirks: Quirks, forInstantiation: boolean, doc: unknown): OapIssue[] {
   const drop = (pred: (i: OapIssue) => boolean): void => {
     issues = issues.filter((i) => !pred(i));
   };
@@ -102,11 +116,36 @@ function filterByQuirks(issues: OapIssue[], quirks: Quirks, forInstantiation: bo
         (cat(i, 'schema') || cat(i, 'secret-literal') || cat(i, 'secret-pattern')),
     );
   }
+  const mcpValue = (i: OapIssue): { place: string; key: string; value: unknown } | undefined => {
+    const m = /^\/spec\/tools\/mcp_servers\/\d+\/(env|headers)\/[^/]+$/.exec(i.pointer);
+    const tokens = m ? parsePointer(i.pointer) : undefined;
+    return m && tokens ? { place: m[1]!, key: tokens[tokens.length - 1]!, value: valueAt(doc, tokens) } : undefined;
+  };
+  const reference = /^\$\{[A-Z][A-Z0-9_]{0,63}\}$/;
+  // The L1-I6 mutant checks the ${VAR} shape of an env value but not that it names its own key.
+  if (quirks.has('env-reference-name-unchecked'))
+    drop((i) => cat(i, 'secret-literal') && mcpValue(i)?.place === 'env' && reference.test(String(mcpValue(i)?.value)));
+  // The L1-I6 mutant's `$` also matches before a final newline (Python's re), so `${TOKEN}\n` passes both checks.
+  if (quirks.has('secret-reference-trailing-newline')) {
+    drop((i) => {
+      const v = mcpValue(i);
+      if (!v || typeof v.value !== 'string' || !v.value.endsWith('\n') || !(cat(i, 'schema') || cat(i, 'secret-literal'))) return false;
+      const trimmed = v.value.slice(0, -1);
+      return v.place === 'env' ? trimmed === `\${${v.key}}` : /^(Bearer )?\$\{[A-Z][A-Z0-9_]{0,63}\}$/.test(trimmed);
+    });
+  }
   if (quirks.has('context-path-unchecked')) drop((i) => cat(i, 'path-escape') && /^\/spec\/context\/files\//.test(i.pointer));
   if (quirks.has('non-finite-accepted')) drop((i) => cat(i, 'non-finite'));
   if (forInstantiation && quirks.has('instantiates-schema-invalid')) drop((i) => cat(i, 'schema'));
   if (quirks.has('schema-errors-without-pointer')) issues = issues.map((i) => (cat(i, 'schema') ? { ...i, pointer: '' } : i));
   return issues;
+}
+
+/** The value at the reference `tokens` of a parsed document (undefined when there is none). */
+function valueAt(doc: unknown, tokens: readonly string[]): unknown {
+  let node: unknown = doc;
+  for (const t of tokens) node = isObject(node) || Array.isArray(node) ? (node as Record<string, unknown>)[t] : undefined;
+  return node;
 }
 
 /** Deep copy without object keys whose value is null (arrays are kept as they are). */
@@ -130,7 +169,80 @@ export function digestsOf(doc: unknown, quirks: Quirks = noQuirks): Digests {
     const d = doc as JsonObject;
     return { profile_digest: sha(doc), spec_digest: sha({ metadata: d['metadata'], spec: d['spec'] }) };
   }
-  return { profile_digest: profileDigest(doc), spec_digest: specDigest(doc) };
+  // L3-G2 mutants of the digest command, each a canonicaliser that departs from RFC 8785 in one way.
+  const variant: Partial<Canonical> = {
+    ...(quirks.has('digest-keys-code-point-order') ? { compare: byCodePoints } : {}),
+    ...(quirks.has('digest-numbers-python-repr') ? { number: pythonFloatRepr } : {}),
+    ...(quirks.has('digest-non-ascii-escaped') ? { string: asciiJson } : {}),
+  };
+  // The L3-G2 mutant forgets to drop the applicator- and resolver-owned metadata from the spec digest.
+  const keepsOwned = quirks.has('digest-spec-keeps-owned-metadata');
+  if (Object.keys(variant).length === 0 && !keepsOwned) return { profile_digest: profileDigest(doc), spec_digest: specDigest(doc) };
+  const d = doc as JsonObject;
+  const specInput = keepsOwned ? { metadata: d['metadata'], spec: d['spec'] } : specDigestInput(doc);
+  return { profile_digest: canonicalDigest(doc, variant), spec_digest: canonicalDigest(specInput, variant) };
+}
+
+/**
+ * Digests the way a harness's own plain reader and canonicaliser would: the L3-G2 mutant whose
+ * digest command reads `1e400` / `.inf` as Infinity and, like JSON.stringify, writes it as null.
+ */
+export function lenientDigests(text: string, encoding: Encoding): Digests | undefined {
+  if (encoding === 'md') return undefined;
+  const value = (encoding === 'json' ? JSON.parse(text) : parseYaml(text)) as unknown;
+  const d = value as JsonObject;
+  return { profile_digest: canonicalDigest(value, {}), spec_digest: canonicalDigest({ metadata: d['metadata'], spec: d['spec'] }, {}) };
+}
+
+/** How a canonicaliser writes keys, numbers and strings; the defaults are RFC 8785's (ECMAScript forms, UTF-16 key order). */
+interface Canonical {
+  compare(a: string, b: string): number;
+  number(n: number): string;
+  string(s: string): string;
+}
+
+const RFC8785: Canonical = {
+  compare: (a, b) => (a < b ? -1 : a > b ? 1 : 0),
+  number: (n) => JSON.stringify(n),
+  string: (s) => JSON.stringify(s),
+};
+
+function canonicalDigest(value: unknown, variant: Partial<Canonical>): string {
+  const c = { ...RFC8785, ...variant };
+  const write = (v: unknown): string => {
+    if (v === null || typeof v === 'boolean') return JSON.stringify(v);
+    if (typeof v === 'number') return c.number(v);
+    if (typeof v === 'string') return c.string(v);
+    if (Array.isArray(v)) return `[${v.map(write).join(',')}]`;
+    const o = v as JsonObject;
+    return `{${Object.keys(o)
+      .sort(c.compare)
+      .map((k) => `${c.string(k)}:${write(o[k])}`)
+      .join(',')}}`;
+  };
+  return `sha256:${createHash('sha256').update(write(value)).digest('hex')}`;
+}
+
+/** Keys sorted by Unicode code point (Python's sorted()), not by UTF-16 code unit as RFC 8785 requires. */
+function byCodePoints(a: string, b: string): number {
+  const x = Array.from(a, (ch) => ch.codePointAt(0)!);
+  const y = Array.from(b, (ch) => ch.codePointAt(0)!);
+  for (let i = 0; i < Math.min(x.length, y.length); i++) if (x[i] !== y[i]) return x[i]! - y[i]!;
+  return x.length - y.length;
+}
+
+/** Python's repr of a float: exponent notation below 1e-4 and from 1e16 on, with a two-digit exponent. */
+function pythonFloatRepr(n: number): string {
+  if (Number.isInteger(n) && Math.abs(n) < 1e16) return String(n);
+  const [mantissa, exp] = n.toExponential().split('e') as [string, string];
+  const e = Number(exp);
+  if (e < -4 || e >= 16) return `${mantissa}e${e < 0 ? '-' : '+'}${String(Math.abs(e)).padStart(2, '0')}`;
+  return String(n);
+}
+
+/** JSON with every non-ASCII UTF-16 unit escaped (Python's json.dumps default, ensure_ascii). */
+function asciiJson(s: string): string {
+  return JSON.stringify(s).replace(/[\u0080-\uffff]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 const noQuirks = { has: () => false } as unknown as Quirks;

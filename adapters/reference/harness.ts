@@ -6,7 +6,7 @@
  * throws.
  */
 import { randomUUID } from 'node:crypto';
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   methods,
@@ -24,12 +24,22 @@ import type { InProcessAdapter } from '../sdk/ts/types.js';
 import type { OapIssue } from '../../spec/document/issue.js';
 import { parsePointer, writebackOf } from '../../spec/semantics/index.js';
 import { packageVersion } from '../../spec/package-root.js';
+import { encodingFromPath } from '../../spec/document/index.js';
 import { applyDelta } from './apply/applicator.js';
 import { writeFileAtomic } from './atomic-write.js';
 import { ceilingFromParent, ceilingFromPolicy, type Ceiling } from './ceiling.js';
 import { generateDelta, HARNESS_NAME } from './delta-generate.js';
 import { discover } from './discovery.js';
-import { digestsOf, errorsOf, isObject, parseText, readDocumentFile, validateProfile, type JsonObject } from './document.js';
+import {
+  digestsOf,
+  errorsOf,
+  isObject,
+  lenientDigests,
+  parseText,
+  readDocumentFile,
+  validateProfile,
+  type JsonObject,
+} from './document.js';
 import { adapterIssue, fromOapIssue, Rejection } from './issues.js';
 import { buildSession, type SessionBody } from './instantiate.js';
 import type { Quirks } from './quirks.js';
@@ -128,9 +138,14 @@ export class ReferenceHarness implements InProcessAdapter {
 
   // ---------------------------------------------------------------- documents
 
-  private validate(p: Params<'validate'>): Result<'validate'> {
+  private async validate(p: Params<'validate'>): Promise<Result<'validate'>> {
     const source = p.document;
     const read = 'path' in source ? readDocumentFile(source.path, this.quirks) : parseText(source.content, source.encoding, this.quirks);
+    // The ADV-hostile-parse-time mutant takes a resource-limit refusal for a transient failure and
+    // retries with backoff (0.25 s, doubling, five times) before it answers.
+    if (this.quirks.has('limit-refusal-retried-with-backoff') && read.issues.some((i) => i.code.startsWith('limit.'))) {
+      for (let attempt = 0; attempt < 5; attempt++) await new Promise((r) => setTimeout(r, 250 * 2 ** attempt));
+    }
     const validated = read.value === undefined ? [] : validateProfile(read.value, this.quirks);
     const issues = [...read.issues, ...validated];
     const errors = errorsOf(issues);
@@ -154,13 +169,26 @@ export class ReferenceHarness implements InProcessAdapter {
   private digest(p: Params<'digest'>): Result<'digest'> {
     const source = p.document;
     const read = 'path' in source ? readDocumentFile(source.path, this.quirks) : parseText(source.content, source.encoding, this.quirks);
-    if (read.value === undefined) return refusal(read.issues, 'the document cannot be read');
+    if (read.value === undefined) {
+      // The L3-G2 mutant's digest command reads 1e400 / .inf with a plain parser and writes them as null.
+      const encoding = 'path' in source ? encodingFromPath(source.path) : source.encoding;
+      if (this.quirks.has('digest-non-finite-as-null') && encoding && read.issues.every((i) => i.code.startsWith('non-finite'))) {
+        const lenient = lenientDigests('path' in source ? readFileSync(source.path, 'utf8') : source.content, encoding);
+        if (lenient) return lenient;
+      }
+      return refusal(read.issues, 'the document cannot be read');
+    }
     return digestsOf(read.value, this.quirks);
   }
 
   private writeBack(p: Params<'write_back'>): Result<'write_back'> {
     const read = readDocumentFile(p.path, this.quirks);
     if (!isObject(read.value) || !read.encoding) return refusal(read.issues, `${p.path} is not a profile the harness can read`);
+    // The ADV-roundtrip-spec-digest mutant's writer serializes its model, whose tool policy defaults to inherit.
+    if (this.quirks.has('writer-adds-tools-policy-inherit') && isObject(read.value['spec'])) {
+      const spec = read.value['spec'];
+      spec['tools'] = { policy: 'inherit', ...(isObject(spec['tools']) ? spec['tools'] : {}) };
+    }
     writeFileAtomic(p.path, serializeProfile(read.value, read.encoding, this.quirks));
     return { path: p.path };
   }

@@ -3,6 +3,7 @@
  * what the session runs with: name, revision and spec digest (L1-I8) and every adjustment (L1-I9).
  */
 import type { AdapterIssueT, AdjustmentT, EffectiveContractT, HarnessPolicyT, InstantiatedT } from '../protocol/messages.js';
+import { documentDigest } from '../../spec/document/index.js';
 import type { Ceiling } from './ceiling.js';
 import { isObject, type JsonObject } from './document.js';
 import { adapterIssue } from './issues.js';
@@ -29,7 +30,7 @@ export function buildSession(
     session: {
       name: resolved.name,
       revision: resolved.revision,
-      spec_digest: quirks.has('session-records-profile-digest') ? resolved.digests.profile_digest : resolved.digests.spec_digest,
+      spec_digest: recordedSpecDigest(resolved, quirks),
       trust: resolved.trust,
       path: resolved.path,
       ...(parentId ? { parent_session_id: parentId } : {}),
@@ -39,6 +40,15 @@ export function buildSession(
     adjustments: recordedAdjustments(adjustments, quirks),
     warnings: [...warnings, ...(modeWarning ? [modeWarning] : [])],
   };
+}
+
+/** The spec digest the session records (SPEC 2.2). Two L1-I8 mutants record another digest. */
+function recordedSpecDigest(resolved: ResolvedProfile, quirks: Quirks): string {
+  if (quirks.has('session-records-profile-digest')) return resolved.digests.profile_digest;
+  // This one hashes {metadata, spec} with the applicator- and resolver-owned metadata still in it.
+  if (quirks.has('session-spec-digest-keeps-owned-metadata'))
+    return documentDigest({ metadata: resolved.fileDoc['metadata'], spec: resolved.fileDoc['spec'] });
+  return resolved.digests.spec_digest;
 }
 
 function recordedAdjustments(all: AdjustmentT[], quirks: Quirks): AdjustmentT[] {

@@ -271,6 +271,127 @@ export const MUTANTS: readonly Mutant[] = [
     ['L2-S3'],
     'State entries that start with "SYSTEM:" are also rendered in a trusted harness section (as system messages).',
   ),
+  // Issue 14 (Level 1 blind spots and the Level 1 advisories).
+  m(
+    'env-reference-name-unchecked',
+    ['L1-I6'],
+    'An mcp_servers env value is accepted when it has the ${VAR} shape, whatever variable it names (FILES_TOKEN: ${HOME_TOKEN}).',
+  ),
+  m(
+    'secret-reference-trailing-newline',
+    ['L1-I6'],
+    'env and header values are matched with a $ that also matches before a final newline (as Python re does), so "${TOKEN}\\n" passes.',
+  ),
+  m(
+    'allowlist-without-allow-grants-all',
+    ['L1-I2'],
+    'An allowlist without an allow list is read as "no restriction": every granted tool minus deny.',
+  ),
+  m('inherit-applies-deny', ['L1-I2'], 'tools.policy inherit subtracts the deny list (as denylist does); allow is ignored.'),
+  m(
+    'lone-permission-ignored',
+    ['L1-I3'],
+    "The profile's permission decisions are read only when it states a default: shell: deny alone has no effect.",
+  ),
+  m(
+    'unset-categories-filled-with-ask',
+    ['L1-I3'],
+    "Categories a profile with a default leaves unset are filled with the harness's own default, ask, instead of the profile's default.",
+  ),
+  m('profile-hosts-need-network-allow', ['L1-I3'], "The profile's allow_hosts are read only when the profile also says network: allow."),
+  m(
+    'profile-memory-mode-ignored',
+    ['L1-I3', 'L3-Y1'],
+    "The session's memory mode is the policy's, whatever lower mode the profile asks for (stores are still capped). Both IDs: L3-Y1 requires spec.memory.mode to be enforced, and no narrower form of the defect exists.",
+  ),
+  m(
+    'profile-timeout-and-context-window-ignored',
+    ['L1-I3'],
+    "The profile's timeout_seconds and max_context_tokens are not read: the harness's own limits apply.",
+  ),
+  m('zero-budget-unlimited', ['L1-I3'], 'A budget of 0 (in the profile or the policy) is read as "no limit".'),
+  m('budgets-int32', ['L1-I3'], 'Integer budgets are kept in 32-bit signed fields, so 2^31 and above wrap.'),
+  m(
+    'fs-root-symlinks-not-resolved',
+    ['L1-I3'],
+    'permissions.filesystem roots are checked by their text only: a root through a symlink (or a .. after one) that leaves the workspace is granted.',
+  ),
+  m(
+    'fs-roots-taken-as-written',
+    ['L1-I3'],
+    'permissions.filesystem roots are copied into the session as written: not checked for .., not normalized, not narrowed.',
+  ),
+  m(
+    'context-symlinks-not-resolved',
+    ['L1-I5'],
+    'context.files paths are checked by their text only: a symlink (or a .. after one) that leaves the workspace is accepted.',
+  ),
+  m('empty-annotations-dropped', ['L1-R1'], 'The writer drops annotations whose value is the empty string (a truthiness filter).'),
+  m(
+    'structured-annotations-dropped',
+    ['L1-R1'],
+    'The writer drops annotations whose value holds a line break or JSON text; one-line plain values survive.',
+  ),
+  m(
+    'digest-keys-code-point-order',
+    ['L3-G2'],
+    "The digest command sorts keys by Unicode code point (Python's sorted) instead of UTF-16 code units.",
+  ),
+  m(
+    'digest-numbers-python-repr',
+    ['L3-G2'],
+    "The digest command writes numbers as Python's repr does (1e+16, 2e-05) instead of ECMAScript's form (RFC 8785).",
+  ),
+  m(
+    'digest-non-ascii-escaped',
+    ['L3-G2'],
+    'The digest command escapes non-ASCII characters as \\uXXXX (ensure_ascii) instead of writing UTF-8.',
+  ),
+  m(
+    'digest-spec-keeps-owned-metadata',
+    ['L3-G2'],
+    "The digest command's spec digest keeps metadata.revision, updated_at and trust, so writeback and trust assignment change it.",
+  ),
+  m(
+    'digest-non-finite-as-null',
+    ['L3-G2'],
+    'The digest command reads 1e400 / .inf with a plain parser and canonicalises the resulting Infinity as null (as JSON.stringify does).',
+  ),
+  m(
+    'session-spec-digest-keeps-owned-metadata',
+    ['L1-I8'],
+    'The session records a spec digest computed with metadata.revision, updated_at and trust still in it.',
+  ),
+  m(
+    'vars-instructions-only',
+    ['ADV-vars-role-fields'],
+    '${{ vars.KEY }} is substituted in instructions only, not in objectives or constraints.',
+  ),
+  m(
+    'undefined-vars-empty',
+    ['ADV-vars-undefined'],
+    'An undefined ${{ vars.KEY }} is replaced by the empty string instead of failing instantiation.',
+  ),
+  m(
+    'writer-adds-tools-policy-inherit',
+    ['ADV-roundtrip-spec-digest'],
+    'The write-back writer serializes its model, whose tools.policy defaults to inherit, so a round trip widens the contract.',
+  ),
+  m(
+    'json-duplicate-keys-last-wins',
+    ['ADV-duplicate-keys'],
+    'A JSON key written twice is read as its last value (JSON.parse), not refused.',
+  ),
+  m(
+    'yaml-duplicate-keys-last-wins',
+    ['ADV-duplicate-keys'],
+    'A YAML key written twice is read as its last value (a lenient loader), not refused.',
+  ),
+  m(
+    'limit-refusal-retried-with-backoff',
+    ['ADV-hostile-parse-time'],
+    'validate takes a resource-limit refusal (alias bomb, deep nesting) for a transient failure and retries with backoff for 7.75 s before answering.',
+  ),
 ];
 
 export function createMutantAdapter(name: string): InProcessAdapter {

@@ -54,7 +54,7 @@ export function narrow(resolved: ResolvedProfile, ceiling: Ceiling, policy: Harn
   const rules = narrowRules(spec, ceiling, universe, adjustments);
   // The L1-I3 mutants below take the profile's request as it is where the ceiling is the harness policy.
   const unnarrowed = (q: Parameters<Quirks['has']>[0]): boolean => quirks.has(q) && ceiling.origin === 'policy';
-  const rootsAsRequested = unnarrowed('roots-not-intersected');
+  const rootsAsRequested = unnarrowed('roots-not-intersected') || (resolved.filesystem.asWritten === true && ceiling.origin === 'policy');
   const filesystem = {
     read_roots:
       rootsAsRequested && resolved.filesystem.read_roots
@@ -71,9 +71,11 @@ export function narrow(resolved: ResolvedProfile, ceiling: Ceiling, policy: Harn
       ? (spec['permissions']['allow_hosts'] as string[])
       : [];
   const hosts =
-    unnarrowed('hosts-not-intersected') && requestedHosts.length > 0 ? [...requestedHosts] : narrowHosts(spec, ceiling, adjustments);
+    unnarrowed('hosts-not-intersected') && requestedHosts.length > 0
+      ? [...requestedHosts]
+      : narrowHosts(spec, ceiling, adjustments, unnarrowed('profile-hosts-need-network-allow'));
   const memory = narrowMemory(spec, resolved, ceiling, quirks, adjustments);
-  const budgets = narrowBudgets(spec, ceiling, adjustments, unnarrowed('budgets-profile-wins'));
+  const budgets = narrowBudgets(spec, ceiling, adjustments, unnarrowed('budgets-profile-wins'), quirks, ceiling.origin);
   if (resolved.usesExtends && quirks.has('child-override-after-narrowing')) layChildBudgetsOver(resolved, budgets);
   const { model, adjustments: modelAdjustments } = resolveModel(spec, policy, quirks);
   adjustments.push(...modelAdjustments);
@@ -104,8 +106,9 @@ function narrowPermissions(
   adjustments: AdjustmentT[],
 ): EffectiveContractT['permissions'] {
   const spec = resolved.profile['spec'] as JsonObject;
-  const p = (isObject(spec['permissions']) ? spec['permissions'] : {}) as RequestedPermissions;
-  const requestedDefault = p.default;
+  const stated = (isObject(spec['permissions']) ? spec['permissions'] : {}) as RequestedPermissions;
+  const p = requestedPermissions(stated, ceiling, quirks);
+  const requestedDefault = stated.default;
   const out = { default: effectiveDecision(p, ceiling.permissions, 'default').value } as EffectiveContractT['permissions'];
   if (requestedDefault && exceeds(requestedDefault, out.default)) {
     adjustments.push({
@@ -117,7 +120,7 @@ function narrowPermissions(
     });
   }
   for (const f of PERMISSION_CATEGORIES) {
-    const explicit = p[f];
+    const explicit = stated[f];
     const limit = ceiling.permissions[f];
     out[f] = effectiveDecision(p, ceiling.permissions, f).value;
     if (explicit && exceeds(explicit, out[f])) {
@@ -139,6 +142,20 @@ function narrowPermissions(
     if (resolved.usesExtends && quirks.has('null-delete-unrestricted') && own === null) out[f] = 'allow';
   }
   return out;
+}
+
+/**
+ * What the profile asks for each key. Two L1-I3 mutants read it wrongly where the ceiling is the
+ * policy: one takes the profile's decisions only when it states a `default`; the other fills the
+ * categories a profile with a `default` leaves unset with the harness's own default, `ask`.
+ */
+function requestedPermissions(stated: RequestedPermissions, ceiling: Ceiling, quirks: Quirks): RequestedPermissions {
+  if (ceiling.origin !== 'policy') return stated;
+  if (stated.default === undefined) return quirks.has('lone-permission-ignored') ? {} : stated;
+  if (!quirks.has('unset-categories-filled-with-ask')) return stated;
+  const filled: RequestedPermissions = { ...stated };
+  for (const f of PERMISSION_CATEGORIES) filled[f] = stated[f] ?? 'ask';
+  return filled;
 }
 
 /** The L3-E2 mutant: budgets the child file sets itself replace the narrowed merged values. */
@@ -215,9 +232,11 @@ function narrowRoots(requested: string[] | undefined, limit: string[], pointer: 
   return [...new Set(out)];
 }
 
-function narrowHosts(spec: JsonObject, ceiling: Ceiling, adjustments: AdjustmentT[]): string[] {
+function narrowHosts(spec: JsonObject, ceiling: Ceiling, adjustments: AdjustmentT[], onlyUnderNetworkAllow = false): string[] {
   const p = isObject(spec['permissions']) ? spec['permissions'] : {};
-  const requested = requestedHosts(Array.isArray(p['allow_hosts']) ? (p['allow_hosts'] as string[]) : undefined);
+  // The L1-I3 mutant reads the profile's allow_hosts only when the profile also says network: allow.
+  const listed = onlyUnderNetworkAllow && p['network'] !== 'allow' ? undefined : p['allow_hosts'];
+  const requested = requestedHosts(Array.isArray(listed) ? (listed as string[]) : undefined);
   if (requested === undefined) return [...ceiling.hosts];
   const out: string[] = [];
   requested.forEach((h, i) => {
@@ -252,6 +271,8 @@ function narrowMemory(
   const m = isObject(spec['memory']) ? spec['memory'] : {};
   const requestedMode = m['mode'] as MemoryMode | undefined;
   const mode = effectiveMemoryMode(requestedMode, ceiling.memory.mode).value;
+  // The L1-I3 mutant reports the policy's memory mode, whatever lower mode the profile asked for.
+  const reportedMode = quirks.has('profile-memory-mode-ignored') && ceiling.origin === 'policy' ? ceiling.memory.mode : mode;
   if (requestedMode && memoryExceeds(requestedMode, mode)) {
     adjustments.push({
       pointer: '/spec/memory/mode',
@@ -299,15 +320,33 @@ function narrowMemory(
     }
     stores.push({ name: s.name, kind: s.kind, mode: storeMode });
   }
-  return { mode, scopes, stores };
+  return { mode: reportedMode, scopes, stores };
 }
 
-function narrowBudgets(spec: JsonObject, ceiling: Ceiling, adjustments: AdjustmentT[], profileWins = false): EffectiveContractT['budgets'] {
+function narrowBudgets(
+  spec: JsonObject,
+  ceiling: Ceiling,
+  adjustments: AdjustmentT[],
+  profileWins: boolean,
+  quirks: Quirks,
+  origin: Ceiling['origin'],
+): EffectiveContractT['budgets'] {
   const asked = profileBudgets(spec);
   const out = {} as EffectiveContractT['budgets'];
+  const policyMutant = (q: Parameters<Quirks['has']>[0]): boolean => quirks.has(q) && origin === 'policy';
+  // The L1-I3 mutant takes wall clock and context window from the harness alone.
+  if (policyMutant('profile-timeout-and-context-window-ignored')) {
+    delete asked.timeout_seconds;
+    delete asked.max_context_tokens;
+  }
+  // The L1-I3 mutant reads a limit of 0 as "no limit" (`limit || undefined`), on both sides.
+  const zeroUnbounded = policyMutant('zero-budget-unlimited');
+  const side = (v: number | null | undefined): number | null | undefined => (zeroUnbounded && v === 0 ? undefined : v);
   for (const key of BUDGET_KEYS) {
     const requested = asked[key];
-    const value = profileWins && requested !== undefined ? requested : minBudget(requested, ceiling.budgets[key]);
+    let value = profileWins && requested !== undefined ? requested : minBudget(side(requested), side(ceiling.budgets[key]));
+    // The L1-I3 mutant keeps integer budgets in 32-bit signed fields.
+    if (policyMutant('budgets-int32') && value !== null && key !== 'max_cost_usd') value = value | 0;
     out[key] = value;
     if (requested !== undefined && value !== null && value < requested) {
       adjustments.push({

@@ -2,9 +2,11 @@
  * Workspace containment for profile paths (SPEC §3.5, §3.6; security.md T6): checked at resolve
  * time, after following symlinks, so `docs -> /etc` is caught even though "docs" looks harmless.
  * The lexical part (normal form, climbing out) is the spec model's `normalizeRoot`; following
- * symlinks needs the file system and is this harness's own job.
+ * symlinks needs the file system and is this harness's own job. Symlinks are resolved the way the
+ * file system resolves the path, one segment at a time, so a `..` after a symlink climbs from the
+ * link's target ("Resolve symlinks before the check", T6): `linked/..` is the target's parent.
  */
-import { existsSync, realpathSync } from 'node:fs';
+import { realpathSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { normalizeRoot } from '../../spec/semantics/index.js';
 import { realOrResolved } from './roots.js';
@@ -21,22 +23,38 @@ export function containPath(workspace: string, p: string, allowAbsolute: boolean
   // An absolute path the harness allows may name the workspace through its real path.
   const lexical = isAbsolute(p) ? normalizeRoot(resolve(p), root) : normalizeRoot(p);
   if (lexical === undefined) return { ok: false, reason: 'path escapes the workspace' };
-  const real = realPrefix(isAbsolute(p) ? resolve(p) : resolve(workspace, lexical));
+  const real = physicalPath(root, p);
   const realRel = relative(root, real);
   if (realRel === '..' || realRel.startsWith(`..${sep}`) || isAbsolute(realRel))
     return { ok: false, reason: 'path escapes the workspace through a symbolic link' };
   return { ok: true, relative: realRel === '' ? '.' : realRel.split(sep).join('/') };
 }
 
-/** Real path of the longest existing prefix, with the non-existing rest appended unchanged. */
-function realPrefix(p: string): string {
-  let existing = p;
-  const rest: string[] = [];
-  while (!existsSync(existing)) {
-    const parent = dirname(existing);
-    if (parent === existing) return p;
-    rest.unshift(existing.slice(parent.length + (parent.endsWith(sep) ? 0 : 1)));
-    existing = parent;
+/** Containment by the path's text alone (normal form, no symlinks): what a harness that never asks the file system checks. */
+export function containPathLexically(p: string, allowAbsolute: boolean): Containment {
+  if (isAbsolute(p) && !allowAbsolute) return { ok: false, reason: 'absolute paths are not permitted by harness policy' };
+  return normalizeRoot(p) === undefined ? { ok: false, reason: 'path escapes the workspace' } : { ok: true, relative: p };
+}
+
+/**
+ * The path the file system reaches for `p` from the directory `base`: segment by segment, each
+ * existing segment replaced by its real path (symlinks followed), `..` taken from the real parent;
+ * segments that do not exist are appended as written.
+ */
+function physicalPath(base: string, p: string): string {
+  let current = isAbsolute(p) ? '/' : base;
+  for (const segment of p.split(/[\\/]+/)) {
+    if (segment === '' || segment === '.') continue;
+    if (segment === '..') {
+      current = dirname(current);
+      continue;
+    }
+    const next = join(current, segment);
+    try {
+      current = realpathSync(next);
+    } catch {
+      current = next;
+    }
   }
-  return join(realpathSync(existing), ...rest);
+  return current;
 }

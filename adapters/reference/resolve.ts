@@ -35,7 +35,7 @@ import {
 import { adapterIssue, fromOapIssue, Rejection } from './issues.js';
 import { mergeLayers } from './merge.js';
 import { DEFAULT_MEMORY_MODE, type MemoryMode } from '../../spec/semantics/index.js';
-import { containPath } from './paths.js';
+import { containPath, containPathLexically } from './paths.js';
 import type { Quirks } from './quirks.js';
 import { containingRoot, realOrResolved, TRUST_OF_ROOT, type DiscoveryRootsT, type RootKind, type Trust } from './roots.js';
 
@@ -81,8 +81,11 @@ export interface ResolvedProfile {
   keptServers: number[];
   skills: SkillStatus[];
   stores: StoreRequest[];
-  /** Workspace-relative, normalized filesystem requests (undefined = not requested). */
-  filesystem: { read_roots?: string[]; write_roots?: string[]; deny_paths: string[] };
+  /**
+   * Workspace-relative, normalized filesystem requests (undefined = not requested). `asWritten`
+   * marks the L1-I3 mutant whose roots are the profile's text, to be taken as they are.
+   */
+  filesystem: { read_roots?: string[]; write_roots?: string[]; deny_paths: string[]; asWritten?: boolean };
   adjustments: AdjustmentT[];
   warnings: AdapterIssueT[];
 }
@@ -91,8 +94,13 @@ export function resolveProfile(input: ResolveInput): ResolvedProfile {
   const { quirks } = input;
   const located = locate(input);
   const read = readDocumentFile(located.path, quirks);
-  const issues =
-    read.value === undefined ? read.issues : [...read.issues, ...validateProfile(read.value, quirks, { forInstantiation: true })];
+  // The L1-I3 mutant copies filesystem roots into the session as written: not checked, not normalized, not narrowed.
+  const rootsAsWritten = quirks.has('fs-roots-taken-as-written');
+  const validated = read.value === undefined ? [] : validateProfile(read.value, quirks, { forInstantiation: true });
+  const issues = [
+    ...read.issues,
+    ...validated.filter((i) => !(rootsAsWritten && /^\/spec\/permissions\/filesystem\/(read|write)_roots\//.test(i.pointer))),
+  ];
   const errors = errorsOf(issues);
   const warnings: AdapterIssueT[] = issues.filter((i) => !errors.includes(i)).map((i) => fromOapIssue(i, located.path));
   if (errors.length > 0 || !isObject(read.value) || !read.encoding)
@@ -122,12 +130,12 @@ export function resolveProfile(input: ResolveInput): ResolvedProfile {
 
   const spec = profile['spec'] as JsonObject;
   const adjustments: AdjustmentT[] = [];
-  substituteVariables(spec, located.path);
+  substituteVariables(spec, located.path, quirks);
   const keptServers = resolveMcpEnv(spec, input.policy, adjustments, warnings, located.path, quirks);
   const skills = checkSkills(spec, input.policy, adjustments, warnings, located.path, quirks, input.workspace);
   const stores = checkStores(spec, input.policy, adjustments, warnings, located.path, quirks);
   checkHooks(spec, input.policy, adjustments, warnings, located.path);
-  const filesystem = checkPaths(spec, input, located.path);
+  const filesystem = checkPaths(spec, input, located.path, rootsAsWritten);
 
   if (quirks.has('creates-cache-file-on-resolve')) {
     // The L1-I11 mutant memoizes resolutions next to the profile.
@@ -256,19 +264,24 @@ function applyExtends(doc: JsonObject, path: string, input: ResolveInput, chain:
 const VAR_REF = /\$\{\{\s*vars\.([A-Za-z0-9_.-]+)\s*\}\}/g;
 
 /** `${{ vars.KEY }}` in instructions, objectives and constraints only; never in state. */
-function substituteVariables(spec: JsonObject, path: string): void {
+function substituteVariables(spec: JsonObject, path: string, quirks: Quirks): void {
   const role = spec['role'] as JsonObject;
   const context = isObject(spec['context']) ? spec['context'] : {};
   const vars = isObject(context['variables']) ? (context['variables'] as Record<string, string>) : {};
   const errors: AdapterIssueT[] = [];
+  // The ADV-vars-undefined mutant replaces an undefined variable with the empty string.
+  const undefinedIsEmpty = quirks.has('undefined-vars-empty');
   const sub = (text: string, pointer: string): string =>
     text.replace(VAR_REF, (whole, key: string) => {
       if (Object.hasOwn(vars, key)) return vars[key]!;
+      if (undefinedIsEmpty) return '';
       errors.push(adapterIssue('variable-undefined', pointer, `variable "${key}" is not defined in spec.context.variables`, path));
       return whole;
     });
   role['instructions'] = sub(String(role['instructions']), '/spec/role/instructions');
-  for (const field of ['objectives', 'constraints'] as const) {
+  // The ADV-vars-role-fields mutant substitutes in instructions only.
+  const fields = quirks.has('vars-instructions-only') ? [] : (['objectives', 'constraints'] as const);
+  for (const field of fields) {
     const list = role[field];
     if (Array.isArray(list)) role[field] = list.map((t, i) => sub(String(t), `/spec/role/${field}/${i}`));
   }
@@ -435,11 +448,11 @@ function checkHooks(spec: JsonObject, policy: HarnessPolicyT, adjustments: Adjus
 
 // ---------------------------------------------------------------- workspace paths (SPEC §5.2 step 8)
 
-function checkPaths(spec: JsonObject, input: ResolveInput, path: string): ResolvedProfile['filesystem'] {
+function checkPaths(spec: JsonObject, input: ResolveInput, path: string, rootsAsWritten: boolean): ResolvedProfile['filesystem'] {
   const allowAbsolute = input.policy.filesystem.allow_absolute ?? false;
   const errors: AdapterIssueT[] = [];
-  const contain = (p: unknown, pointer: string, absoluteOk: boolean): string | undefined => {
-    const r = containPath(input.workspace, String(p), absoluteOk);
+  const contain = (p: unknown, pointer: string, absoluteOk: boolean, lexicalOnly = false): string | undefined => {
+    const r = lexicalOnly ? containPathLexically(String(p), absoluteOk) : containPath(input.workspace, String(p), absoluteOk);
     if (r.ok) return r.relative;
     errors.push(adapterIssue('path-escape', pointer, `${String(p)}: ${r.reason}`, path));
     return undefined;
@@ -448,26 +461,36 @@ function checkPaths(spec: JsonObject, input: ResolveInput, path: string): Resolv
   if (!input.quirks.has('context-path-unchecked')) {
     const files = Array.isArray(context['files']) ? (context['files'] as JsonObject[]) : [];
     // Context files are always workspace-relative (schema: absolute paths MUST be rejected).
+    // The L1-I5 mutant checks their text only: a symlink is never followed.
+    const lexicalOnly = input.quirks.has('context-symlinks-not-resolved');
     files.forEach((f, i) => {
-      contain(f['path'], `/spec/context/files/${i}/path`, false);
+      contain(f['path'], `/spec/context/files/${i}/path`, false, lexicalOnly);
     });
   }
   if (typeof context['working_directory'] === 'string')
     contain(context['working_directory'], '/spec/context/working_directory', allowAbsolute);
   const perms = isObject(spec['permissions']) ? spec['permissions'] : {};
   const fs = isObject(perms['filesystem']) ? perms['filesystem'] : {};
-  const list = (key: string): string[] | undefined => {
+  // The L1-I3 mutant checks filesystem roots by their text only and keeps that text: a symlink is never followed.
+  const rootsByText = input.quirks.has('fs-root-symlinks-not-resolved');
+  const list = (key: string, lexicalOnly = false): string[] | undefined => {
     const v = fs[key];
     if (!Array.isArray(v)) return undefined;
+    if (rootsAsWritten && key !== 'deny_paths') return v.map(String);
     return v
-      .map((p, i) => contain(p, `/spec/permissions/filesystem/${key}/${i}`, allowAbsolute))
+      .map((p, i) => contain(p, `/spec/permissions/filesystem/${key}/${i}`, allowAbsolute, lexicalOnly))
       .filter((p): p is string => p !== undefined);
   };
-  const read_roots = list('read_roots');
-  const write_roots = list('write_roots');
+  const read_roots = list('read_roots', rootsByText);
+  const write_roots = list('write_roots', rootsByText);
   const deny_paths = list('deny_paths') ?? [];
   if (errors.length > 0) throw new Rejection(errors);
-  return { ...(read_roots ? { read_roots } : {}), ...(write_roots ? { write_roots } : {}), deny_paths };
+  return {
+    ...(read_roots ? { read_roots } : {}),
+    ...(write_roots ? { write_roots } : {}),
+    deny_paths,
+    ...(rootsAsWritten ? { asWritten: true } : {}),
+  };
 }
 
 /**

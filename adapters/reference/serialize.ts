@@ -32,7 +32,13 @@ function markdown(doc: JsonObject): string {
 
 /** Mutant deviations on the write path (L1-R1, L1-R2); the reference writes the value as it is. */
 function applyWriteQuirks(doc: JsonObject, quirks: Quirks): JsonObject {
-  if (!quirks.has('drops-unknown-annotations') && !quirks.has('annotation-json-reformatted')) return doc;
+  const deviations = [
+    'drops-unknown-annotations',
+    'annotation-json-reformatted',
+    'empty-annotations-dropped',
+    'structured-annotations-dropped',
+  ] as const;
+  if (!deviations.some((q) => quirks.has(q))) return doc;
   const copy = structuredClone(doc);
   const meta = copy['metadata'];
   const ann = isObject(meta) ? meta['annotations'] : undefined;
@@ -40,6 +46,9 @@ function applyWriteQuirks(doc: JsonObject, quirks: Quirks): JsonObject {
   const out: JsonObject = {};
   for (const [k, v] of Object.entries(ann)) {
     if (quirks.has('drops-unknown-annotations') && !k.startsWith('oap-conform.dev/')) continue;
+    // L1-R1 mutants: a truthiness filter that loses "", and a writer that keeps only one-line plain words.
+    if (quirks.has('empty-annotations-dropped') && !v) continue;
+    if (quirks.has('structured-annotations-dropped') && typeof v === 'string' && (v.includes('\n') || /^\s*[[{]/.test(v))) continue;
     out[k] = quirks.has('annotation-json-reformatted') && typeof v === 'string' ? compactJson(v) : v;
   }
   meta['annotations'] = out;

@@ -68,7 +68,11 @@ export function effectiveTools(
     // The L1-I2 mutant treats inherit like an allowlist when lists are present.
     selected = toolTable(allow.length === 0 ? { policy: 'denylist', deny } : { policy: 'allowlist', allow, deny }, base).value;
   } else if (policyKind === 'inherit') {
-    selected = toolTable({ policy: 'inherit', allow, deny }, base).value;
+    // The L1-I2 mutant subtracts the deny list under inherit too (inherit read as "denylist").
+    selected = toolTable(
+      quirks.has('inherit-applies-deny') ? { policy: 'denylist', deny } : { policy: 'inherit', allow, deny },
+      base,
+    ).value;
     if (allow.length > 0 || deny.length > 0) {
       warnings.push(adapterIssue('other', '/spec/tools', 'tools.policy is inherit: allow and deny are ignored'));
       if (allow.length > 0)
@@ -83,6 +87,9 @@ export function effectiveTools(
     }
   } else if (policyKind === 'denylist') {
     selected = toolTable({ policy: quirks.has('denylist-ignored') ? 'inherit' : 'denylist', deny }, base).value;
+  } else if (allow.length === 0 && isObject(spec['tools']) && quirks.has('allowlist-without-allow-grants-all')) {
+    // The L1-I2 mutant reads an allowlist that lists nothing as "no restriction": granted minus deny.
+    selected = toolTable({ policy: 'denylist', deny }, granted).value;
   } else {
     // The L1-I2 mutant forgets the deny list under allowlist (denylist still subtracts it).
     const request: ToolsRequest = { policy: 'allowlist', allow, deny: quirks.has('allowlist-deny-ignored') ? [] : deny };

@@ -7,6 +7,7 @@ import {
   deltaScopeProperty,
   fakerProperty,
   hostileParseProperty,
+  hostileParseTimeProperty,
   invalidInstantiateProperty,
   reservedOpsProperty,
   secretsProperty,
@@ -30,6 +31,7 @@ export const PROPERTIES: readonly FuzzProperty<unknown>[] = [
   deltaScopeProperty,
   reservedOpsProperty,
   hostileParseProperty,
+  hostileParseTimeProperty,
   invalidInstantiateProperty,
   fakerProperty,
 ];

@@ -1,5 +1,6 @@
 import type { CaseDef } from '../framework/types.js';
 import { adjustmentCases } from './adjustments.js';
+import { advisoryCases } from './advisories.js';
 import { discoveryCases } from './discovery.js';
 import { immutabilityCases } from './immutability.js';
 import { modelResolutionCases } from './model-resolution.js';
@@ -28,4 +29,6 @@ export const cases: CaseDef[] = [
   ...sideEffectCases,
   ...modelResolutionCases,
   ...roundTripCases,
+  // Spec MUSTs without a requirement ID: judged and reported, never gating.
+  ...advisoryCases,
 ];

@@ -12,6 +12,8 @@
  * question. Whether the narrowing was recorded is L1-I9's. Roots and hosts are judged by meaning
  * over probe paths and hosts, not by spelling.
  */
+import { realpathSync, symlinkSync } from 'node:fs';
+import { join } from 'node:path';
 import type { HarnessPolicyT } from '../../adapters/protocol/messages.js';
 import {
   type ContractBounds,
@@ -24,11 +26,21 @@ import {
   narrowingRequest,
   policyCeiling,
   type Probes,
+  widenings,
 } from '../../spec/semantics/index.js';
 import { expectEqual, fail } from '../framework/assert.js';
 import { mulberry32 } from '../framework/random.js';
-import type { CaseDef } from '../framework/types.js';
-import { STANDARD_TOOLS, instantiateSubject, minimalProfile, permissivePolicy, writeProjectProfile } from '../support/index.js';
+import type { CaseContext, CaseDef } from '../framework/types.js';
+import {
+  briefIssues,
+  instantiatePath,
+  instantiateSubject,
+  minimalProfile,
+  permissivePolicy,
+  physicalRoot,
+  STANDARD_TOOLS,
+  writeProjectProfile,
+} from '../support/index.js';
 
 /**
  * Where `effective` departs from the narrowing rule for a profile `spec` under `policy`: the L1-I3
@@ -292,6 +304,234 @@ const permissionSweep: CaseDef = {
   },
 };
 
+// ---------------------------------------------------------------- issue 14: one category, one direction, one field
+
+interface MinimalCase {
+  slug: string;
+  title: string;
+  /** The profile's `spec` apart from its role: only the fields the check needs. */
+  spec: Record<string, unknown>;
+  policy: HarnessPolicyT;
+  /** The dimensions judged (pointer labels of the spec model's differences). */
+  judged: string[];
+}
+
+const allAllow = (patch: Partial<HarnessPolicyT['permissions']> = {}): HarnessPolicyT =>
+  withPermissions({ default: 'allow', shell: 'allow', edit: 'allow', network: 'allow', rules: [], ...patch });
+
+/** Budgets the harness policy sets in the budget cases (the rest unbounded). */
+const POLICY_BUDGETS = { max_turns: 20, max_tool_calls: 100, timeout_seconds: 600, max_context_tokens: 64000, max_state_tokens: 1000 };
+
+const MINIMAL_CASES: MinimalCase[] = [
+  ...(['shell', 'edit', 'network'] as const).map(
+    (k): MinimalCase => ({
+      slug: `profile-${k}-deny-alone`,
+      title: `A profile whose permissions say only ${k}: deny gets ${k} deny under a policy that allows everything`,
+      spec: { permissions: { [k]: 'deny' } },
+      policy: allAllow(),
+      judged: ['/permissions'],
+    }),
+  ),
+  ...(['edit', 'network'] as const).map(
+    (k): MinimalCase => ({
+      slug: `policy-${k}-deny-caps-profile-allow`,
+      title: `A profile asking ${k}: allow under a policy of ${k}: deny gets deny`,
+      spec: { permissions: { [k]: 'allow' } },
+      policy: allAllow({ [k]: 'deny' }),
+      judged: ['/permissions'],
+    }),
+  ),
+  {
+    slug: 'profile-default-deny-caps-unset-categories',
+    title: 'A profile whose permissions say only default: deny gets deny for shell, edit and network, which it leaves unset',
+    spec: { permissions: { default: 'deny' } },
+    policy: allAllow(),
+    judged: ['/permissions'],
+  },
+  {
+    slug: 'profile-hosts-alone-narrow-policy-hosts',
+    title: 'A profile listing allow_hosts (and nothing else) reaches only those of its hosts the policy allows',
+    spec: { permissions: { allow_hosts: ['api.example.com'] } },
+    policy: permissivePolicy({ network: { allow_hosts: ['api.example.com', 'docs.example.org', '*.example.net'] } }),
+    judged: ['/hosts'],
+  },
+  {
+    slug: 'profile-memory-off-alone',
+    title: 'A profile asking memory mode off gets off under a policy allowing read_write',
+    spec: { memory: { mode: 'off' } },
+    policy: permissivePolicy(),
+    judged: ['/memory/mode'],
+  },
+  {
+    slug: 'profile-memory-read-only-alone',
+    title: 'A profile asking memory mode read_only gets read_only under a policy allowing read_write',
+    spec: { memory: { mode: 'read_only' } },
+    policy: permissivePolicy(),
+    judged: ['/memory/mode'],
+  },
+  {
+    slug: 'profile-timeout-alone-narrows-policy',
+    title: 'A profile asking timeout_seconds 60 (and no other budget) gets 60 under a policy of 600',
+    spec: { runtime: { timeout_seconds: 60 } },
+    policy: permissivePolicy({ budgets: POLICY_BUDGETS }),
+    judged: ['/budgets'],
+  },
+  {
+    slug: 'profile-context-tokens-alone-narrow-policy',
+    title: 'A profile asking max_context_tokens 8000 (and no other budget) gets 8000 under a policy of 64000',
+    spec: { context: { budget: { max_context_tokens: 8000 } } },
+    policy: permissivePolicy({ budgets: POLICY_BUDGETS }),
+    judged: ['/budgets'],
+  },
+  // Zero and boundary limits: 0 is a limit of zero (INTERPRETATIONS.md#budgets), never "unlimited".
+  {
+    slug: 'budgets-profile-zero-is-a-limit',
+    title: 'A profile asking 0 tool calls, 0 state tokens and 0 state bytes gets 0 of each (the policy allows more, or sets no bound)',
+    spec: { runtime: { max_tool_calls: 0 }, context: { budget: { max_state_tokens: 0, max_state_bytes: 0 } } },
+    policy: permissivePolicy({ budgets: POLICY_BUDGETS }),
+    judged: ['/budgets'],
+  },
+  {
+    slug: 'budgets-policy-zero-caps-every-budget',
+    title: 'A policy of 0 for every budget gives 0 for every budget, whether the profile asks 1 (its schema minimum) or nothing',
+    spec: { runtime: { max_turns: 1, timeout_seconds: 1 }, context: { budget: { max_context_tokens: 1, max_state_bytes: 1 } } },
+    policy: permissivePolicy({
+      budgets: {
+        max_turns: 0,
+        max_tool_calls: 0,
+        timeout_seconds: 0,
+        max_cost_usd: 0,
+        max_context_tokens: 0,
+        max_state_tokens: 0,
+        max_state_bytes: 0,
+      },
+    }),
+    judged: ['/budgets'],
+  },
+  {
+    slug: 'budgets-at-one',
+    title: 'A profile asking 1 of every integer budget gets 1 under a policy that allows more',
+    spec: {
+      runtime: { max_turns: 1, max_tool_calls: 1, timeout_seconds: 1 },
+      context: { budget: { max_context_tokens: 1, max_state_tokens: 1, max_state_bytes: 1 } },
+    },
+    policy: permissivePolicy({ budgets: POLICY_BUDGETS }),
+    judged: ['/budgets'],
+  },
+  {
+    slug: 'budgets-at-their-maximum',
+    title:
+      'Budgets at their largest: max_state_bytes at its schema maximum 5000000, max_tool_calls 2^31 and max_context_tokens 2^53-1 (no schema maximum) are kept',
+    spec: {
+      runtime: { max_tool_calls: 2 ** 31 },
+      context: { budget: { max_context_tokens: Number.MAX_SAFE_INTEGER, max_state_bytes: 5_000_000 } },
+    },
+    policy: permissivePolicy({ budgets: { max_tool_calls: 2 ** 32 } }),
+    judged: ['/budgets'],
+  },
+];
+
+function minimalCase(c: MinimalCase): CaseDef {
+  const doc = minimalProfile(`min-${c.slug}`, c.spec);
+  return {
+    id: `L1-I3/${c.slug}`,
+    requirements: ['L1-I3'],
+    title: c.title,
+    expectation: { ...expectedValues(narrowingRequest(specOf(doc)), policyCeiling(c.policy)), judged: c.judged },
+    async run(ctx) {
+      const session = await instantiateSubject(ctx, writeProjectProfile(ctx, doc), c.policy);
+      const probes = c.judged.includes('/hosts') ? { probes: { paths: [], hosts: PROBE_HOSTS } } : {};
+      expectNarrowed(narrowingJudgement(specOf(doc), c.policy, session.effective, probes), c.judged, c.title);
+    },
+  };
+}
+
+// ---------------------------------------------------------------- issue 14: filesystem roots that leave the workspace
+
+/**
+ * A profile root that leaves the workspace, by `..` or through a symlink the case lays out, is
+ * never granted (SPEC 3.5 "Path traversal escaping the workspace MUST be rejected at resolve time";
+ * security.md T6 "Resolve symlinks before the check"). Refusing the profile is the spec's way; a
+ * session whose effective roots all stay inside the workspace, resolved on disk, is not more
+ * permissive than the policy either, so only a root that physically reaches outside fails
+ * (INTERPRETATIONS.md, L1-I3 filesystem traversal).
+ */
+interface TraversalCase {
+  slug: string;
+  title: string;
+  filesystem: Partial<Record<'read_roots' | 'write_roots', string[]>>;
+}
+
+const TRAVERSALS: TraversalCase[] = [
+  {
+    slug: 'read-root-dotdot-never-reaches-outside',
+    title: 'A read root docs/../../outside (.. climbing out past a real directory) is never granted',
+    filesystem: { read_roots: ['docs/../../outside'] },
+  },
+  {
+    slug: 'read-root-symlink-never-reaches-outside',
+    title: 'A read root naming a symlink in the workspace that points outside it is never granted (symlinks resolved before the check)',
+    filesystem: { read_roots: ['linked'] },
+  },
+  {
+    slug: 'write-root-symlink-never-reaches-outside',
+    title: 'A write root below a symlink that points outside the workspace is never granted',
+    filesystem: { write_roots: ['linked/deeper'] },
+  },
+  {
+    slug: 'read-root-dotdot-after-symlink-never-reaches-outside',
+    title: 'A read root linked/.. (lexically the workspace; on disk the parent of the link target, outside it) is never granted',
+    filesystem: { read_roots: ['linked/..'] },
+  },
+];
+
+/** workspace/docs/guide.md inside; <case>/outside/sub/notes.md outside; workspace/linked -> outside/sub. */
+function layOutTraversal(ctx: CaseContext): void {
+  ctx.workspace.writeFile(join(ctx.workspace.dir, 'docs', 'guide.md'), '# Guide\n');
+  ctx.workspace.writeFile(join(ctx.workspace.root, 'outside', 'sub', 'notes.md'), 'not for the agent\n');
+  symlinkSync(join(ctx.workspace.root, 'outside', 'sub'), join(ctx.workspace.dir, 'linked'), 'dir');
+}
+
+function traversalCase(t: TraversalCase): CaseDef {
+  return {
+    id: `L1-I3/${t.slug}`,
+    requirements: ['L1-I3'],
+    title: t.title,
+    expectation: { profile: t.filesystem, outcome: 'rejected, or every effective root inside the workspace on disk' },
+    async run(ctx) {
+      layOutTraversal(ctx);
+      const policy = permissivePolicy();
+      // The control asks for a root inside the workspace in the same fields: roots must be supported at all.
+      const fields = Object.keys(t.filesystem) as Array<'read_roots' | 'write_roots'>;
+      const control = minimalProfile('roots-inside', { permissions: { filesystem: Object.fromEntries(fields.map((f) => [f, ['docs']])) } });
+      await instantiateSubject(ctx, writeProjectProfile(ctx, control), policy);
+      const doc = minimalProfile('roots-escape', { permissions: { filesystem: t.filesystem } });
+      const out = await instantiatePath(ctx, writeProjectProfile(ctx, doc), policy);
+      if (out.status === 'rejected') {
+        ctx.note('outcome', { status: 'rejected', errors: briefIssues(out.errors) });
+        return;
+      }
+      const fs = out.effective.filesystem;
+      const onDisk = (roots: readonly string[]): string[] => roots.map((r) => physicalRoot(ctx.workspace.dir, r));
+      const effective = { ...out.effective, filesystem: { ...fs, read_roots: onDisk(fs.read_roots), write_roots: onDisk(fs.write_roots) } };
+      ctx.note('outcome', { status: 'instantiated', roots: fs, on_disk: effective.filesystem });
+      const wider = widenings(effective, policyCeiling(policy), realpathSync(ctx.workspace.dir)).filter((w) =>
+        w.startsWith('/filesystem/'),
+      );
+      if (wider.length > 0)
+        fail(
+          `${t.title}: the session's roots reach outside the workspace on disk`,
+          { within: 'the workspace', or: 'rejected' },
+          {
+            roots: fs,
+            on_disk: effective.filesystem,
+            beyond_policy: wider,
+          },
+        );
+    },
+  };
+}
+
 export const narrowingCases: CaseDef[] = [
   shellUnderDeny,
   ...PERMISSION_CASES.map(permissionCase),
@@ -304,4 +544,6 @@ export const narrowingCases: CaseDef[] = [
   memoryNarrowed,
   budgetsNarrowed,
   permissionSweep,
+  ...MINIMAL_CASES.map(minimalCase),
+  ...TRAVERSALS.map(traversalCase),
 ];

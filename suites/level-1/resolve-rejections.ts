@@ -69,6 +69,22 @@ const ESCAPES: EscapeCase[] = [
       symlinkSync(join(ctx.workspace.root, 'outside'), join(ctx.workspace.dir, 'linked'), 'dir');
     },
   },
+  // Issue 14: a file symlink, and a .. after a symlink (the file system climbs from the link's target).
+  {
+    slug: 'file-symlink-out-of-workspace',
+    title: 'A file in the workspace that is a symlink to a file outside it (resolved before the check)',
+    path: () => 'notes.md',
+    setup: (ctx) => symlinkSync(join(ctx.workspace.root, 'outside', 'secret.txt'), join(ctx.workspace.dir, 'notes.md'), 'file'),
+  },
+  {
+    slug: 'dotdot-after-symlink',
+    title: 'linked/../secret.txt where linked points to outside/sub: lexically inside, on disk outside/secret.txt',
+    path: () => 'linked/../secret.txt',
+    setup: (ctx) => {
+      mkdirSync(join(ctx.workspace.root, 'outside', 'sub'), { recursive: true });
+      symlinkSync(join(ctx.workspace.root, 'outside', 'sub'), join(ctx.workspace.dir, 'linked'), 'dir');
+    },
+  },
 ];
 
 function escapeCase(e: EscapeCase): CaseDef {
@@ -124,6 +140,18 @@ const SECRETS: SecretCase[] = [
     control: { ...stdio, env: { TOKEN: '${TOKEN}' } },
   },
   {
+    slug: 'env-reference-of-another-name',
+    title: 'env FILES_TOKEN "${HOME_TOKEN}": a reference, but not the same-name one (SPEC 3.4)',
+    server: { ...stdio, env: { FILES_TOKEN: '${HOME_TOKEN}' } },
+    control: { ...stdio, env: { FILES_TOKEN: '${FILES_TOKEN}' } },
+  },
+  {
+    slug: 'env-reference-trailing-newline',
+    title: 'env value "${TOKEN}\\n": the reference followed by a newline is not a whole reference',
+    server: { ...stdio, env: { TOKEN: '${TOKEN}\n' } },
+    control: { ...stdio, env: { TOKEN: '${TOKEN}' } },
+  },
+  {
     slug: 'header-bearer-literal',
     title: 'headers.Authorization "Bearer sk-live-abc123"',
     server: { ...http, headers: { Authorization: 'Bearer sk-live-abc123' } },
@@ -135,6 +163,12 @@ const SECRETS: SecretCase[] = [
     server: { ...http, headers: { 'X-Api-Key': 'abc123' } },
     control: { ...http, headers: { 'X-Api-Key': '${TOKEN}' } },
   },
+  {
+    slug: 'header-reference-trailing-newline',
+    title: 'headers.Authorization "Bearer ${API_TOKEN}\\n" (header references may name any variable; a trailing newline makes a literal)',
+    server: { ...http, headers: { Authorization: 'Bearer ${API_TOKEN}\n' } },
+    control: { ...http, headers: { Authorization: 'Bearer ${API_TOKEN}' } },
+  },
 ];
 
 function secretCase(s: SecretCase): CaseDef {
@@ -144,9 +178,10 @@ function secretCase(s: SecretCase): CaseDef {
     title: `Literal MCP secret rejected: ${s.title}`,
     expectation: { instantiate: 'rejected', control: 'instantiated' },
     async run(ctx) {
-      // The variable exists, so the control's reference resolves; the literal must still be refused.
+      // The variables exist, so the control's reference resolves; the literal must still be refused.
+      const value = 'value-from-the-environment';
       const policy = permissivePolicy({
-        env: { TOKEN: 'value-from-the-environment' },
+        env: { TOKEN: value, FILES_TOKEN: value, HOME_TOKEN: value, API_TOKEN: value },
         mcp: { catalog: { tracker: ['list'], search: ['query'] }, auto_launch: false },
       });
       await expectControl(

@@ -56,6 +56,31 @@ function presenceCase(cycles: number): CaseDef {
   };
 }
 
+/**
+ * Annotations whose values a writer is tempted to treat differently from a plain word: JSON text,
+ * several lines, nothing at all. Every one must still be there after the cycle (R1); whether each
+ * kept its exact value is R2's question.
+ */
+const UNUSUAL_VALUES: Record<string, string> = {
+  'other-harness.example/json-object': '{"steps": ["build", "test"], "retries": 2}',
+  'other-harness.example/json-array': '["a", "b"]',
+  'other-harness.example/multi-line': 'first line\nsecond line\n',
+  'other-harness.example/empty': '',
+  'other-harness.example/plain': 'kept',
+};
+
+const unusualPresence: CaseDef = {
+  id: 'L1-R1/annotations-with-json-multiline-empty-values-kept',
+  requirements: ['L1-R1'],
+  title: 'Every annotation survives a write-back cycle, including those holding JSON text, several lines or an empty string',
+  expectation: { keys: Object.keys(UNUSUAL_VALUES) },
+  async run(ctx) {
+    const after = await roundTrip(ctx, UNUSUAL_VALUES, 1);
+    const lost = Object.keys(UNUSUAL_VALUES).filter((k) => !(k in after));
+    if (lost.length) fail(`annotations dropped by write_back: ${lost.join(', ')}`, Object.keys(UNUSUAL_VALUES), Object.keys(after));
+  },
+};
+
 /** Values a writer is tempted to reinterpret: YAML 1.1 booleans, numbers, nulls, JSON text, layout. */
 const TRICKY_VALUES: Record<string, string> = {
   'other-harness.example/x': '1',
@@ -116,4 +141,4 @@ function valueCase(cycles: number): CaseDef {
   };
 }
 
-export const roundTripCases: CaseDef[] = [presenceCase(1), presenceCase(2), valueCase(1), valueCase(2)];
+export const roundTripCases: CaseDef[] = [presenceCase(1), presenceCase(2), unusualPresence, valueCase(1), valueCase(2)];

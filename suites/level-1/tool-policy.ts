@@ -51,6 +51,27 @@ const TABLE: ToolCase[] = [
     title: 'inherit: the harness-granted set unchanged; allow and deny ignored',
     tools: { policy: 'inherit', allow: ['read'], deny: ['shell'] },
   },
+  // Issue 14: one list at a time, and an allowlist that lists nothing.
+  {
+    slug: 'allowlist-without-allow-grants-nothing',
+    title: 'allowlist with no allow list: nothing is listed, so no tool is granted',
+    tools: { policy: 'allowlist' },
+  },
+  {
+    slug: 'allowlist-deny-only-grants-nothing',
+    title: 'policy absent (allowlist) with only a deny list: still nothing is listed, so no tool is granted',
+    tools: { deny: ['shell'] },
+  },
+  {
+    slug: 'inherit-ignores-deny-list',
+    title: 'inherit with only a deny list: the harness-granted set unchanged (deny ignored)',
+    tools: { policy: 'inherit', deny: ['shell', 'git/*'] },
+  },
+  {
+    slug: 'inherit-ignores-allow-list',
+    title: 'inherit with only an allow list: the harness-granted set unchanged (allow ignored)',
+    tools: { policy: 'inherit', allow: ['read'] },
+  },
 ];
 
 function toolCase(t: ToolCase): CaseDef {

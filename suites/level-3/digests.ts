@@ -30,6 +30,49 @@ import {
 
 const DOC_COUNT = 50;
 
+/**
+ * What the `digest` operation answers for a document: its digests, or the refusal it gave (the
+ * protocol's `{status: "rejected", errors}` outcome; a protocol error stays an error of the case).
+ */
+interface Digests {
+  profile_digest: string;
+  spec_digest: string;
+}
+type DigestAnswer = { digests: Digests } | { refused: string };
+
+async function digestOf(ctx: CaseContext, text: string, encoding: 'json' | 'yaml'): Promise<DigestAnswer> {
+  const got = await ctx.adapter.call('digest', { document: { content: text, encoding } });
+  if (isRefused(got))
+    return {
+      refused: briefIssues(got.errors)
+        .map((e) => `${e.category} at ${e.pointer || '/'}`)
+        .join('; '),
+    };
+  return { digests: { profile_digest: got.profile_digest, spec_digest: got.spec_digest } };
+}
+
+/**
+ * The digests of a valid document, judged through `digest` alone. When `digest` refuses it, the
+ * adapter's `validate` is asked only to attribute that refusal: a harness that cannot read the
+ * document at all (an encoding problem, L1-P1 / L3-G1, or a refusal of a valid document) leaves the
+ * digest question open (`undefined`); one that reads it but cannot digest it has broken `digest`,
+ * and the error stands.
+ */
+async function digestOfValid(ctx: CaseContext, text: string, encoding: 'json' | 'yaml'): Promise<Digests | undefined> {
+  const answer = await digestOf(ctx, text, encoding);
+  if ('digests' in answer) return answer.digests;
+  const v = await ctx.adapter.call('validate', { document: { content: text, encoding } });
+  if (!v.valid) return undefined;
+  fail(`digest refused a valid ${encoding} document that validate accepts`, { digests: 'given' }, { digest: `refused: ${answer.refused}` });
+}
+
+/** The oracle's RFC 8785 digests of a document text (a suite bug when the oracle cannot read it). */
+function oracleDigests(text: string, encoding: 'json' | 'yaml'): Digests {
+  const parsed = parseDocument(text, encoding);
+  if (!parsed.ok) throw new Error(`fixture bug: a digest document does not parse (${parsed.issues[0]?.code})`);
+  return { profile_digest: profileDigest(parsed.value), spec_digest: specDigest(parsed.value) };
+}
+
 const differential: CaseDef = {
   id: 'L3-G2/digests-match-jcs-oracle',
   requirements: ['L3-G2'],
@@ -40,17 +83,8 @@ const differential: CaseDef = {
   async run(ctx) {
     const docs = generateDigestDocs(ctx.seed, DOC_COUNT);
     ctx.note('seed', ctx.seed);
-    // An encoding the adapter cannot read at all is L1-P1's / L3-G1's finding, not a digest one.
-    for (const encoding of new Set(docs.map((d) => d.encoding))) {
-      const sample = docs.find((d) => d.encoding === encoding)!;
-      const v = await ctx.adapter.call('validate', { document: { content: sample.text, encoding } });
-      requireObservable(
-        v.valid,
-        `the adapter does not accept a valid ${encoding} document, so its ${encoding} digests cannot be judged`,
-        rejectionCause(`valid ${encoding} document`, v.errors),
-      );
-    }
     const mismatches: unknown[] = [];
+    const unread: number[] = [];
     for (const [i, d] of docs.entries()) {
       const parsed = parseDocument(d.text, d.encoding);
       if (!parsed.ok) throw new Error(`generator bug: document ${i} does not parse (${parsed.issues[0]?.code})`);
@@ -60,9 +94,11 @@ const differential: CaseDef = {
           `generator bug: document ${i} is invalid (${report.issues.find((x) => x.severity === 'error')?.code} at ${report.issues[0]?.pointer})`,
         );
       const expected = { profile_digest: profileDigest(parsed.value), spec_digest: specDigest(parsed.value) };
-      const answer = await ctx.adapter.call('digest', { document: { content: d.text, encoding: d.encoding } });
-      // The document is valid (checked above): refusing to digest it is this ID's finding.
-      const got = isRefused(answer) ? { refused: briefIssues(answer.errors) } : answer;
+      const got = await digestOfValid(ctx, d.text, d.encoding);
+      if (got === undefined) {
+        unread.push(i);
+        continue;
+      }
       if (!isDeepStrictEqual(got, expected)) {
         mismatches.push({
           index: i,
@@ -77,6 +113,196 @@ const differential: CaseDef = {
       ctx.note('mismatches', mismatches.slice(0, 5));
       fail(`${mismatches.length} of ${DOC_COUNT} documents digest differently from RFC 8785 (seed ${ctx.seed})`, 0, mismatches[0]);
     }
+    requireObservable(
+      unread.length === 0,
+      `digest refused ${unread.length} of ${DOC_COUNT} valid documents that validate refuses too, so their digests cannot be judged`,
+      `the adapter does not read valid ${[...new Set(unread.map((i) => docs[i]!.encoding))].join(' and ')} documents (documents ${unread.slice(0, 5).join(', ')})`,
+    );
+  },
+};
+
+// ------------------------------------------------------------------ one RFC 8785 rule at a time (issue 14)
+
+/** JSON text with its members in the order given (keys and strings JSON-escaped, numbers as written). */
+type Raw = string | { num: string } | Raw[] | { obj: Array<[string, Raw]> };
+function emit(v: Raw): string {
+  if (typeof v === 'string') return JSON.stringify(v);
+  if (Array.isArray(v)) return `[${v.map(emit).join(', ')}]`;
+  if ('num' in v) return v.num;
+  return `{${v.obj.map(([k, x]) => `${JSON.stringify(k)}: ${emit(x)}`).join(', ')}}`;
+}
+
+/** A valid profile whose `metadata` extras and `tools.bindings[0].config` carry what a case needs, members written last-to-first. */
+function digestDoc(name: string, metadata: Array<[string, Raw]>, config: Array<[string, Raw]>): string {
+  return emit({
+    obj: [
+      [
+        'spec',
+        {
+          obj: [
+            [
+              'tools',
+              {
+                obj: [
+                  [
+                    'bindings',
+                    [
+                      {
+                        obj: [
+                          ['config', { obj: config }],
+                          ['name', 'read'],
+                        ],
+                      },
+                    ],
+                  ],
+                ],
+              },
+            ],
+            ['role', { obj: [['instructions', `You are ${name}.`]] }],
+          ],
+        },
+      ],
+      ['metadata', { obj: [...metadata, ['description', `Digest rule document ${name}.`], ['name', name]] }],
+      ['kind', 'AgentProfile'],
+      ['oap', '1.0'],
+    ],
+  });
+}
+
+interface RuleCase {
+  slug: string;
+  title: string;
+  text: string;
+}
+
+const RULES: RuleCase[] = [
+  {
+    slug: 'digest-keys-in-utf16-order',
+    title:
+      'Members written in reverse order, and keys whose UTF-16 order differs from code-point order (U+1F600 before U+FB01), digest as RFC 8785 sorts them',
+    text: digestDoc(
+      'g2-keys',
+      [
+        [
+          'annotations',
+          {
+            obj: [
+              ['x.example/\uFB01', 'ligature'],
+              ['x.example/\u{1F600}', 'emoji'],
+              ['x.example/Z', 'upper'],
+            ],
+          },
+        ],
+      ],
+      [
+        ['zeta', { num: '1' }],
+        ['\uFB01', 'ligature'],
+        ['\u{1F600}', 'emoji'],
+        ['alpha', { num: '2' }],
+        ['Alpha', { num: '3' }],
+      ],
+    ),
+  },
+  {
+    slug: 'digest-numbers-in-ecmascript-form',
+    title: 'Numbers written 1.0, 1e16, 1E+20, 1e21, 0.00002, 1.5e-7 and -0 digest in their ECMAScript form (RFC 8785 3.2.2.3)',
+    text: digestDoc(
+      'g2-numbers',
+      [],
+      [
+        ['one', { num: '1.0' }],
+        ['e16', { num: '1e16' }],
+        ['e20', { num: '1E+20' }],
+        ['e21', { num: '1e21' }],
+        ['small', { num: '0.00002' }],
+        ['tiny', { num: '1.5e-7' }],
+        ['zero', { num: '-0' }],
+      ],
+    ),
+  },
+  {
+    slug: 'digest-non-ascii-as-utf8',
+    title: 'Non-ASCII keys and strings (é, ß, 世界, an emoji) digest as their UTF-8 bytes, never as \\u escapes',
+    text: digestDoc(
+      'g2-unicode',
+      [
+        [
+          'annotations',
+          {
+            obj: [
+              ['x.example/größe', 'Café → 世界 🎉'],
+              ['x.example/plain', 'ascii'],
+            ],
+          },
+        ],
+      ],
+      [
+        ['naïve', 'résumé'],
+        ['emoji', '🚀 launch'],
+      ],
+    ),
+  },
+  {
+    slug: 'spec-digest-excludes-revision-updated-at-trust',
+    title: 'The digest operation leaves metadata.revision, updated_at and trust out of the spec digest (SPEC 2.2)',
+    text: digestDoc(
+      'g2-owned',
+      [
+        ['trust', 'managed'],
+        ['updated_at', '2026-01-02T03:04:05Z'],
+        ['revision', { num: '7' }],
+      ],
+      [['limit', { num: '3' }]],
+    ),
+  },
+];
+
+function ruleCase(r: RuleCase): CaseDef {
+  const expected = oracleDigests(r.text, 'json');
+  return {
+    id: `L3-G2/${r.slug}`,
+    requirements: ['L3-G2'],
+    title: r.title,
+    expectation: expected,
+    async run(ctx) {
+      const got = await digestOfValid(ctx, r.text, 'json');
+      requireObservable(
+        got !== undefined,
+        'digest and validate both refuse the valid JSON document, so its digests cannot be judged',
+        'the adapter does not read a valid JSON document',
+      );
+      if (!isDeepStrictEqual(got, expected)) fail(`${r.title}: the digests differ from RFC 8785's`, expected, { ...got, document: r.text });
+    },
+  };
+}
+
+const nonFiniteDigest: CaseDef = {
+  id: 'L3-G2/digest-refuses-non-finite',
+  requirements: ['L3-G2'],
+  title: 'The digest operation gives no digest for a document holding a number JCS cannot represent (1e400 in JSON, .inf in YAML)',
+  fixtures: ['l3-g2-non-finite'],
+  expectation: { digest: 'refused' },
+  async run(ctx) {
+    const refusals: Record<string, string> = {};
+    for (const d of NON_FINITE) {
+      const control = await digestOfValid(ctx, d.control, d.encoding);
+      requireObservable(
+        control !== undefined,
+        `digest and validate both refuse the finite ${d.encoding} control document`,
+        `the adapter does not read a valid ${d.encoding} document`,
+      );
+      const answer = await digestOf(ctx, d.text, d.encoding);
+      if ('digests' in answer)
+        fail(
+          `${d.encoding}: a document holding a non-finite number was digested (SPEC 2.2: "MUST reject values JCS cannot represent")`,
+          {
+            digest: 'refused',
+          },
+          { digests: answer.digests },
+        );
+      refusals[d.encoding] = answer.refused;
+    }
+    ctx.note('refusals', refusals);
   },
 };
 
@@ -209,4 +435,4 @@ const pinMismatch: CaseDef = {
   },
 };
 
-export const digestCases: CaseDef[] = [differential, nonFinite, pinHonoured, pinMismatch];
+export const digestCases: CaseDef[] = [differential, nonFinite, pinHonoured, pinMismatch, ...RULES.map(ruleCase), nonFiniteDigest];

@@ -5,8 +5,10 @@
  * uses stays in that level's folder.
  */
 export { inconclusive, issuesCause, rejectionCause, requireObservable } from './inconclusive.js';
+export { HOSTILE_TIME_BUDGET_MS, timedValidate, tooLate } from './hostile-time.js';
 export { briefIssues } from './issues.js';
 export { oracleRead, type ReadBack, readBack } from './oracle-read.js';
+export { physicalRoot } from './physical-path.js';
 export { permissivePolicy, STANDARD_TOOLS } from './policy.js';
 export { minimalProfile, nameOf, type ProfileDoc, profileFileName, workingEncoding, writeProfile, writeProjectProfile } from './profile.js';
 export {

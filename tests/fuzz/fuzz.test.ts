@@ -5,7 +5,7 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { createReferenceAdapter } from '../../adapters/reference/index.js';
 import { createMutantAdapter, MUTANTS } from '../../adapters/reference/mutants.js';
 import { DEFAULT_FUZZ_BUDGET, fuzzCases, readFinding, replayCase, type FuzzCaseDef } from '../../suites/fuzz/index.js';
-import { REQUIREMENT_IDS } from '../../suites/requirements.js';
+import { isAdvisoryId, REQUIREMENT_IDS } from '../../suites/requirements.js';
 import { failedIds, runSuiteInProcess } from '../support/run-suite.js';
 
 const dirs: string[] = [];
@@ -35,10 +35,10 @@ describe('fuzzCases', () => {
     const cases = fuzzCases({ budget: DEFAULT_FUZZ_BUDGET, seed: 1 });
     expect(new Set(cases.map((c) => c.id)).size).toBe(cases.length);
     for (const c of cases) {
-      expect(c.id).toMatch(/^fuzz\/L[123]-[A-Z]+\d+\/[a-z-]+#\d+$/);
+      expect(c.id).toMatch(/^fuzz\/(L[123]-[A-Z]+\d+|ADV-[a-z-]+)\/[a-z-]+#\d+$/);
       expect(c.origin).toBe('fuzz');
       expect(c.requirements).toHaveLength(1);
-      expect(REQUIREMENT_IDS.has(c.requirements[0]!)).toBe(true);
+      expect(REQUIREMENT_IDS.has(c.requirements[0]!) || isAdvisoryId(c.requirements[0]!)).toBe(true);
       expect(c.id.split('/')[1]).toBe(c.requirements[0]);
     }
     expect(cases.map((c) => c.id)).toContain('fuzz/L1-I3/narrowing#0');

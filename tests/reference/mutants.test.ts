@@ -3,8 +3,9 @@
  * mutant must give different observations, so every deviation is observable from outside. Plus
  * the bookkeeping: every requirement ID has at least one mutant, every mutant names real IDs.
  */
-import { readFileSync, readdirSync, statSync } from 'node:fs';
-import { afterEach, describe, expect, it } from 'vitest';
+import { mkdirSync, readFileSync, readdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stringify as yamlStringify } from 'yaml';
 import { isRefused, type Result } from '../../adapters/protocol/messages.js';
 import { createReferenceAdapter } from '../../adapters/reference/index.js';
@@ -689,6 +690,173 @@ const SCENARIOS: Record<string, Scenario> = {
   'md-frontmatter-state-dropped': async (h) => {
     const doc = profile('md-state', {}, { state: { facts: [{ id: 'fact-a', text: 'A learned fact.' }] } });
     return (await h.instantiateOk({ path: h.put(doc, { encoding: 'md' }) })).prompt.state.included;
+  },
+  // ---------------------------------------------------------------- issue 14: Level 1 blind spots and advisories
+  'env-reference-name-unchecked': async (h) => {
+    h.put(
+      profile('a', {
+        tools: { mcp_servers: [{ name: 'fs', transport: 'stdio', command: 'fs-mcp', env: { FILES_TOKEN: '${HOME_TOKEN}' } }] },
+      }),
+    );
+    return (await h.instantiate({ name: 'a' })).status;
+  },
+  'secret-reference-trailing-newline': async (h) => {
+    h.put(profile('a', { tools: { mcp_servers: [{ name: 'gh', transport: 'stdio', command: 'gh-mcp', env: { TOKEN: '${TOKEN}\n' } }] } }));
+    return (await h.instantiate({ name: 'a' })).status;
+  },
+  'allowlist-without-allow-grants-all': async (h) => {
+    h.put(profile('a', { tools: { policy: 'allowlist' } }));
+    return (await h.instantiateOk({ name: 'a' })).effective.tools;
+  },
+  'inherit-applies-deny': async (h) => {
+    h.put(profile('a', { tools: { policy: 'inherit', deny: ['shell'] } }));
+    return (await h.instantiateOk({ name: 'a' })).effective.tools;
+  },
+  'lone-permission-ignored': async (h) => {
+    h.put(profile('a', { permissions: { shell: 'deny' } }));
+    return (await h.instantiateOk({ name: 'a' })).effective.permissions.shell;
+  },
+  'unset-categories-filled-with-ask': async (h) => {
+    h.put(profile('a', { permissions: { default: 'deny' } }));
+    return (await h.instantiateOk({ name: 'a' })).effective.permissions;
+  },
+  'profile-hosts-need-network-allow': async (h) => {
+    h.put(profile('a', { permissions: { allow_hosts: ['api.example.com'] } }));
+    return (await h.instantiateOk({ name: 'a' })).effective.hosts;
+  },
+  'profile-memory-mode-ignored': async (h) => {
+    h.put(profile('a', { memory: { mode: 'off' } }));
+    return (await h.instantiateOk({ name: 'a' })).effective.memory.mode;
+  },
+  'profile-timeout-and-context-window-ignored': async (h) => {
+    h.put(profile('a', { runtime: { timeout_seconds: 60 } }));
+    return (await h.instantiateOk({ name: 'a' }, permissivePolicy({ budgets: { timeout_seconds: 600 } }))).effective.budgets
+      .timeout_seconds;
+  },
+  'zero-budget-unlimited': async (h) => {
+    h.put(profile('a', { runtime: { max_tool_calls: 0 } }));
+    return (await h.instantiateOk({ name: 'a' })).effective.budgets.max_tool_calls;
+  },
+  'fs-root-symlinks-not-resolved': async (h) => {
+    mkdirSync(join(h.ws.root, 'outside'), { recursive: true });
+    symlinkSync(join(h.ws.root, 'outside'), join(h.ws.dir, 'linked'), 'dir');
+    h.put(profile('a', { permissions: { filesystem: { read_roots: ['linked'] } } }));
+    return (await h.instantiate({ name: 'a' })).status;
+  },
+  'fs-roots-taken-as-written': async (h) => {
+    const path = h.put(profile('a', { permissions: { filesystem: { read_roots: ['docs/../../outside'] } } }));
+    return (await h.instantiate({ path })).status;
+  },
+  'context-symlinks-not-resolved': async (h) => {
+    writeFileSync(join(h.ws.root, 'secret.txt'), 'outside\n');
+    symlinkSync(join(h.ws.root, 'secret.txt'), join(h.ws.dir, 'notes.md'), 'file');
+    h.put(profile('a', { context: { files: [{ path: 'notes.md' }] } }));
+    return (await h.instantiate({ name: 'a' })).status;
+  },
+  'empty-annotations-dropped': async (h) => {
+    const path = h.put(profile('a', {}, { metadata: { name: 'a', description: 'x', annotations: { 'other.example/empty': '' } } }));
+    await h.rpc.call('write_back', { path });
+    return (h.read(path)['metadata'] as Record<string, unknown>)['annotations'];
+  },
+  'structured-annotations-dropped': async (h) => {
+    const path = h.put(profile('a', {}, { metadata: { name: 'a', description: 'x', annotations: { 'other.example/cfg': '{"a": 1}' } } }));
+    await h.rpc.call('write_back', { path });
+    return (h.read(path)['metadata'] as Record<string, unknown>)['annotations'];
+  },
+  'digest-keys-code-point-order': async (h) =>
+    digestOf(
+      await h.rpc.call('digest', {
+        document: {
+          content: JSON.stringify(
+            profile(
+              'a',
+              { role: { objectives: ['x'] } },
+              { metadata: { name: 'a', description: 'x', annotations: { 'x.example/\uFB01': '1', 'x.example/\u{1F600}': '2' } } },
+            ),
+          ),
+          encoding: 'json',
+        },
+      }),
+    ).profile_digest,
+  'digest-numbers-python-repr': async (h) =>
+    digestOf(
+      await h.rpc.call('digest', {
+        document: { content: JSON.stringify(profile('a', { runtime: { max_cost_usd: 0.00002 } })), encoding: 'json' },
+      }),
+    ).profile_digest,
+  'digest-non-ascii-escaped': async (h) =>
+    digestOf(
+      await h.rpc.call('digest', {
+        document: { content: JSON.stringify(profile('a', { role: { instructions: 'Café' } })), encoding: 'json' },
+      }),
+    ).profile_digest,
+  'digest-spec-keeps-owned-metadata': async (h) =>
+    digestOf(
+      await h.rpc.call('digest', {
+        document: {
+          content: JSON.stringify(profile('a', {}, { metadata: { name: 'a', description: 'x', revision: 7 } })),
+          encoding: 'json',
+        },
+      }),
+    ).spec_digest,
+  'digest-non-finite-as-null': async (h) => {
+    const content = JSON.stringify(profile('a', { runtime: { max_cost_usd: 1 } })).replace('"max_cost_usd":1', '"max_cost_usd":1e400');
+    return h.rpc.call('digest', { document: { content, encoding: 'json' } }).then(
+      (r) => (isRefused(r) ? 'refused' : r.profile_digest),
+      (err: Error) => err.name,
+    );
+  },
+  'session-spec-digest-keeps-owned-metadata': async (h) => {
+    h.put(profile('a', {}, { metadata: { name: 'a', description: 'x', revision: 3 } }));
+    return (await h.instantiateOk({ name: 'a' })).session.spec_digest;
+  },
+  'vars-instructions-only': async (h) => {
+    h.put(
+      profile('a', { role: { instructions: 'x', objectives: ['Keep ${{ vars.REPO }} green.'] }, context: { variables: { REPO: 'api' } } }),
+    );
+    return (await h.instantiateOk({ name: 'a' })).prompt.text;
+  },
+  'undefined-vars-empty': async (h) => {
+    h.put(profile('a', { role: { instructions: 'Serve ${{ vars.TEAM }}.' } }));
+    return (await h.instantiate({ name: 'a' })).status;
+  },
+  'writer-adds-tools-policy-inherit': async (h) => {
+    const path = h.put(profile('a', { tools: { allow: ['read'] } }));
+    await h.rpc.call('write_back', { path });
+    return (h.read(path)['spec'] as Record<string, unknown>)['tools'];
+  },
+  'json-duplicate-keys-last-wins': async (h) => {
+    const content = JSON.stringify(profile('a', { tools: { allow: ['read'] } })).replace(
+      '"allow":["read"]',
+      '"allow":["read"],"allow":["shell"]',
+    );
+    return (await h.rpc.call('validate', { document: { content, encoding: 'json' } })).valid;
+  },
+  'yaml-duplicate-keys-last-wins': async (h) => {
+    const content = `${yamlStringify(profile('a'))}kind: AgentProfile\n`;
+    return (await h.rpc.call('validate', { document: { content, encoding: 'yaml' } })).valid;
+  },
+  'limit-refusal-retried-with-backoff': async (h) => {
+    // Fake timers: whether validate answers before 1 s of (simulated) time passes, without waiting for it.
+    const content = `${yamlStringify(profile('a'))}history: ${'['.repeat(100)}${']'.repeat(100)}\n`;
+    vi.useFakeTimers();
+    try {
+      let answered = false;
+      const call = h.rpc.call('validate', { document: { content, encoding: 'yaml' } }).then(() => {
+        answered = true;
+      });
+      await vi.advanceTimersByTimeAsync(1000);
+      const inTime = answered;
+      await vi.runAllTimersAsync();
+      await call;
+      return inTime;
+    } finally {
+      vi.useRealTimers();
+    }
+  },
+  'budgets-int32': async (h) => {
+    h.put(profile('a', { runtime: { max_tool_calls: 2 ** 31 } }));
+    return (await h.instantiateOk({ name: 'a' })).effective.budgets.max_tool_calls;
   },
 };
 

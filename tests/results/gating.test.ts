@@ -61,6 +61,20 @@ describe('--baseline gating', () => {
     expect((await finalizeRun(report, tmp(), { ...io(), baseline: other })).exitCode).toBe(1);
   });
 
+  it('an advisory that fails is never an unexpected failure, and baseline update lists it not', async () => {
+    const report = makeReport({
+      level: 1,
+      extraCases: [makeCase('ADV-duplicate-keys/json-duplicate-key-refused', ['ADV-duplicate-keys'], 'fail', { level: 1 })],
+    });
+    const s = io();
+    const out = tmp();
+    expect((await finalizeRun(report, out, { ...s, baseline: baselineFile([]) })).exitCode).toBe(0);
+    expect(s.stderr.text()).toBe('');
+    const file = join(tmp(), 'baseline.json');
+    expect((await runCommand(baselineCommand, ['baseline', 'update', '--out', out, '--baseline', file])).code).toBe(0);
+    expect((JSON.parse(readFileSync(file, 'utf8')) as Baseline).expected_failures).toEqual([]);
+  });
+
   it('refuses a malformed baseline with a code', async () => {
     const file = join(tmp(), 'b.json');
     writeFileSync(file, JSON.stringify({ schema: 'oap-conform.baseline.v1', expected_failures: [{ id: 'L1-I3' }] }));

@@ -9,8 +9,11 @@
  * - reserved-ops (L2-A1): a schema-invalid delta (move/copy/test, remove with value, ...) must be
  *   rejected with the file byte-identical;
  * - hostile-parse (L1-P2): invalid documents (YAML duplicate keys, non-finite numbers, strings
- *   over maxLength) must be refused by validate; bombs, deep nesting and huge strings may be
- *   accepted or refused but must be answered, in time, without the adapter throwing;
+ *   over maxLength) must be refused by validate; JSON duplicate keys may be accepted or refused but
+ *   must be answered without the adapter throwing. How long an answer takes is not L1-P2's question;
+ * - hostile-parse-time (ADV-hostile-parse-time, an advisory): every hostile document above, and
+ *   bombs, deep nesting and huge strings, must be answered, valid or not, within the hostile time
+ *   budget and the per-request timeout; a late one is a finding (the input saved as a finding file);
  * - faker (L1-P1): a random document the oracle finds valid must be accepted in an encoding the
  *   adapter claims. Refusing a valid document is not an L1-P2 failure (P2 is about refusing
  *   invalid ones); it means the claimed encoding is not actually accepted.
@@ -42,7 +45,7 @@ import { fakerDocument, fakerProblem } from '../gen/faker.js';
 import { control, firstUndefined, inputEncoding, instantiateIn, rejectedBy, writeRunProfile, type Doc } from '../harness.js';
 import { oracleIssues } from '../oracle-gate.js';
 import { HOLDS, malformedInput, notJudged, violated, type ExecEnv, type FuzzProperty, type Verdict } from './types.js';
-import { minimalProfile, permissivePolicy } from '../../support/index.js';
+import { HOSTILE_TIME_BUDGET_MS, minimalProfile, permissivePolicy, timedValidate, tooLate } from '../../support/index.js';
 
 // ---------------------------------------------------------------- L1-I5 traversal
 
@@ -492,8 +495,6 @@ export interface ParseInput {
   params: Record<string, number | string>;
 }
 
-export const HOSTILE_TIMEOUT_MS = 5000;
-
 const YAML_HEAD = 'oap: "1.0"\nkind: AgentProfile\nmetadata:\n  name: fz-main\n  description: Hostile document.\n';
 
 function yamlDoc(extraSpec: string, extraTop = ''): string {
@@ -575,9 +576,14 @@ export function hostileText(input: ParseInput): string {
   }
 }
 
-function parseArb(): fc.Arbitrary<ParseInput> {
+/**
+ * Hostile documents: without `withTimeOnlyAttacks`, the attacks whose answer L1-P2 judges (refused, or
+ * answered without throwing); with true, also those whose answer may be anything and only the time
+ * it takes is judged (bombs, deep nesting, huge strings).
+ */
+function parseArb(withTimeOnlyAttacks: boolean): fc.Arbitrary<ParseInput> {
   const yamlOrJson = fc.constantFrom('yaml' as const, 'json' as const);
-  return fc.oneof(
+  const refusals: fc.Arbitrary<ParseInput>[] = [
     fc.record({
       attack: fc.constant('yaml-dup-key'),
       mustReject: fc.constant(true),
@@ -606,6 +612,10 @@ function parseArb(): fc.Arbitrary<ParseInput> {
       encoding: yamlOrJson,
       params: fc.record({ field: fc.constantFrom('instructions', 'description', 'name', 'summary', 'fact') }),
     }),
+  ];
+  if (!withTimeOnlyAttacks) return fc.oneof(...refusals);
+  return fc.oneof(
+    ...refusals,
     fc.record({
       attack: fc.constant('bomb'),
       mustReject: fc.constant(false),
@@ -664,10 +674,11 @@ const BENIGN_PARSE_DOC: Doc = {
 export const hostileParseProperty: FuzzProperty<ParseInput> = {
   name: 'hostile-parse',
   requirement: 'L1-P2',
-  title: 'Invalid documents are refused; hostile but well-formed ones are answered in time without crashing',
-  weight: 1,
+  title: 'Invalid documents are refused; hostile but well-formed ones are answered without crashing',
+  // Half of the former share: the other half is hostile-parse-time's, so no other property's budget moves.
+  weight: 0.5,
   runsPerCase: 15,
-  arbitrary: parseArb,
+  arbitrary: () => parseArb(false),
   malformed(input) {
     const forms = ATTACK_ENCODINGS[input.attack];
     if (!forms) return `unknown attack ${input.attack}`;
@@ -691,11 +702,9 @@ export const hostileParseProperty: FuzzProperty<ParseInput> = {
     if (refused) return refused;
     const content = hostileText({ ...input, encoding });
     env.stats.adapterCalls++;
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<'late'>((r) => (timer = setTimeout(() => r('late'), HOSTILE_TIMEOUT_MS)));
-    let answer: Awaited<ReturnType<typeof env.ctx.adapter.call<'validate'>>> | 'late';
+    let answer: Awaited<ReturnType<typeof env.ctx.adapter.call<'validate'>>>;
     try {
-      answer = await Promise.race([env.ctx.adapter.call('validate', { document: { content, encoding } }), late]);
+      answer = await env.ctx.adapter.call('validate', { document: { content, encoding } });
     } catch (err) {
       // Typed adapter errors keep their own status; anything else is the adapter throwing on input.
       if (FRAMEWORK_ERRORS.some((E) => err instanceof E)) throw err;
@@ -704,15 +713,7 @@ export const hostileParseProperty: FuzzProperty<ParseInput> = {
         { answer: 'valid or invalid' },
         { threw: String(err) },
       );
-    } finally {
-      clearTimeout(timer);
     }
-    if (answer === 'late')
-      return violated(
-        `validate did not answer a ${input.attack} document within ${HOSTILE_TIMEOUT_MS} ms`,
-        { within_ms: HOSTILE_TIMEOUT_MS },
-        { answered: false },
-      );
     if (input.mustReject && answer.valid) {
       return violated(
         `a ${input.attack} document (${JSON.stringify(input.params)}) is invalid but validate accepted it`,
@@ -721,6 +722,37 @@ export const hostileParseProperty: FuzzProperty<ParseInput> = {
       );
     }
     return HOLDS;
+  },
+};
+
+export const hostileParseTimeProperty: FuzzProperty<ParseInput> = {
+  name: 'hostile-parse-time',
+  requirement: 'ADV-hostile-parse-time',
+  title: `Hostile documents are answered, valid or not, within ${HOSTILE_TIME_BUDGET_MS} ms and the per-request timeout`,
+  weight: 0.5,
+  runsPerCase: 15,
+  arbitrary: () => parseArb(true),
+  // The same documents as hostile-parse (and the bombs): malformed exactly when that property's are.
+  malformed: (input) => hostileParseProperty.malformed(input),
+  async execute(env, input) {
+    // After a late answer the adapter may still be busy, or its connection gone after a timeout:
+    // later inputs of this case are not judged, so the late one stays the counterexample.
+    if (env.memo.has('late')) return notJudged('rejected', 'an earlier input of this case was answered late');
+    const encoding = parseEncoding(env, input);
+    if (!encoding)
+      return notJudged(
+        'unclaimed',
+        `a ${input.attack} document exists only in ${ATTACK_ENCODINGS[input.attack]!.join('/')}, which the harness does not claim`,
+      );
+    env.stats.adapterCalls++;
+    const t = await timedValidate(env.ctx, hostileText({ ...input, encoding }), encoding);
+    if (!tooLate(t)) return HOLDS;
+    env.memo.set('late', true);
+    return violated(
+      `validate ${t.timedOut ? 'did not answer before the per-request timeout' : `answered after ${Math.round(t.elapsedMs)} ms`} for a ${input.attack} document (${JSON.stringify(input.params)})`,
+      { within_ms: HOSTILE_TIME_BUDGET_MS },
+      { elapsed_ms: Math.round(t.elapsedMs), timed_out: t.timedOut },
+    );
   },
 };
 

@@ -1,0 +1,297 @@
+/**
+ * The Level 1 advisories: MUSTs of the specification that have no conformance requirement ID
+ * (suites/requirements.ts, ADVISORIES). Each case names its advisory, is judged like a
+ * requirement's case and reported with the sentence it rests on, and never gates a claim.
+ *
+ * - ADV-vars-role-fields (SPEC 3.6): `${{ vars.KEY }}` substituted in objectives and constraints
+ *   as well as in instructions.
+ * - ADV-vars-undefined (SPEC 3.6, 5.2 step 5): an undefined variable is an error.
+ * - ADV-roundtrip-spec-digest (SPEC 2.3): a read/write cycle does not change the spec digest.
+ * - ADV-duplicate-keys (SPEC 2.1): JSON and YAML documents with a duplicate key are refused.
+ * - ADV-hostile-parse-time (security.md 1): hostile documents are answered in time. Whether a
+ *   hostile document is refused stays L1-P2's question; only the time is judged here.
+ *
+ * Substitution itself is conditional ("A harness supporting substitution MUST ..."): a harness that
+ * substitutes nothing, not even in instructions, leaves both vars advisories inconclusive.
+ */
+import { isDeepStrictEqual } from 'node:util';
+import { isRefused } from '../../adapters/protocol/messages.js';
+import { fixture, fixtureBytes } from '../../fixtures/index.js';
+import { specDigest, specDigestInput } from '../../spec/document/index.js';
+import { expectEqual, expectTrue, fail } from '../framework/assert.js';
+import type { CaseDef, Encoding } from '../framework/types.js';
+import {
+  briefIssues,
+  HOSTILE_TIME_BUDGET_MS,
+  inconclusive,
+  instantiatePath,
+  instantiateSubject,
+  minimalProfile,
+  oracleRead,
+  permissivePolicy,
+  profileFileName,
+  readBack,
+  rejectionCause,
+  requireObservable,
+  timedValidate,
+  tooLate,
+  writeProjectProfile,
+} from '../support/index.js';
+
+// ---------------------------------------------------------------- ADV-vars-role-fields
+
+const VARIABLES = { TEAM: 'platform', REPO: 'acme/api' };
+
+const varsInRoleFields: CaseDef = {
+  id: 'ADV-vars-role-fields/objectives-and-constraints-substituted',
+  requirements: ['ADV-vars-role-fields'],
+  title: '${{ vars.KEY }} is substituted in objectives and constraints, as it is in instructions',
+  expectation: {
+    prompt_contains: ['You serve the platform team.', 'Keep acme/api green.', 'Never push to acme/api directly.'],
+    prompt_lacks: ['${{'],
+  },
+  async run(ctx) {
+    const doc = minimalProfile('vars-everywhere', {
+      role: {
+        instructions: 'You serve the ${{ vars.TEAM }} team.',
+        objectives: ['Keep ${{ vars.REPO }} green.'],
+        constraints: ['Never push to ${{vars.REPO}} directly.'],
+      },
+      context: { variables: VARIABLES },
+    });
+    const session = await instantiateSubject(ctx, writeProjectProfile(ctx, doc), permissivePolicy());
+    const text = session.prompt.text;
+    requireObservable(
+      text.includes('You serve the platform team.'),
+      'the harness does not substitute variables in instructions either; SPEC 3.6 asks the rest only of a harness that substitutes',
+      'no ${{ vars.KEY }} substitution at all',
+    );
+    const missing = ['Keep acme/api green.', 'Never push to acme/api directly.'].filter((t) => !text.includes(t));
+    if (missing.length > 0 || text.includes('${{'))
+      fail(
+        'a role field other than instructions was not substituted',
+        { prompt_contains: missing, prompt_lacks: ['${{'] },
+        { prompt: text },
+      );
+  },
+};
+
+// ---------------------------------------------------------------- ADV-vars-undefined
+
+const varsUndefined: CaseDef = {
+  id: 'ADV-vars-undefined/undefined-variable-rejected',
+  requirements: ['ADV-vars-undefined'],
+  title: 'A variable the profile does not define makes instantiation fail; it is not replaced by an empty string',
+  expectation: { control: 'instantiated and substituted', undefined: 'rejected' },
+  async run(ctx) {
+    const role = (instructions: string) => ({ role: { instructions }, context: { variables: { TEAM: 'platform' } } });
+    const control = await instantiateSubject(
+      ctx,
+      writeProjectProfile(ctx, minimalProfile('vars-defined', role('You serve the ${{ vars.TEAM }} team.'))),
+      permissivePolicy(),
+    );
+    requireObservable(
+      control.prompt.text.includes('You serve the platform team.'),
+      'the harness does not substitute variables at all, so an undefined one cannot be judged',
+      'no ${{ vars.KEY }} substitution at all',
+    );
+    const doc = minimalProfile('vars-undefined', role('You serve the ${{ vars.TEAM }} team in ${{ vars.UNDEFINED_REGION }}.'));
+    const out = await instantiatePath(ctx, writeProjectProfile(ctx, doc), permissivePolicy());
+    if (out.status === 'instantiated')
+      fail(
+        'an undefined variable did not make instantiation fail',
+        { status: 'rejected', category: 'variable-undefined' },
+        {
+          status: 'instantiated',
+          prompt: out.prompt.text,
+        },
+      );
+    ctx.note('refusal', briefIssues(out.errors));
+  },
+};
+
+// ---------------------------------------------------------------- ADV-roundtrip-spec-digest
+
+/** Where two spec-digest inputs differ, as RFC 6901 pointers (first 10), for the failure record. */
+function differingPointers(a: unknown, b: unknown, at = ''): string[] {
+  if (isDeepStrictEqual(a, b)) return [];
+  const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+  if (!isObj(a) || !isObj(b)) return [at || '/'];
+  const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])];
+  return keys.flatMap((k) => differingPointers(a[k], b[k], `${at}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`)).slice(0, 10);
+}
+
+const roundTripSpecDigest: CaseDef = {
+  id: 'ADV-roundtrip-spec-digest/write-back-keeps-spec-digest',
+  requirements: ['ADV-roundtrip-spec-digest'],
+  title: 'A write-back cycle leaves the spec digest unchanged: the writer adds, drops and rewrites no metadata or spec field',
+  expectation: { spec_digest: 'unchanged' },
+  async run(ctx) {
+    // Optional fields left out, so a writer that fills its own defaults (tools.policy, memory.mode) changes the contract.
+    const doc = minimalProfile('round-trip-spec', {
+      role: { constraints: ['Report only.'] },
+      tools: { allow: ['read', 'search'] },
+      memory: { scopes: ['project:acme'] },
+    });
+    const path = writeProjectProfile(ctx, doc);
+    const before = oracleRead(path);
+    const answer = await ctx.adapter.call('write_back', { path });
+    // Refusing to write a valid profile back is L1-R1's finding; here it only leaves nothing to compare.
+    if (isRefused(answer)) inconclusive('write_back refused the valid profile', rejectionCause('write_back', answer.errors));
+    const written = answer.path;
+    const after = readBack(written);
+    requireObservable(
+      after.ok && after.doc !== undefined,
+      'the written profile is not a valid profile the oracle can read, so its spec digest cannot be compared',
+      `write_back wrote an unreadable or invalid file: ${after.issues
+        .slice(0, 3)
+        .map((i) => `${i.code} at ${i.pointer || '/'}`)
+        .join('; ')}`,
+    );
+    const changed = differingPointers(specDigestInput(before), specDigestInput(after.doc));
+    if (changed.length > 0)
+      fail(
+        `the write-back cycle changed the spec digest at ${changed.join(', ')}`,
+        { spec_digest: specDigest(before) },
+        { spec_digest: specDigest(after.doc), changed },
+      );
+  },
+};
+
+// ---------------------------------------------------------------- ADV-duplicate-keys
+
+interface DuplicateCase {
+  encoding: Exclude<Encoding, 'md'>;
+  /** The document with a key written twice, the second occurrence widening the first. */
+  duplicate: string;
+  /** The same document with only the second occurrence: valid. */
+  control: string;
+  where: string;
+}
+
+const YAML_HEAD =
+  'oap: "1.0"\nkind: AgentProfile\nmetadata:\n  name: NAME\n  description: A profile with a key written twice.\nspec:\n  role:\n    instructions: You are NAME.\n';
+
+const DUPLICATES: DuplicateCase[] = [
+  {
+    encoding: 'json',
+    where: '/spec/tools/allow',
+    duplicate:
+      '{"oap":"1.0","kind":"AgentProfile","metadata":{"name":"NAME","description":"A profile with a key written twice."},"spec":{"role":{"instructions":"You are NAME."},"tools":{"allow":["read"],"allow":["read","shell"]}}}',
+    control:
+      '{"oap":"1.0","kind":"AgentProfile","metadata":{"name":"NAME","description":"A profile with a key written twice."},"spec":{"role":{"instructions":"You are NAME."},"tools":{"allow":["read","shell"]}}}',
+  },
+  {
+    encoding: 'yaml',
+    where: '/spec/permissions/shell',
+    duplicate: `${YAML_HEAD}  permissions:\n    shell: deny\n    shell: allow\n`,
+    control: `${YAML_HEAD}  permissions:\n    shell: allow\n`,
+  },
+];
+
+function duplicateCase(d: DuplicateCase): CaseDef {
+  return {
+    id: `ADV-duplicate-keys/${d.encoding}-duplicate-key-refused`,
+    requirements: ['ADV-duplicate-keys'],
+    title: `A ${d.encoding.toUpperCase()} document with ${d.where} written twice is refused by validate and by instantiate`,
+    needs: { encodings: [d.encoding] },
+    expectation: { validate: { valid: false }, instantiate: 'rejected', control: 'valid and instantiated' },
+    async run(ctx) {
+      const write = (name: string, text: string): string =>
+        ctx.workspace.writeFile(`${ctx.workspace.projectAgents}/${profileFileName(name, d.encoding)}`, text.replaceAll('NAME', name));
+      // The control (the key once) must be read at all, or the encoding is the problem (L1-P1), not the duplicate.
+      const controlText = d.control.replaceAll('NAME', 'dup-control');
+      const v0 = await ctx.adapter.call('validate', { document: { content: controlText, encoding: d.encoding } });
+      requireObservable(
+        v0.valid,
+        `the same ${d.encoding} document with the key once does not validate, so a refusal of the duplicate proves nothing`,
+        rejectionCause(`valid ${d.encoding} control document`, v0.errors),
+      );
+      await instantiateSubject(ctx, write('dup-control', d.control), permissivePolicy());
+      const text = d.duplicate.replaceAll('NAME', 'dup-twice');
+      const v = await ctx.adapter.call('validate', { document: { content: text, encoding: d.encoding } });
+      expectTrue(!v.valid, `validate accepted a ${d.encoding} document with ${d.where} written twice`, {
+        expected: { valid: false },
+        observed: { valid: v.valid, warnings: briefIssues(v.warnings) },
+      });
+      const out = await instantiatePath(ctx, write('dup-twice', d.duplicate));
+      expectEqual(out.status, 'rejected', `instantiate of a ${d.encoding} document with ${d.where} written twice`);
+      ctx.note('categories', briefIssues(v.errors));
+    },
+  };
+}
+
+// ---------------------------------------------------------------- ADV-hostile-parse-time
+
+interface HostileDocument {
+  /** A fixture ID (fixtures/documents) or a name for a generated document. */
+  source: string;
+  encoding: Exclude<Encoding, 'md'>;
+  text: () => string;
+}
+
+const fromFixture = (id: string, encoding: 'json' | 'yaml'): HostileDocument => ({
+  source: id,
+  encoding,
+  text: () => fixtureBytes(fixture('documents', id)).toString('utf8'),
+});
+
+/** A valid document whose one string is `size` characters long. */
+function hugeString(encoding: 'json' | 'yaml', size: number): HostileDocument {
+  return {
+    source: `generated huge string (${size} characters, ${encoding})`,
+    encoding,
+    text: () => {
+      const s = 'A'.repeat(size);
+      return encoding === 'json'
+        ? `{"oap":"1.0","kind":"AgentProfile","metadata":{"name":"huge","description":"Huge string."},"spec":{"role":{"instructions":"x"},"tools":{"bindings":[{"name":"read","config":{"v":"${s}"}}]}}}`
+        : `${YAML_HEAD.replaceAll('NAME', 'huge')}  tools:\n    bindings:\n      - name: read\n        config:\n          v: ${s}\n`;
+    },
+  };
+}
+
+const HOSTILE: HostileDocument[] = [
+  fromFixture('doc-neg-billion-laughs', 'yaml'),
+  fromFixture('doc-neg-deep-flow-yaml', 'yaml'),
+  fromFixture('doc-neg-deep-block-yaml', 'yaml'),
+  fromFixture('doc-neg-deep-map-yaml', 'yaml'),
+  fromFixture('doc-neg-deep-json', 'json'),
+  fromFixture('doc-neg-depth-65-json', 'json'),
+  hugeString('json', 2_000_000),
+  hugeString('yaml', 2_000_000),
+];
+
+const hostileInTime: CaseDef = {
+  id: 'ADV-hostile-parse-time/hostile-documents-answered-in-time',
+  requirements: ['ADV-hostile-parse-time'],
+  title: `Hostile documents (alias bomb, deep nesting, a 2 MB string) are answered, valid or not, within ${HOSTILE_TIME_BUDGET_MS} ms and the per-request timeout`,
+  fixtures: HOSTILE.filter((h) => h.source.startsWith('doc-')).map((h) => h.source),
+  expectation: { within_ms: HOSTILE_TIME_BUDGET_MS },
+  async run(ctx) {
+    const claimed = HOSTILE.filter((h) => ctx.handshake.encodings.includes(h.encoding));
+    if (claimed.length === 0) inconclusive('the adapter claims neither YAML nor JSON', `encodings: ${ctx.handshake.encodings.join(', ')}`);
+    const times: Record<string, number> = {};
+    for (const h of claimed) {
+      const t = await timedValidate(ctx, h.text(), h.encoding);
+      times[h.source] = Math.round(t.elapsedMs);
+      if (tooLate(t)) {
+        ctx.note('times', times);
+        ctx.note('late-input', { source: h.source, encoding: h.encoding, timed_out: t.timedOut });
+        fail(
+          `${h.source}: ${t.timedOut ? 'no answer before the per-request timeout' : `answered after ${Math.round(t.elapsedMs)} ms`}`,
+          { within_ms: HOSTILE_TIME_BUDGET_MS },
+          { source: h.source, elapsed_ms: Math.round(t.elapsedMs), timed_out: t.timedOut },
+        );
+      }
+    }
+    ctx.note('times', times);
+  },
+};
+
+export const advisoryCases: CaseDef[] = [
+  varsInRoleFields,
+  varsUndefined,
+  roundTripSpecDigest,
+  ...DUPLICATES.map(duplicateCase),
+  hostileInTime,
+];
