@@ -84,7 +84,9 @@ describe('a harness that refuses every document (builtin:hider/rejects-everythin
     const out = await runSuiteInProcess(hider.create, { cases, level: 3 });
     // The hider refuses validate and instantiate; apply_delta it leaves to the reference, whose
     // applicator then really is judged (the delta properties' control delta applies).
-    const deltaOnly = new Set(['delta-scope', 'reserved-ops']);
+    // The hostile-parse-time advisory asks only whether an answer comes in time, whatever it says: an
+    // instant refusal does, so it passes (an observation, not a pass by default).
+    const deltaOnly = new Set(['delta-scope', 'reserved-ops', 'hostile-parse-time']);
     const propertyOf = (o: CaseOutcome) => cases.find((c) => c.id === o.id)!.fuzz.property;
     const documents = out.filter((o) => !deltaOnly.has(propertyOf(o)));
     expect(documents.filter((o) => o.status === 'pass').map(statusOf)).toEqual([]);
@@ -135,7 +137,9 @@ describe('a harness that refuses every document (builtin:hider/rejects-everythin
         },
       };
     };
-    const out = await runSuiteInProcess(refuseDeltas, { cases, level: 3 });
+    const all = await runSuiteInProcess(refuseDeltas, { cases, level: 3 });
+    // Answering in time (the hostile-parse-time advisory) is the one thing an instant refusal shows.
+    const out = all.filter((o) => !o.id.includes('/hostile-parse-time#'));
     expect(out.filter((o) => o.status === 'pass').map(statusOf)).toEqual([]);
     expect(out.filter((o) => !['inconclusive', 'fail'].includes(o.status)).map(statusOf)).toEqual([]);
     expect(new Set(out.filter((o) => o.status === 'fail').flatMap((o) => o.requirements))).toEqual(new Set(['L1-P1']));
