@@ -5,6 +5,7 @@
  * uses stays in that level's folder.
  */
 export { inconclusive, issuesCause, rejectionCause, requireObservable } from './inconclusive.js';
+export { recordApply, recordFile, recordInstantiate } from './inputs.js';
 export { briefIssues } from './issues.js';
 export { oracleRead, type ReadBack, readBack } from './oracle-read.js';
 export { permissivePolicy, STANDARD_TOOLS } from './policy.js';

@@ -208,8 +208,12 @@ describe('--resume', () => {
     child.kill('SIGINT');
     expect(await exited).toBe(130);
     expect(stderr).not.toMatch(/internal-error|\n\s+at /);
-    const partial = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as { footer: { interrupted: boolean }; cases: unknown[] };
+    const partial = JSON.parse(readFileSync(join(out, 'report.interrupted.json'), 'utf8')) as { footer: { interrupted: boolean }; cases: unknown[] };
     expect(partial.footer.interrupted).toBe(true);
+    // The partial outputs go beside a finished run's, never over them.
+    expect(existsSync(join(out, 'result.interrupted.json'))).toBe(true);
+    expect(existsSync(join(out, 'badge.interrupted.json'))).toBe(true);
+    expect(existsSync(join(out, 'result.json'))).toBe(false);
     const r = cli('run', ...QUICK, ...select, '--out', out, '--resume');
     expect(r.status).toBe(0);
     const full = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as { footer: { complete: boolean }; cases: { id: string }[] };

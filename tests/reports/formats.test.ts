@@ -103,7 +103,7 @@ describe('Markdown summary', () => {
   it('has the verdict line, attained level and one row per judged requirement ID', () => {
     const md = renderMarkdown(mixed());
     const lines = md.split('\n');
-    expect(lines[0]).toBe('## ❌ FAIL: testharness 1.2.3 does not meet OAP 1.0.1 level 2 (attained level 0)');
+    expect(lines[0]).toBe('## ❌ FAIL: testharness 1.2.3 does not meet OAP 1.0.1 level 2 (attained level none)');
     expect(md).toContain('**Attained level:** none');
     const rows = lines.filter((l) => /^\| L[123]-[A-Z]\d+ \|/.test(l));
     expect(rows).toHaveLength(REQUIREMENTS.filter((q) => q.level <= 2).length);

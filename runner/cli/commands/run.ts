@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
 import { DEFAULT_FUZZ_BUDGET } from '../../../suites/fuzz/index.js';
 
 import type { Command } from 'commander';
@@ -10,7 +11,8 @@ import { DEFAULT_TIMEOUT_MS, runEngine } from '../../engine/run.js';
 import { parseShard, type Shard } from '../../engine/selection.js';
 import { parseIntIn, parseLevel, parseList, parseSeed } from '../../engine/options.js';
 import { CliError, EXIT } from '../../exit-codes.js';
-import { finalizeRun, prepareFinalize, type FinalizeOptions } from '../../finalize.js';
+import { finalizeRun, interruptedName, prepareFinalize, type FinalizeOptions } from '../../finalize.js';
+import { collect } from '../support.js';
 
 /** One worker per core, up to 4: each worker is one adapter process, and cases are CPU-bound. */
 const DEFAULT_JOBS = Math.max(1, Math.min(availableParallelism(), 4));
@@ -21,6 +23,7 @@ interface RunFlags {
   out: string;
   jobs: number;
   filter?: string;
+  case?: string[];
   timeout: number;
   keepWorkspaces?: boolean;
   resume?: boolean;
@@ -49,8 +52,9 @@ export function register(program: Command, embed: CliEmbedding = {}): void {
     .option('--adapter <spec>', 'builtin:NAME, a module (.js/.mjs/.ts), or a command line spoken to over stdio')
     .option('--level <n>', "level to judge (default: the adapter's claim)", parseLevel)
     .option('--out <dir>', 'results directory', './oap-conform-results/')
-    .option('--jobs <n>', `adapter workers (default: CPUs, at most 4: ${DEFAULT_JOBS} here)`, parseIntIn('--jobs', 1, 256), DEFAULT_JOBS)
+    .option('--jobs <n>', 'adapter workers (one per CPU, at most 4)', parseIntIn('--jobs', 1, 256), DEFAULT_JOBS)
     .option('--filter <pattern>', 'glob or substring over case IDs and requirement IDs (comma = or)')
+    .option('--case <id>', "exactly this case ID (repeatable), as a report's rerun line prints it", collect)
     .option('--timeout <ms>', 'per-request timeout', parseIntIn('--timeout', 1, 3_600_000), DEFAULT_TIMEOUT_MS)
     .option('--keep-workspaces', 'keep case workspaces under OUT/workspaces/')
     .option('--resume', 'continue an interrupted run from OUT/journal.ndjson')
@@ -109,6 +113,7 @@ export function register(program: Command, embed: CliEmbedding = {}): void {
           out: flags.out,
           jobs: flags.jobs,
           ...(flags.filter ? { filter: flags.filter } : {}),
+          ...(flags.case?.length ? { caseIds: flags.case } : {}),
           timeoutMs: flags.timeout,
           keepWorkspaces: !!flags.keepWorkspaces,
           resume: !!flags.resume,
@@ -125,8 +130,12 @@ export function register(program: Command, embed: CliEmbedding = {}): void {
         const fin = await finalizeRun(result.report, result.outDir, finalOptions);
         const c = result.report.footer?.counts;
         if (c) {
+          const interrupted = result.report.footer?.interrupted === true;
+          const where = interrupted
+            ? `partial results in ${join(result.outDir, interruptedName('report.json'))} and beside it (a finished run's result.json is kept; --resume continues)`
+            : `results in ${result.outDir}`;
           process.stderr.write(
-            `${result.report.footer?.interrupted ? 'interrupted' : 'done'}: ${c.total} cases: ${CASE_STATUSES.map((st) => `${c[st]} ${st}`).join(', ')}; results in ${result.outDir}\n`,
+            `${interrupted ? 'interrupted' : 'done'}: ${c.total} cases: ${CASE_STATUSES.map((st) => `${c[st]} ${st}`).join(', ')}; ${where}\n`,
           );
         }
         process.exitCode = result.report.footer?.interrupted ? EXIT.INTERRUPTED : fin.exitCode;
