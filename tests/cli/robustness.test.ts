@@ -208,7 +208,10 @@ describe('--resume', () => {
     child.kill('SIGINT');
     expect(await exited).toBe(130);
     expect(stderr).not.toMatch(/internal-error|\n\s+at /);
-    const partial = JSON.parse(readFileSync(join(out, 'report.interrupted.json'), 'utf8')) as { footer: { interrupted: boolean }; cases: unknown[] };
+    const partial = JSON.parse(readFileSync(join(out, 'report.interrupted.json'), 'utf8')) as {
+      footer: { interrupted: boolean };
+      cases: unknown[];
+    };
     expect(partial.footer.interrupted).toBe(true);
     // The partial outputs go beside a finished run's, never over them.
     expect(existsSync(join(out, 'result.interrupted.json'))).toBe(true);
