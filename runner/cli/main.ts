@@ -4,6 +4,7 @@ import { stripControl } from '../../reports/text.js';
 import { packageVersion } from '../../spec/package-root.js';
 import { CliError, EXIT } from '../exit-codes.js';
 import * as baseline from './commands/baseline.js';
+import * as compare from './commands/compare.js';
 import * as diff from './commands/diff.js';
 import * as init from './commands/init.js';
 import * as keygen from './commands/keygen.js';
@@ -27,6 +28,7 @@ const COMMANDS: ReadonlyArray<(program: Command, embed: CliEmbedding) => void> =
   merge.register,
   verify.register,
   diff.register,
+  compare.register,
   baseline.register,
   keygen.register,
 ];
