@@ -104,11 +104,11 @@ export function renderCompareMarkdown(cmp: Comparison): string {
   const cols = cmp.columns;
   const out: string[] = [`## OAP 1.0.1 conformance: ${cols.length} implementations compared`, ''];
   out.push('| # | Implementation | Level judged | Attained level | Fixture revision | Runner |', '| --- | --- | --- | --- | --- | --- |');
-  cols.forEach((c, i) =>
+  cols.forEach((c, i) => {
     out.push(
       `| ${i + 1} | ${mdCell(`${c.implementation} ${c.version}`)} | ${c.level} | ${c.attained === undefined ? 'unknown' : attainedText(c.attained)} | \`${c.fixtureRevision}\` | ${mdCell(c.runner)} |`,
-    ),
-  );
+    );
+  });
   const disagreeing = cmp.rows.filter((r) => r.disagree).length;
   out.push('', `${disagreeing} of ${cmp.rows.length} IDs get different verdicts; they come first (⚠).`, '');
   out.push(`| ID | What | ${cols.map((_, i) => `#${i + 1}`).join(' | ')} |`, `| --- | --- | ${cols.map(() => '---').join(' | ')} |`);
