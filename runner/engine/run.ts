@@ -46,6 +46,8 @@ export interface EngineOptions {
   onSpawn?: (pid: number) => void;
   /** Listeners to the run (progress, tests); the engine formats nothing itself. */
   reporters?: readonly RunReporter[];
+  /** One-line warnings about the adapter before the run starts (e.g. stale compiled TypeScript). */
+  onWarning?: (message: string) => void;
 }
 
 export interface EngineResult {
@@ -69,6 +71,7 @@ export async function runEngine(opts: EngineOptions): Promise<EngineResult> {
   const previous = opts.resume ? readJournal(journalPath) : undefined;
   let seed = 0; // set once the judged level is known
   const adapter = await resolveAdapter(opts.adapter, { forceProcess: opts.process });
+  for (const w of adapter.warnings ?? []) opts.onWarning?.(w);
   const checker = opts.checkProtocol ? new ProtocolChecker() : undefined;
   const runDir = mkdtempSync(join(defaultWorkspaceParent(), 'oap-run-'));
   const workspaceParent = opts.keepWorkspaces ? join(outDir, 'workspaces') : undefined;

@@ -124,6 +124,7 @@ export function register(program: Command, embed: CliEmbedding = {}): void {
           ...(flags.fixtures ? { fixturesDir: flags.fixtures } : {}),
           ...(shard ? { shard } : {}),
           signal: controller.signal,
+          onWarning: (m) => process.stderr.write(`oap-conform: warning: ${m}\n`),
           ...(embed.cases ? { cases: embed.cases } : {}),
           ...(flags.quiet ? {} : { reporters: [createProgressReporter(process.stderr)] }),
         });
