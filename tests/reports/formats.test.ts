@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildBadge } from '../../reports/badge.js';
+import { renderHtml } from '../../reports/html.js';
+import { renderTerminalSummary } from '../../reports/terminal.js';
 import { renderJunit } from '../../reports/junit.js';
 import { renderMarkdown } from '../../reports/markdown.js';
 import { buildSarif } from '../../reports/sarif.js';
@@ -119,5 +121,33 @@ describe('Markdown summary', () => {
     // The escaped pipe keeps the row at four cells.
     expect(evilRow.split(/(?<!\\)\|/).length - 2).toBe(4);
     expect(evilRow).not.toMatch(/\u001b/);
+  });
+});
+
+describe('advisories in every format', () => {
+  const ADV = 'ADV-vars-undefined';
+  const o = () =>
+    evaluateRun(makeReport({ level: 1, extraCases: [makeCase(`${ADV}/empty-string`, [ADV], 'fail', { message: 'became ""' })] }));
+
+  it('each format shows the advisory apart, with the sentence it rests on; none counts it as a failure', () => {
+    const outcome = o();
+    expect(outcome.certified).toBe(true);
+    expect(outcome.result.failed).toEqual([]);
+    const terminal = renderTerminalSummary(outcome);
+    expect(terminal).toMatch(
+      new RegExp(`Advisories \\(spec MUSTs without a requirement ID: reported, never gating\\):\\n {2}${ADV} {2}fail`),
+    );
+    expect(terminal).toContain('rests on SPEC 3.6: "Undefined variables are an error, not an empty string."');
+    expect(renderMarkdown(outcome)).toMatch(
+      new RegExp(`### Advisories[\\s\\S]*\\| ${ADV} \\| fail \\| .* \\| SPEC 3\\.6: "Undefined variables are an error`),
+    );
+    const html = renderHtml(outcome);
+    expect(html).toMatch(new RegExp(`<td class="id">${ADV}</td><td>1</td><td class="fail">fail</td>`));
+    expect(html).toContain('Undefined variables are an error, not an empty string.');
+    const junit = parseXml(renderJunit(outcome));
+    const suite = findAll(junit, 'testsuite').find((s) => s.attrs.name?.startsWith('OAP 1.0.1 advisories'))!;
+    const tc = findAll(suite, 'testcase')[0]!;
+    expect(findAll(tc, 'failure')[0]!.attrs.type).toBe('advisory');
+    expect(findAll(tc, 'property').find((p) => p.attrs.name === 'gating')!.attrs.value).toBe('false');
   });
 });
