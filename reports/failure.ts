@@ -14,6 +14,8 @@ import { stripControl } from './text.js';
 export function cutAtBoundary(text: string, max: number): string {
   if (text.length <= max) return text;
   const room = text.slice(0, Math.max(1, max - 1));
+  // What fits ends a word already: keep it whole.
+  if (/\s/.test(text[room.length] ?? '')) return `${room.trimEnd()}…`;
   // The last break (space, or a JSON/YAML separator) in the second half of what fits.
   let cut = -1;
   for (let i = room.length - 1; i >= Math.floor(room.length / 2); i--) {
