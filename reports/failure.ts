@@ -1,7 +1,6 @@
 import { Document, isScalar, visit } from 'yaml';
 import type { Difference } from '../suites/framework/types.js';
-import type { CaseRecord, RunHeader } from '../results/model.js';
-import { rerunCommand } from '../results/rerun.js';
+import type { CaseRecord } from '../results/model.js';
 import { stripControl } from './text.js';
 
 /**
@@ -92,6 +91,3 @@ export function causeOf(c: CaseRecord): string | undefined {
     }
   }
 }
-
-export { rerunCommand };
-export type { RunHeader };

@@ -62,7 +62,7 @@ interface LoadedRun {
 }
 
 /** A result directory, a result.json or a report.json; whichever it is, its sibling is used when present. */
-export function loadRun(source: string): LoadedRun {
+function loadRun(source: string): LoadedRun {
   if (!existsSync(source)) throw new InputError('not-found', `${source} does not exist`);
   const dir = statSync(source).isDirectory() ? source : dirname(source);
   let reportPath: string | undefined;

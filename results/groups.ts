@@ -28,7 +28,7 @@ export interface FailureGroup {
   cases: CaseRecord[];
 }
 
-export function failureClass(c: CaseRecord): FailureClass {
+function failureClass(c: CaseRecord): FailureClass {
   if (c.status === 'fail') return 'check';
   if (isSuiteFault(c)) return 'suite';
   if (isAdapterFault(c)) return 'adapter';
@@ -36,7 +36,7 @@ export function failureClass(c: CaseRecord): FailureClass {
 }
 
 /** The first differing pointer of a failing record. */
-export function firstPointer(c: CaseRecord): string | undefined {
+function firstPointer(c: CaseRecord): string | undefined {
   return c.status === 'fail' ? c.differences?.[0]?.pointer : undefined;
 }
 

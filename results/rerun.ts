@@ -4,7 +4,7 @@ import type { CaseRecord, RunHeader } from './model.js';
 export const DEFAULT_TIMEOUT_MS = 10_000;
 
 /** Where a rerun writes, so reproducing one case never overwrites the full run's results. */
-export const RERUN_OUT_DIR = 'oap-conform-rerun';
+const RERUN_OUT_DIR = 'oap-conform-rerun';
 
 /** A word as a POSIX shell reads it back unchanged: bare when safe, else single-quoted. */
 export function shellQuote(word: string): string {
@@ -12,7 +12,7 @@ export function shellQuote(word: string): string {
 }
 
 /** The finding file a fuzz case wrote for its shrunk counterexample, when it wrote one. */
-export function findingFileOf(c: Pick<CaseRecord, 'notes'>): string | undefined {
+function findingFileOf(c: Pick<CaseRecord, 'notes'>): string | undefined {
   const file = (c.notes?.['counterexample'] as { file?: unknown } | undefined)?.file;
   return typeof file === 'string' ? file : undefined;
 }

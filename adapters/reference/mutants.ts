@@ -197,6 +197,6 @@ export function createMutantAdapter(name: string): InProcessAdapter {
 }
 
 /** `oap-conform-reference+mutant:<name>`: the implementation name a mutant's handshake reports. */
-export function mutantImplementationName(name: string): string {
+function mutantImplementationName(name: string): string {
   return `${HARNESS_NAME}+mutant:${name}`;
 }

@@ -66,7 +66,7 @@ export function compiledModulePath(tsPath: string): string | undefined {
  * A TypeScript adapter runs as its compiled JavaScript: when that is older than the source, the
  * run would judge yesterday's adapter. One line saying so and how to fix it; the run goes on.
  */
-export function staleCompiled(source: string, compiled: string): string | undefined {
+function staleCompiled(source: string, compiled: string): string | undefined {
   try {
     if (statSync(compiled).mtimeMs >= statSync(source).mtimeMs) return undefined;
   } catch {

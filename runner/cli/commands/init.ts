@@ -52,7 +52,7 @@ if __name__ == "__main__":
 `;
 
 /** The module the TypeScript starter imports the SDK from: the package's `./sdk` export (with its .d.ts). */
-export const SDK_MODULE = 'oap-conform/sdk';
+const SDK_MODULE = 'oap-conform/sdk';
 
 const TS_STARTER = `/**
  * Starter OAP adapter: wire these handlers to your harness's real code, then
