@@ -21,9 +21,13 @@ const project = join(root, 'project');
 const version = (pkg: string) =>
   (JSON.parse(readFileSync(fromRoot('node_modules', pkg, 'package.json'), 'utf8')) as { version: string }).version;
 
-/** The environment of a user's shell: npm's cache in the temp dir, no colour, no notifier. */
+/**
+ * The environment of a user's shell: none of what `npm test` says about the checkout (npm_package_*,
+ * npm_lifecycle_*, its prefix), the machine's registry settings kept, npm's cache in the temp dir.
+ */
+const KEEP = new Set(['npm_config_registry', 'npm_config_userconfig', 'npm_config_globalconfig']);
 const env = {
-  ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('npm_') && k !== 'INIT_CWD')),
+  ...Object.fromEntries(Object.entries(process.env).filter(([k]) => (!k.startsWith('npm_') || KEEP.has(k)) && k !== 'INIT_CWD')),
   npm_config_cache: join(root, 'npm-cache'),
   npm_config_update_notifier: 'false',
   npm_config_fund: 'false',
