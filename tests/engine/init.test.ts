@@ -168,7 +168,10 @@ describe('init --lang python, outside the repository', () => {
     expect(init.status, init.stderr).toBe(0);
     expect(init.stdout).toContain('wrote my_adapter.py');
     expect(init.stdout).toContain('wrote oap_adapter.py');
-    expect(init.stdout).toContain('npx oap-conform smoke --adapter "python3 my_adapter.py"');
+    // No copy is installed here, so the next step names this one rather than `npx oap-conform`,
+    // which would fetch the name from the registry.
+    expect(init.stdout).toContain(`node ${CLI} smoke --adapter "python3 my_adapter.py"`);
+    expect(init.stdout).not.toContain('npx oap-conform');
     expect(init.stdout).toContain(`guide: ${fromRoot('adapters', 'WRITING.md')}`);
     expect(statSync(join(dir, 'my_adapter.py')).mode & 0o111).not.toBe(0);
     expect(readFileSync(join(dir, 'oap_adapter.py'), 'utf8')).toBe(
@@ -332,7 +335,7 @@ describe('init: directories, refusals and next steps', () => {
     const r = cli(['init', '--lang', 'python', '--dir', 'adapters/oap'], cwd);
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toContain('wrote adapters/oap/my_adapter.py');
-    const printed = /npx oap-conform smoke --adapter "([^"]+)"/.exec(r.stdout)?.[1];
+    const printed = /oap-conform(?:\.js)? smoke --adapter "([^"]+)"/.exec(r.stdout)?.[1];
     expect(printed).toBe('python3 adapters/oap/my_adapter.py');
     expectDeclinedStarter(cli(['smoke', '--adapter', printed!], cwd));
   });
@@ -365,6 +368,8 @@ describe('init: directories, refusals and next steps', () => {
     expect(readFileSync(join(dir, 'tsconfig.json'), 'utf8')).toBe('{"compilerOptions":{"module":"commonjs"}}\n');
     expect(r.stdout).toMatch(/kept the existing tsconfig\.json: the starter needs "module": "NodeNext"/);
     expect(r.stdout).toContain('npm install --save-dev oap-conform typescript @types/node');
+    // Not yet published: the name alone must not be the only way offered.
+    expect(r.stdout).toMatch(/oap-conform is not on the npm registry yet: .*npm install --save-dev \//);
   });
 
   test('ts: a project whose oap-conform is another copy is warned (in-process declines need the same copy)', () => {

@@ -156,6 +156,10 @@ function tsNextSteps(dir: string, wroteTsconfig: boolean): string[] {
       `  ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not installed for ${shown(dir)}; the starter imports the SDK from your own node_modules:`,
     );
     lines.push(`    (cd ${quoteWord(shown(dir))} && npm install --save-dev ${missing.join(' ')})`);
+    if (missing.includes('oap-conform'))
+      lines.push(
+        `    oap-conform is not on the npm registry yet: until it is, install it from a tarball (npm pack in a checkout) or a checkout, e.g. npm install --save-dev ${packageRoot} (${fromRoot('adapters', 'WRITING.md')}, section 0)`,
+      );
   }
   const installed = resolveFrom(dir, 'oap-conform');
   if (installed && realpathSync(resolve(installed, '..')) !== realpathSync(packageRoot)) {
@@ -228,8 +232,11 @@ export function register(program: Command): void {
       out('next:');
       if (flags.lang === 'python') {
         const starter = shown(join(dir, PY_FILES.starter));
+        // `npx oap-conform` is safe only where a copy is installed: elsewhere npx would fetch the name
+        // from the registry, where this project is not published yet. Then name this copy instead.
+        const self = resolveFrom(process.cwd(), 'oap-conform') ? 'npx oap-conform' : `node ${quoteWord(fromRoot('bin', 'oap-conform.js'))}`;
         out(
-          `  npx oap-conform smoke --adapter ${JSON.stringify(`python3 ${quoteWord(starter)}`)}   (the starter passes the handshake and declines the rest)`,
+          `  ${self} smoke --adapter ${JSON.stringify(`python3 ${quoteWord(starter)}`)}   (the starter passes the handshake and declines the rest)`,
         );
         out('  then implement validate and instantiate until smoke passes');
       } else {
