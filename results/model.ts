@@ -35,6 +35,9 @@ export interface RunHeader {
     fixtures_dir?: string;
     /** `--case ID`: exactly these cases were run (a rerun of a reported case). */
     case?: string[];
+    /** `--check-protocol` and `--process`, which can change a verdict, so a rerun line repeats them. */
+    check_protocol?: boolean;
+    process?: boolean;
     /** Set by `merge --allow-partial`: which shards are missing. Such a report never certifies. */
     partial?: string;
   };

@@ -20,7 +20,7 @@ function findingFileOf(c: Pick<CaseRecord, 'notes'>): string | undefined {
 /**
  * One command line that reproduces exactly this case's verdict: `run --case ID` with the run's
  * adapter, level and seed (and every other option that can change the case: fuzz budget, fixtures
- * directory, timeout), or `replay FILE` for a fuzz case that wrote a finding. The case seed derives
+ * directory, timeout, --check-protocol, --process), or `replay FILE` for a fuzz case that wrote a finding. The case seed derives
  * from the run seed and the case ID, so the same line gives the same inputs on any machine.
  */
 export function rerunCommand(
@@ -28,7 +28,9 @@ export function rerunCommand(
   c: Pick<CaseRecord, 'id' | 'origin' | 'notes'>,
 ): string {
   const adapter = shellQuote(header.adapter.spec);
-  const timeout = header.options.timeout_ms !== DEFAULT_TIMEOUT_MS ? ` --timeout ${header.options.timeout_ms}` : '';
+  const timeout =
+    (header.options.timeout_ms !== DEFAULT_TIMEOUT_MS ? ` --timeout ${header.options.timeout_ms}` : '') +
+    (header.options.process ? ' --process' : '');
   const finding = c.origin === 'fuzz' ? findingFileOf(c) : undefined;
   if (finding) return `oap-conform replay ${shellQuote(finding)} --adapter ${adapter}${timeout}`;
   const parts = [
@@ -41,5 +43,6 @@ export function rerunCommand(
   // Fuzz cases are generated from the budget and the seed: the same budget gives the same case.
   if (c.origin === 'fuzz') parts.push(`--fuzz ${header.options.fuzz}`);
   if (header.options.fixtures_dir !== undefined) parts.push(`--fixtures ${shellQuote(header.options.fixtures_dir)}`);
+  if (header.options.check_protocol) parts.push('--check-protocol');
   return `${parts.join(' ')}${timeout} --out ${RERUN_OUT_DIR}`;
 }

@@ -141,6 +141,8 @@ export async function runEngine(opts: EngineOptions): Promise<EngineResult> {
         fuzz: opts.fuzz,
         ...(opts.filter ? { filter: opts.filter } : {}),
         ...(opts.caseIds?.length ? { case: [...new Set(opts.caseIds)] } : {}),
+        ...(opts.checkProtocol ? { check_protocol: true } : {}),
+        ...(opts.process ? { process: true } : {}),
         ...(opts.shard ? { shard: opts.shard } : {}),
         ...(opts.fixturesDir ? { fixtures_dir: opts.fixturesDir } : {}),
       },
