@@ -9,7 +9,7 @@
  * as a process (through adapters/host.ts).
  */
 import type { InProcessAdapter } from './sdk/ts/types.js';
-import { parseChaosSpec, serveChaos } from './chaos/index.js';
+import { CHAOS_FAULTS, parseChaosSpec, serveChaos } from './chaos/index.js';
 import { createExampleAdapter } from './examples/ts/example-adapter.js';
 import { createHiderAdapter, HIDERS } from './hiders/index.js';
 import { createReferenceAdapter } from './reference/index.js';
@@ -30,6 +30,11 @@ export class UnknownBuiltin extends Error {
 
 export function loadMutants(): readonly MutantInfo[] {
   return MUTANTS;
+}
+
+/** The chaos adapter's faults (`builtin:chaos/<fault>`), each with what it does. */
+export function chaosFaults(): { name: string; description: string }[] {
+  return Object.entries(CHAOS_FAULTS).map(([name, description]) => ({ name, description }));
 }
 
 /** Resolve `NAME` of `builtin:NAME`. Throws UnknownBuiltin with a one-line reason. */

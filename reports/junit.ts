@@ -3,6 +3,8 @@ import { LEVEL_NAMES, judgedLevels, type RunOutcome } from '../results/outcome.j
 import type { CaseRecord } from '../results/model.js';
 import { messageOf } from '../results/predicates.js';
 import { xmlSafe } from './text.js';
+import { causeOf, differenceLine, differencesOf, inputText } from './failure.js';
+import { rerunCommand } from '../results/rerun.js';
 
 // junit-report-builder is CommonJS whose typings declare an ES default export; under Node's ESM
 // loader the default import is the builder itself, under the typings it is the module carrying it.
@@ -35,7 +37,7 @@ export function renderJunit(o: RunOutcome): string {
         .property('origin', c.origin)
         .property('status', c.status);
       const message = xmlSafe(messageOf(c) ?? c.status);
-      const details = c.status === 'fail' ? detailText(c.expected, c.observed) : undefined;
+      const details = c.status === 'pass' || c.status === 'not-applicable' ? undefined : detailText(o, c);
       switch (c.status) {
         case 'pass':
           break;
@@ -49,7 +51,7 @@ export function renderJunit(o: RunOutcome): string {
           break;
         case 'inconclusive':
           // Not evidence either way; JUnit has no such state, so it is an error a reader must look at.
-          tc.error(message, c.status);
+          tc.error(message, c.status, details ? xmlSafe(details) : undefined);
           break;
         case 'skipped':
         case 'not-applicable':
@@ -63,10 +65,50 @@ export function renderJunit(o: RunOutcome): string {
       if (c.stderr) tc.standardError(xmlSafe(c.stderr));
     }
   }
+  // Advisories (spec MUSTs without a requirement ID) in a suite of their own; they never gate.
+  const advisories = (o.report.advisories ?? []).filter((a) => a.verdict !== 'untested');
+  if (advisories.length > 0) {
+    const suite = builder
+      .testSuite()
+      .name('OAP 1.0.1 advisories (spec MUSTs without a requirement ID; never gating)')
+      .timestamp(new Date(o.report.header.started_at));
+    for (const a of advisories) {
+      const tc = suite
+        .testCase()
+        .className(`oap.advisory.${a.id}`)
+        .name(`${a.id}: ${xmlSafe(a.title)}`)
+        .property('gating', 'false')
+        .property('rests_on', xmlSafe(a.rests_on))
+        .property('verdict', a.verdict);
+      if (a.verdict === 'fail') tc.failure(xmlSafe(a.reason ?? 'failed'), 'advisory');
+      else if (a.verdict !== 'pass') tc.skipped().property('skip_reason', xmlSafe(`${a.verdict}: ${a.reason ?? ''}`));
+    }
+  }
   return builder.build();
 }
 
-function detailText(expected: unknown, observed: unknown): string | undefined {
-  if (expected === undefined && observed === undefined) return undefined;
-  return `expected: ${JSON.stringify(expected, null, 2) ?? 'undefined'}\nobserved: ${JSON.stringify(observed, null, 2) ?? 'undefined'}`;
+/** What a failure's body shows: the differences, the fixture files, the inputs, the rerun line. */
+function detailText(o: RunOutcome, c: CaseRecord): string | undefined {
+  const lines: string[] = [];
+  const cause = causeOf(c);
+  if (cause) lines.push(`cause: ${cause}`);
+  const diffs = differencesOf(c);
+  if (diffs.length > 0) lines.push('differences (expected vs observed):', ...diffs.map((d) => `  ${differenceLine(d, 200)}`));
+  else if (c.status === 'fail' && (c.expected !== undefined || c.observed !== undefined))
+    lines.push(
+      `expected: ${JSON.stringify(c.expected, null, 2) ?? 'undefined'}`,
+      `observed: ${JSON.stringify(c.observed, null, 2) ?? 'undefined'}`,
+    );
+  if (c.fixture_files?.length) lines.push(`fixture: ${c.fixture_files.join(', ')}`);
+  for (const [name, value] of Object.entries(c.inputs ?? {}))
+    lines.push(
+      `input ${name}:`,
+      ...inputText(value)
+        .replace(/\n$/, '')
+        .split('\n')
+        .map((l) => `  ${l}`),
+    );
+  if (c.workspace) lines.push(`workspace: ${c.workspace}`);
+  lines.push(`rerun: ${rerunCommand(o.report.header, c)}`);
+  return lines.join('\n');
 }

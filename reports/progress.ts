@@ -1,6 +1,7 @@
 import type { CaseRecord, RunReport } from '../results/model.js';
 import type { RunReporter, RunStart } from '../results/reporter.js';
-import { oneLine } from './text.js';
+import { CASE_STATUSES } from '../suites/framework/types.js';
+import { type Colour, oneLine, painter, wantsColour } from './text.js';
 
 /**
  * Live progress while cases run. On an interactive terminal one status line is redrawn in place
@@ -28,7 +29,7 @@ export interface ProgressStream {
 export function createProgressReporter(stream: ProgressStream, opts: { total?: number; env?: NodeJS.ProcessEnv } = {}): ProgressReporter {
   const env = opts.env ?? process.env;
   const live = stream.isTTY === true && env.CI !== 'true';
-  return live ? new LiveProgress(stream, opts.total) : new PlainProgress(stream, opts.total);
+  return live ? new LiveProgress(stream, opts.total, wantsColour(stream, env)) : new PlainProgress(stream, opts.total);
 }
 
 const LABEL: Record<CaseRecord['status'], string> = {
@@ -67,14 +68,29 @@ class PlainProgress implements ProgressReporter {
   }
 }
 
+/** Status colours of the live line and its kept lines. */
+const STATUS_COLOUR: Record<CaseRecord['status'], Colour> = {
+  pass: 'green',
+  fail: 'red',
+  error: 'yellow',
+  timeout: 'yellow',
+  skipped: 'gray',
+  inconclusive: 'magenta',
+  'not-applicable': 'gray',
+};
+
 class LiveProgress implements ProgressReporter {
   private readonly running = new Set<string>();
-  private readonly tally = { pass: 0, fail: 0, other: 0 };
+  private readonly tally = Object.fromEntries(CASE_STATUSES.map((st) => [st, 0])) as Record<CaseRecord['status'], number>;
   private done = 0;
+  private readonly paint: ReturnType<typeof painter>;
   constructor(
     private readonly stream: ProgressStream,
-    private total?: number,
-  ) {}
+    private total: number | undefined,
+    colour: boolean,
+  ) {
+    this.paint = painter(colour);
+  }
   onRunStart(start: RunStart): void {
     this.total ??= start.toRun;
     this.stream.write(`${startLine(start)}\n`);
@@ -86,22 +102,29 @@ class LiveProgress implements ProgressReporter {
   onCaseEnd(record: CaseRecord): void {
     this.running.delete(record.id);
     this.done++;
-    if (record.status === 'pass') this.tally.pass++;
-    else if (record.status === 'fail') this.tally.fail++;
-    else this.tally.other++;
+    this.tally[record.status]++;
     // Passing cases stay out of the scrollback; anything else is worth keeping on screen.
-    if (record.status !== 'pass' && record.status !== 'not-applicable') this.stream.write(`\r\u001b[2K${caseLine(record)}\n`);
+    if (record.status !== 'pass' && record.status !== 'not-applicable')
+      this.stream.write(`\r\u001b[2K${this.paint(STATUS_COLOUR[record.status], caseLine(record))}\n`);
     this.redraw();
   }
   onRunEnd(report: RunReport): void {
     this.stream.write(`\r\u001b[2K${report.footer?.interrupted ? 'run interrupted\n' : ''}`);
   }
+  /** `12/280 done  pass 10  fail 1  error 1  running L1-I3/x`: every status seen so far, pass and fail always. */
   private redraw(): void {
     const of = this.total ? `${this.done}/${this.total}` : `${this.done}`;
+    const counts = CASE_STATUSES.filter((st) => st === 'pass' || st === 'fail' || this.tally[st] > 0).map((st) => ({
+      text: `${st} ${this.tally[st]}`,
+      colour: this.tally[st] > 0 ? STATUS_COLOUR[st] : undefined,
+    }));
     const current = [...this.running].at(-1);
-    let line = `${of} done  pass ${this.tally.pass}  fail ${this.tally.fail}  other ${this.tally.other}${current ? `  running ${current}` : ''}`;
-    const width = this.stream.columns ?? 100;
-    if (line.length > width - 1) line = line.slice(0, width - 1);
-    this.stream.write(`\r\u001b[2K${line}`);
+    const width = (this.stream.columns ?? 100) - 1;
+    let plain = `${of} done  ${counts.map((c) => c.text).join('  ')}${current ? `  running ${current}` : ''}`;
+    if (plain.length > width) plain = plain.slice(0, width);
+    // Colour only the counts that fit; the width is measured on the text without escape codes.
+    let painted = plain;
+    for (const c of counts) if (c.colour && plain.includes(c.text)) painted = painted.replace(c.text, this.paint(c.colour, c.text));
+    this.stream.write(`\r\u001b[2K${painted}`);
   }
 }

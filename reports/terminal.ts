@@ -1,12 +1,34 @@
 import { REQUIREMENTS } from '../suites/requirements.js';
-import { oneLine } from './text.js';
+import { cutAtBoundary, causeOf, differenceLine, differencesOf, headLines, inputText } from './failure.js';
+import { oneLine, painter, type Colour } from './text.js';
+import { FAILURE_CLASSES, groupFailures } from '../results/groups.js';
 import { LEVEL_NAMES, judgedLevels, type RunOutcome } from '../results/outcome.js';
-import { isNotPassing, messageOf } from '../results/predicates.js';
+import { rerunCommand } from '../results/rerun.js';
 import { CASE_STATUSES } from '../suites/framework/types.js';
-import { verdictLabel, verdictLine } from './verdict-line.js';
+import { attainedText, verdictLabel, verdictLine } from './verdict-line.js';
 
-/** The end-of-run summary on stdout: one table per judged level, counts, attained level, verdict. */
-export function renderTerminalSummary(o: RunOutcome): string {
+/** How many failure groups, differences, input lines and case IDs the terminal shows; report.html has all. */
+const MAX_GROUPS = 25;
+const MAX_DIFFS = 6;
+const MAX_INPUT_LINES = 12;
+const MAX_CASE_IDS = 6;
+
+const VERDICT_COLOUR: Record<string, Colour> = {
+  pass: 'green',
+  fail: 'red',
+  errored: 'yellow',
+  inconclusive: 'magenta',
+  skipped: 'gray',
+  untested: 'gray',
+};
+
+/**
+ * The end-of-run summary on stdout: one table per judged level, the case counts, the failures
+ * grouped (each with its differences, inputs, fixture files and the line that reruns it), the
+ * advisories, then the claim: attained level and verdict line.
+ */
+export function renderTerminalSummary(o: RunOutcome, opts: { colour?: boolean } = {}): string {
+  const paint = painter(opts.colour ?? false);
   const { header, footer } = o.report;
   const lines: string[] = [];
   lines.push(
@@ -17,13 +39,14 @@ export function renderTerminalSummary(o: RunOutcome): string {
   );
   const idWidth = Math.max(...REQUIREMENTS.map((q) => q.id.length));
   for (const level of judgedLevels(o)) {
-    lines.push('', `Level ${level} (${LEVEL_NAMES[level]})`);
-    lines.push(`  ${'ID'.padEnd(idWidth)}  ${'STR'.padEnd(6)}  ${'VERDICT'.padEnd(12)}  PASS  FAIL   ERR  INCO  SKIP   N/A  TITLE`);
+    lines.push('', paint('bold', `Level ${level} (${LEVEL_NAMES[level]})`));
+    lines.push(`  ${'ID'.padEnd(idWidth)}  ${'STR'.padEnd(6)}  ${'VERDICT'.padEnd(14)}  PASS  FAIL   ERR  INCO  SKIP   N/A  TITLE`);
     for (const v of o.verdicts.byId.values()) {
       if (v.requirement.level !== level) continue;
       const n = (x: number) => String(x).padStart(4);
+      const label = verdictLabel(v).padEnd(14);
       lines.push(
-        `  ${v.id.padEnd(idWidth)}  ${v.requirement.strength.padEnd(6)}  ${verdictLabel(v).padEnd(12)}  ${n(v.counts.pass)}  ${n(v.counts.fail)}  ${n(v.counts.error)}  ${n(v.counts.inconclusive)}  ${n(v.counts.skipped)}  ${n(v.counts.notApplicable)}  ${v.requirement.title}`,
+        `  ${v.id.padEnd(idWidth)}  ${v.requirement.strength.padEnd(6)}  ${paint(VERDICT_COLOUR[v.verdict] ?? 'gray', label)}  ${n(v.counts.pass)}  ${n(v.counts.fail)}  ${n(v.counts.error)}  ${n(v.counts.inconclusive)}  ${n(v.counts.skipped)}  ${n(v.counts.notApplicable)}  ${v.requirement.title}`,
       );
     }
   }
@@ -34,15 +57,9 @@ export function renderTerminalSummary(o: RunOutcome): string {
   } else {
     lines.push(`Cases: ${o.report.cases.length} recorded; report truncated (no footer)`);
   }
-  const failing = o.report.cases.filter(isNotPassing);
-  if (failing.length > 0) {
-    lines.push('', 'Not passing:');
-    for (const c of failing.slice(0, 50))
-      lines.push(
-        `  ${c.status.toUpperCase().padEnd(12)} ${c.id} [${c.requirements.join(', ')}]${messageOf(c) ? `: ${oneLine(messageOf(c) ?? '')}` : ''}`,
-      );
-    if (failing.length > 50) lines.push(`  ... and ${failing.length - 50} more (see report.html)`);
-  }
+  lines.push(...failureSection(o, paint));
+  lines.push(...advisorySection(o));
+
   // Required and SHOULD IDs are reported apart: a SHOULD never decides a claim.
   const judged = [...o.verdicts.byId.values()].filter((v) => v.requirement.level <= header.level);
   const must = judged.filter((v) => v.requirement.strength === 'MUST');
@@ -54,13 +71,70 @@ export function renderTerminalSummary(o: RunOutcome): string {
       `Recommended (SHOULD) IDs, reported, never required: ${passedOf(should)}/${should.length} passed (${should.map((v) => `${v.id} ${verdictLabel(v)}`).join(', ')})`,
     );
   }
-  if (o.partial === undefined) lines.push('', `Attained level: ${o.attained === 0 ? 'none' : o.attained}`);
+  if (o.partial === undefined) lines.push('', `Attained level: ${attainedText(o.attained)}`);
   else lines.push('');
-  lines.push(verdictLine(o));
+  lines.push(paint(o.certified ? 'green' : o.partial !== undefined ? 'yellow' : 'red', verdictLine(o)));
   if (o.baseline) {
     lines.push(
       `Baseline: ${o.baseline.expected.length} expected failure(s), ${o.baseline.unexpected.length} unexpected, ${o.baseline.stale.length} stale, ${o.baseline.unmatched.length} unmatched`,
     );
   }
   return `${lines.join('\n')}\n`;
+}
+
+/** The failures, grouped, under one heading per class, numbered [i/N]. */
+function failureSection(o: RunOutcome, paint: ReturnType<typeof painter>): string[] {
+  const groups = groupFailures(o.report.cases);
+  if (groups.length === 0) return [];
+  const out: string[] = [];
+  const shown = groups.slice(0, MAX_GROUPS);
+  let i = 0;
+  for (const { class: k, heading } of FAILURE_CLASSES) {
+    const inClass = shown.filter((g) => g.class === k);
+    if (inClass.length === 0) continue;
+    out.push('', paint('bold', `${heading}:`));
+    for (const g of inClass) {
+      i++;
+      const c = g.first;
+      const count = g.cases.length > 1 ? ` ×${g.cases.length}` : '';
+      const message = c.status === 'pass' ? '' : c.message;
+      out.push(
+        '',
+        `  ${paint('gray', `[${i}/${groups.length}]`)} ${paint(k === 'check' ? 'red' : 'yellow', c.status.toUpperCase())} ${g.requirements.join(', ')}${count}: ${oneLine(message, 300)}`,
+      );
+      const cause = causeOf(c);
+      if (cause) out.push(`        cause: ${oneLine(cause, 300)}`);
+      const diffs = differencesOf(c);
+      for (const d of diffs.slice(0, MAX_DIFFS)) out.push(`        ${paint('cyan', oneLine(differenceLine(d), 400))}`);
+      if (diffs.length > MAX_DIFFS) out.push(`        … ${diffs.length - MAX_DIFFS} more difference(s) in report.html`);
+      const ids = g.cases.map((x) => x.id);
+      out.push(
+        `        case${ids.length > 1 ? 's' : ''}: ${ids.slice(0, MAX_CASE_IDS).join(', ')}${ids.length > MAX_CASE_IDS ? ` and ${ids.length - MAX_CASE_IDS} more` : ''}`,
+      );
+      if (c.fixture_files?.length) out.push(`        fixture: ${c.fixture_files.join(', ')}`);
+      for (const [name, value] of Object.entries(c.inputs ?? {})) {
+        const { lines, more } = headLines(inputText(value), MAX_INPUT_LINES);
+        out.push(`        input ${oneLine(name, 200)}:`);
+        for (const l of lines) out.push(`          ${cutAtBoundary(l, 160)}`);
+        if (more > 0) out.push(`          … ${more} more line(s) in report.html`);
+      }
+      if (c.workspace) out.push(`        workspace: ${c.workspace}`);
+      out.push(`        rerun: ${paint('bold', rerunCommand(o.report.header, c))}`);
+    }
+  }
+  if (groups.length > shown.length) out.push('', `  … and ${groups.length - shown.length} more group(s): see report.html`);
+  return out;
+}
+
+/** Advisories: spec MUSTs without a requirement ID, each with its sentence; never gating. */
+function advisorySection(o: RunOutcome): string[] {
+  const judged = (o.report.advisories ?? []).filter((a) => a.verdict !== 'untested');
+  if (judged.length === 0) return [];
+  const out = ['', 'Advisories (spec MUSTs without a requirement ID: reported, never gating):'];
+  for (const a of judged) {
+    out.push(`  ${a.id}  ${a.verdict.padEnd(12)}  ${a.title}`);
+    out.push(`      rests on ${oneLine(a.rests_on, 400)}`);
+    if (a.reason) out.push(`      ${oneLine(a.reason, 400)}`);
+  }
+  return out;
 }

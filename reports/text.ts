@@ -20,3 +20,16 @@ export function oneLine(s: string, max = 160): string {
 export function xmlSafe(s: string): string {
   return stripControl(s).replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]|[\ufffe\uffff]/g, '\ufffd');
 }
+
+/** ANSI colours for a terminal that wants them (a TTY, NO_COLOR unset); `paint` is the identity otherwise. */
+const ANSI = { red: 31, green: 32, yellow: 33, blue: 34, magenta: 35, cyan: 36, gray: 90, bold: 1 } as const;
+export type Colour = keyof typeof ANSI;
+
+export function painter(on: boolean): (colour: Colour, s: string) => string {
+  return on ? (colour, s) => `\u001b[${ANSI[colour]}m${s}\u001b[0m` : (_colour, s) => s;
+}
+
+/** Colours on a stream: only a TTY, never with NO_COLOR (https://no-color.org) or CI=true. */
+export function wantsColour(stream: { isTTY?: boolean }, env: NodeJS.ProcessEnv = process.env): boolean {
+  return stream.isTTY === true && env.NO_COLOR === undefined && env.CI !== 'true';
+}

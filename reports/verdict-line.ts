@@ -2,13 +2,19 @@ import type { RunOutcome } from '../results/outcome.js';
 import type { RequirementVerdict } from '../results/verdicts.js';
 import { oneLine } from './text.js';
 
+/** The attained level in the one form every format uses: `none`, or the number. */
+export function attainedText(attained: 0 | 1 | 2 | 3): string {
+  return attained === 0 ? 'none' : String(attained);
+}
+
 /** The one line every format leads with: PASS or FAIL, who, and the level. */
 export function verdictLine(o: RunOutcome): string {
   const { header } = o.report;
   const who = oneLine(`${header.adapter.handshake.implementation.name} ${header.adapter.handshake.implementation.version}`);
   if (o.partial !== undefined) return `PARTIAL: ${who}, ${o.partial}: part of the suite was run, so no level is claimed`;
-  if (o.certified) return `PASS: ${who} meets OAP 1.0.1 level ${header.level} (attained level ${o.attained})`;
-  return `FAIL: ${who} does not meet OAP 1.0.1 level ${header.level} (attained level ${o.attained})`;
+  const attained = `attained level ${attainedText(o.attained)}`;
+  if (o.certified) return `PASS: ${who} meets OAP 1.0.1 level ${header.level} (${attained})`;
+  return `FAIL: ${who} does not meet OAP 1.0.1 level ${header.level} (${attained})`;
 }
 
 /** A requirement's verdict as shown: `pass (vacuous)` when only confirmed not-applicable cases decided it. */

@@ -36,6 +36,11 @@ export interface RunHeader {
     fixtures_dir?: string;
     /** `sha256:` over every file of the replayed tree (relative path and content). */
     fixtures_digest?: string;
+    /** `--case ID`: exactly these cases were run (a rerun of a reported case). */
+    case?: string[];
+    /** `--check-protocol` and `--process`, which can change a verdict, so a rerun line repeats them. */
+    check_protocol?: boolean;
+    process?: boolean;
     /** Set by `merge --allow-partial`: which shards are missing. Such a report never certifies. */
     partial?: string;
   };
@@ -48,6 +53,8 @@ export interface CaseInfo {
   level: 1 | 2 | 3;
   origin: 'fixture' | 'fuzz' | 'replay';
   fixtures?: string[];
+  /** The files of those fixtures, relative to the package root (`fixtures/level-1/…`). */
+  fixture_files?: string[];
   /** The case's structured expectation (never message text). */
   expectation?: unknown;
 }
@@ -70,8 +77,26 @@ export interface RunFooter {
   adapter_error?: string;
 }
 
+/**
+ * One advisory (a spec MUST without a conformance ID) as judged from its cases, with the sentence it
+ * rests on. Written into report.json for readers; never part of passed/failed, never gating, and
+ * `verify` ignores it for claims.
+ */
+export interface AdvisoryRecord {
+  id: string;
+  level: 1 | 2 | 3;
+  area: string;
+  title: string;
+  rests_on: string;
+  verdict: 'pass' | 'fail' | 'errored' | 'inconclusive' | 'skipped' | 'untested';
+  cases: string[];
+  reason?: string;
+}
+
 export interface RunReport {
   header: RunHeader;
   cases: CaseRecord[];
   footer?: RunFooter;
+  /** Advisories judged at the run's level and below (set when the run is judged). */
+  advisories?: AdvisoryRecord[];
 }

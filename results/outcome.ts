@@ -6,7 +6,16 @@ import { missingCases } from './manifest.js';
 import { normalizeReport } from './normalize.js';
 import { isSuiteFault } from './predicates.js';
 import { buildStatement, type ConformanceStatement } from './statement.js';
-import { attainedLevel, checkClaim, computeVerdicts, isComplete, partialRun, type ClaimCheck, type Verdicts } from './verdicts.js';
+import {
+  advisoryRecords,
+  attainedLevel,
+  checkClaim,
+  computeVerdicts,
+  isComplete,
+  partialRun,
+  type ClaimCheck,
+  type Verdicts,
+} from './verdicts.js';
 
 /**
  * Everything a formatter may show, computed once here. Formatters only render; none of them judges
@@ -65,8 +74,13 @@ export interface EvaluateOptions {
  * an unexpected failure or a stale entry), else 0.
  */
 export function evaluateRun(input: RunReport, opts: EvaluateOptions = {}): RunOutcome {
-  const report = normalizeReport(input);
-  const verdicts = computeVerdicts(report.cases);
+  const normalized = normalizeReport(input);
+  const verdicts = computeVerdicts(normalized.cases);
+  // Advisories are judged here with the requirements and carried in report.json (so the digest
+  // covers them); they never gate and verify ignores them for claims.
+  const { advisories: _stale, ...rest } = normalized;
+  const advisories = advisoryRecords(verdicts, normalized.header.level);
+  const report: RunReport = advisories.length > 0 ? { ...rest, advisories } : rest;
   const attained = attainedLevel(verdicts, report);
   const claim = checkClaim(report.header.level, verdicts);
   const allowDirty = opts.allowDirty ?? false;

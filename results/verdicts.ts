@@ -9,7 +9,7 @@ import {
 } from '../suites/requirements.js';
 import type { CaseStatus } from '../suites/framework/types.js';
 import { missingCases } from './manifest.js';
-import type { CaseRecord, RunReport } from './model.js';
+import type { AdvisoryRecord, CaseRecord, RunReport } from './model.js';
 
 /**
  * Per-requirement verdicts and level claims (conformance.md 5.4). A requirement passes only on
@@ -197,6 +197,7 @@ export function attainedLevel(verdicts: Verdicts, report?: Pick<RunReport, 'foot
  */
 export function partialRun(report: Pick<RunReport, 'header'>): string | undefined {
   const o = report.header?.options;
+  if (o?.case !== undefined) return `--case ${o.case.join(' --case ')}`;
   if (o?.filter !== undefined) return `--filter ${o.filter}`;
   if (o?.shard !== undefined) return `--shard ${o.shard.index}/${o.shard.count}`;
   if (o?.partial !== undefined) return o.partial;
@@ -206,4 +207,20 @@ export function partialRun(report: Pick<RunReport, 'header'>): string | undefine
 /** A report is complete when its footer is present (not truncated) and says the run finished. */
 export function isComplete(report: Pick<RunReport, 'footer'>): boolean {
   return report.footer?.complete === true && !report.footer.interrupted;
+}
+
+/** The advisories a run at `level` judged, as report.json carries them (untested ones included, so a reader sees what was not checked). */
+export function advisoryRecords(verdicts: Pick<Verdicts, 'advisories'>, level: 1 | 2 | 3): AdvisoryRecord[] {
+  return [...verdicts.advisories.values()]
+    .filter((a) => a.advisory.level <= level)
+    .map((a) => ({
+      id: a.id,
+      level: a.advisory.level,
+      area: a.advisory.area,
+      title: a.advisory.title,
+      rests_on: a.advisory.restsOn,
+      verdict: a.verdict,
+      cases: a.caseIds,
+      ...(a.reason !== undefined ? { reason: a.reason } : {}),
+    }));
 }

@@ -7,7 +7,7 @@ import type { KeyObject } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FORMATS, renderTerminalSummary, selectFormats, type FormatName } from '../reports/index.js';
-import { oneLine } from '../reports/text.js';
+import { oneLine, wantsColour } from '../reports/text.js';
 import { parseBaseline, type Baseline } from '../results/baseline.js';
 import { readJsonFile } from '../results/load.js';
 import type { RunReport } from '../results/model.js';
@@ -26,9 +26,11 @@ export interface FinalizeOptions {
   allowDirty?: boolean;
   /** No terminal summary on stdout (reasons still go to stderr). */
   quiet?: boolean;
+  /** ANSI colours in the terminal summary (default: when stdout is a TTY and NO_COLOR is unset). */
+  colour?: boolean;
   /** For reproducible output in tests. */
   now?: Date;
-  stdout?: { write(s: string): unknown };
+  stdout?: { write(s: string): unknown; isTTY?: boolean };
   stderr?: { write(s: string): unknown };
 }
 
@@ -62,13 +64,23 @@ export async function finalizeRun(
 
   const outcome = evaluateRun(report, { baseline, allowDirty: opts.allowDirty, now: opts.now });
   mkdirSync(outDir, { recursive: true });
-  for (const name of formats) writeFileSync(join(outDir, FORMATS[name].file), FORMATS[name].render(outcome));
-  if (key) writeFileSync(join(outDir, SIGNATURE_FILE), `${JSON.stringify(signResult(outcome.result, key), null, 2)}\n`);
+  // An interrupted run never overwrites a finished run's result.json, badge.json or the report
+  // result.json is bound to: its partial outputs go beside them as result.interrupted.json, ...
+  const interrupted = report.footer?.interrupted === true;
+  const fileOf = (file: string) => (interrupted ? interruptedName(file) : file);
+  for (const name of formats) writeFileSync(join(outDir, fileOf(FORMATS[name].file)), FORMATS[name].render(outcome));
+  if (key) writeFileSync(join(outDir, fileOf(SIGNATURE_FILE)), `${JSON.stringify(signResult(outcome.result, key), null, 2)}\n`);
 
   const stdout = opts.stdout ?? process.stdout;
   const stderr = opts.stderr ?? process.stderr;
-  if (!opts.quiet) stdout.write(renderTerminalSummary(outcome));
+  if (!opts.quiet) stdout.write(renderTerminalSummary(outcome, { colour: opts.colour ?? wantsColour(stdout) }));
   // Reasons can quote the adapter (its last fault): one line, no terminal control sequences.
   for (const reason of outcome.reasons) stderr.write(`oap-conform: ${reason.code}: ${oneLine(reason.message, 10_000)}\n`);
   return { exitCode: exitCodeFor(outcome.ending), result: outcome.result, attainedLevel: outcome.attained, outcome };
+}
+
+/** `result.json` -> `result.interrupted.json`: where an interrupted run writes each output. */
+export function interruptedName(file: string): string {
+  const dot = file.lastIndexOf('.');
+  return dot > 0 ? `${file.slice(0, dot)}.interrupted${file.slice(dot)}` : `${file}.interrupted`;
 }

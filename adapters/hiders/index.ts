@@ -35,7 +35,7 @@ function lacksRevision(source: unknown): boolean {
 
 export function createHiderAdapter(name: string): InProcessAdapter {
   if (!(HIDERS as readonly string[]).includes(name)) throw new Error(`unknown hider "${name}"; known: ${HIDERS.join(', ')}`);
-  const inner = createReferenceAdapter();
+  const inner = createReferenceAdapter({ name: `oap-conform-reference+hider:${name}` });
   const handle = async (method: string, params: unknown): Promise<unknown> => {
     const p = params as Params;
     if (name === 'rejects-everything') {

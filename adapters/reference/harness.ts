@@ -85,7 +85,10 @@ export class ReferenceHarness implements InProcessAdapter {
   private readonly sessions = new Map<string, SessionEntry>();
   private readonly handlers: Handlers;
 
-  constructor(private readonly quirks: Quirks) {
+  constructor(
+    private readonly quirks: Quirks,
+    private readonly implementationName: string = HARNESS_NAME,
+  ) {
     this.handlers = {
       initialize: (p) => this.initialize(p),
       validate: (p) => this.validate(p),
@@ -128,7 +131,7 @@ export class ReferenceHarness implements InProcessAdapter {
     }
     return {
       protocol_version: PROTOCOL_VERSION,
-      implementation: { name: HARNESS_NAME, version: packageVersion(), language: 'typescript' },
+      implementation: { name: this.implementationName, version: packageVersion(), language: 'typescript' },
       level: 3,
       encodings: ['yaml', 'json', 'md'],
       discovery_roots: ['managed', 'user', 'project', 'plugin'],

@@ -4,7 +4,7 @@
  * only as good as the set of mutants it kills. MUTANTS.md documents what a check must observe.
  */
 import type { InProcessAdapter } from '../sdk/ts/types.js';
-import { createReferenceAdapter } from './index.js';
+import { createReferenceAdapter, HARNESS_NAME } from './index.js';
 import type { QuirkName } from './quirks.js';
 
 export interface Mutant {
@@ -397,5 +397,11 @@ export const MUTANTS: readonly Mutant[] = [
 export function createMutantAdapter(name: string): InProcessAdapter {
   const mutant = MUTANTS.find((x) => x.name === name);
   if (!mutant) throw new Error(`unknown mutant "${name}"; known mutants: ${MUTANTS.map((x) => x.name).join(', ')}`);
-  return createReferenceAdapter({ quirks: new Set([mutant.name]) });
+  // A mutant names itself in the handshake, so its result is never read as the reference's.
+  return createReferenceAdapter({ quirks: new Set([mutant.name]), name: mutantImplementationName(mutant.name) });
+}
+
+/** `oap-conform-reference+mutant:<name>`: the implementation name a mutant's handshake reports. */
+function mutantImplementationName(name: string): string {
+  return `${HARNESS_NAME}+mutant:${name}`;
 }

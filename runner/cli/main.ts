@@ -4,6 +4,7 @@ import { stripControl } from '../../reports/text.js';
 import { packageVersion } from '../../spec/package-root.js';
 import { CliError, EXIT } from '../exit-codes.js';
 import * as baseline from './commands/baseline.js';
+import * as compare from './commands/compare.js';
 import * as diff from './commands/diff.js';
 import * as init from './commands/init.js';
 import * as keygen from './commands/keygen.js';
@@ -27,6 +28,7 @@ const COMMANDS: ReadonlyArray<(program: Command, embed: CliEmbedding) => void> =
   merge.register,
   verify.register,
   diff.register,
+  compare.register,
   baseline.register,
   keygen.register,
 ];
@@ -65,6 +67,18 @@ export async function main(argv: string[], embed: CliEmbedding = {}): Promise<nu
     });
   for (const register of COMMANDS) register(program, embed);
   try {
+    // `run` is the default command, so commander would read a mistyped command as an argument of
+    // run ("too many arguments for 'run'"): a first word that is no command is named as such.
+    const first = argv[0];
+    const names = program.commands.map((c) => c.name());
+    if (first !== undefined && !first.startsWith('-') && first !== 'help' && !names.includes(first)) {
+      const near = names.filter((n) => n.startsWith(first.slice(0, 2)) || first.startsWith(n.slice(0, 3)));
+      throw new CliError(
+        'unknown-command',
+        `unknown command "${first}"${near.length ? ` (did you mean ${near.join(' or ')}?)` : ''}; commands: ${names.join(', ')} (oap-conform --help)`,
+        EXIT.USAGE,
+      );
+    }
     await program.parseAsync(argv, { from: 'user' });
     return typeof process.exitCode === 'number' ? process.exitCode : EXIT.OK;
   } catch (err) {

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { dirname, extname, isAbsolute, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { resolveBuiltin, UnknownBuiltin, type BuiltinAdapter } from '../../adapters/builtin.js';
@@ -21,6 +21,8 @@ export interface ResolvedAdapter {
   mode: 'in-process' | 'stdio';
   factory?: AdapterFactory;
   processArgv?: string[];
+  /** Things the user should know before trusting the run (e.g. compiled JavaScript older than its TypeScript). */
+  warnings?: string[];
 }
 
 const MODULE_EXT = new Set(['.js', '.mjs', '.cjs', '.ts', '.mts']);
@@ -58,6 +60,19 @@ export function compiledModulePath(tsPath: string): string | undefined {
     if (existsSync(candidate)) return candidate;
   }
   return undefined;
+}
+
+/**
+ * A TypeScript adapter runs as its compiled JavaScript: when that is older than the source, the
+ * run would judge yesterday's adapter. One line saying so and how to fix it; the run goes on.
+ */
+function staleCompiled(source: string, compiled: string): string | undefined {
+  try {
+    if (statSync(compiled).mtimeMs >= statSync(source).mtimeMs) return undefined;
+  } catch {
+    return undefined;
+  }
+  return `${relative(process.cwd(), compiled) || compiled} is older than ${relative(process.cwd(), source) || source}: the run uses the compiled file; recompile (npx tsc) to test your latest changes`;
 }
 
 async function importFactory(path: string): Promise<AdapterFactory> {
@@ -114,6 +129,8 @@ export async function resolveAdapter(spec: string, opts: { forceProcess?: boolea
         );
       modulePath = compiled;
     }
+    const stale = modulePath !== asPath ? staleCompiled(asPath, modulePath) : undefined;
+    const warnings = stale ? { warnings: [stale] } : {};
     const factory = await importFactory(modulePath);
     const processArgv = hostArgv(modulePath);
     if (opts.forceProcess) {
@@ -123,9 +140,9 @@ export async function resolveAdapter(spec: string, opts: { forceProcess?: boolea
           'module adapters run as a process through dist/adapters/host.js, which is not built',
           EXIT.ADAPTER,
         );
-      return { spec: text, kind: 'module', mode: 'stdio', processArgv };
+      return { spec: text, kind: 'module', mode: 'stdio', processArgv, ...warnings };
     }
-    return { spec: text, kind: 'module', mode: 'in-process', factory, ...(processArgv ? { processArgv } : {}) };
+    return { spec: text, kind: 'module', mode: 'in-process', factory, ...(processArgv ? { processArgv } : {}), ...warnings };
   }
   let argv: string[];
   try {

@@ -17,7 +17,7 @@ import { HandshakeError } from './handshake.js';
 import { Journal, readJournal, resumeMismatch } from './journal.js';
 import { manifestCases, manifestDigest } from '../../results/manifest.js';
 import { ProtocolChecker } from './protocol-check.js';
-import { byId, caseMatcher, distribute, selectShard, type Shard } from './selection.js';
+import { byId, caseMatcher, distribute, nearestIds, selectShard, type Shard } from './selection.js';
 import { Worker } from './worker.js';
 
 export interface EngineOptions {
@@ -26,6 +26,8 @@ export interface EngineOptions {
   out: string;
   jobs: number;
   filter?: string;
+  /** `--case ID`: exactly these case IDs (no pattern); an unknown ID is a usage error. */
+  caseIds?: string[];
   timeoutMs: number;
   keepWorkspaces: boolean;
   resume: boolean;
@@ -49,6 +51,8 @@ export interface EngineOptions {
   reporters?: readonly RunReporter[];
   /** Variables added to the adapter process environment (`--adapter-env`). */
   adapterEnv?: Readonly<Record<string, string>>;
+  /** One-line warnings about the adapter before the run starts (e.g. stale compiled TypeScript). */
+  onWarning?: (message: string) => void;
 }
 
 export interface EngineResult {
@@ -57,7 +61,7 @@ export interface EngineResult {
   journalPath: string;
 }
 
-export const DEFAULT_TIMEOUT_MS = 10_000;
+export { DEFAULT_TIMEOUT_MS } from '../../results/rerun.js';
 
 /**
  * A conformance run: resolve the adapter, shake hands (the claimed level is judged unless
@@ -74,6 +78,7 @@ export async function runEngine(opts: EngineOptions): Promise<EngineResult> {
   const previous = opts.resume ? readJournal(journalPath) : undefined;
   let seed = 0; // set once the judged level is known
   const adapter = await resolveAdapter(opts.adapter, { forceProcess: opts.process });
+  for (const w of adapter.warnings ?? []) opts.onWarning?.(w);
   const checker = opts.checkProtocol ? new ProtocolChecker() : undefined;
   const runDir = mkdtempSync(join(defaultWorkspaceParent(), 'oap-run-'));
   const workspaceParent = opts.keepWorkspaces ? join(outDir, 'workspaces') : undefined;
@@ -126,6 +131,7 @@ export async function runEngine(opts: EngineOptions): Promise<EngineResult> {
     let selected = opts.filter ? all.filter(caseMatcher(opts.filter)) : all;
     // A filter that selects nothing is a mistyped filter, not an empty success (as vitest has it).
     if (opts.filter && selected.length === 0) throw new CliError('no-case-matches', `no case matches --filter ${opts.filter}`, EXIT.USAGE);
+    if (opts.caseIds?.length) selected = selectCases(selected, all, opts.caseIds);
     if (opts.shard) selected = selectShard(selected, opts.shard);
     const header: RunHeader = {
       schema: 'oap-conform.report.v1',
@@ -142,6 +148,9 @@ export async function runEngine(opts: EngineOptions): Promise<EngineResult> {
         timeout_ms: opts.timeoutMs,
         fuzz: opts.fuzz,
         ...(opts.filter ? { filter: opts.filter } : {}),
+        ...(opts.caseIds?.length ? { case: [...new Set(opts.caseIds)] } : {}),
+        ...(opts.checkProtocol ? { check_protocol: true } : {}),
+        ...(opts.process ? { process: true } : {}),
         ...(opts.shard ? { shard: opts.shard } : {}),
         ...(upstream ? { fixtures_dir: upstream.root, fixtures_digest: upstream.digest } : {}),
       },
@@ -270,4 +279,22 @@ function writeAdapterFailure(outDir: string, opts: EngineOptions, spec: string, 
   const now = new Date().toISOString();
   const body = { adapter: spec, at: now, adapter_error: reason, options: { jobs: opts.jobs, timeout_ms: opts.timeoutMs } };
   writeFileSync(join(outDir, 'adapter-error.json'), `${JSON.stringify(body, null, 2)}\n`);
+}
+
+/**
+ * `--case ID` (repeatable): exactly the cases with these IDs, as a rerun line prints them. An ID no
+ * case has is a usage error naming the nearest IDs; one the filter already excluded selects nothing.
+ */
+function selectCases(selected: CaseDef[], all: CaseDef[], ids: string[]): CaseDef[] {
+  const known = new Set(all.map((c) => c.id));
+  for (const id of ids) {
+    if (!known.has(id)) {
+      const near = nearestIds(id, [...known]);
+      throw new CliError('no-such-case', `no case has the ID ${id}${near.length ? `; did you mean ${near.join(', ')}?` : ''}`, EXIT.USAGE);
+    }
+  }
+  const wanted = new Set(ids);
+  const out = selected.filter((c) => wanted.has(c.id));
+  if (out.length === 0) throw new CliError('no-case-matches', `--case ${ids.join(', ')} is excluded by --filter`, EXIT.USAGE);
+  return out;
 }

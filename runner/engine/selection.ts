@@ -52,3 +52,24 @@ export function distribute<T>(sorted: readonly T[], workers: number): T[][] {
 export function byId(a: { id: string }, b: { id: string }): number {
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
+
+/** Up to `max` IDs closest to `id` (edit distance, then shared prefix): the "did you mean" of a mistyped ID. */
+export function nearestIds(id: string, ids: readonly string[], max = 3): string[] {
+  const scored = ids.map((x) => ({ x, d: editDistance(id, x) }));
+  scored.sort((a, b) => a.d - b.d || (a.x < b.x ? -1 : 1));
+  const limit = Math.max(3, Math.floor(id.length / 3));
+  return scored
+    .filter((s) => s.d <= limit)
+    .slice(0, max)
+    .map((s) => s.x);
+}
+
+function editDistance(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= b.length; j++) cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    prev = cur;
+  }
+  return prev[b.length]!;
+}

@@ -2,7 +2,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { HandshakeT } from '../../adapters/protocol/messages.js';
-import { AdapterNotImplemented, AdapterSkipped } from '../../adapters/protocol/errors.js';
+import {
+  AdapterCrashed,
+  AdapterNotImplemented,
+  AdapterProtocolError,
+  AdapterSkipped,
+  AdapterTimeout,
+} from '../../adapters/protocol/errors.js';
+import type { Connected } from './connect.js';
 import { minimalProfile, permissivePolicy } from '../../suites/support/index.js';
 import { Workspace } from '../../suites/framework/workspace.js';
 import type { AdapterRpc } from '../../suites/framework/types.js';
@@ -94,4 +101,36 @@ export async function smokeSteps(rpc: AdapterRpc, hs: HandshakeT, emit: (s: Smok
     rmSync(parent, { recursive: true, force: true });
   }
   return steps;
+}
+
+/**
+ * An AdapterRpc over a connection that is replaced after a protocol error, a crash or a hang, so
+ * one broken answer is reported once, on the step that caused it, not again as "not JSON" or
+ * "crashed" on every later step. `onRestart` hears why, before the next step runs.
+ */
+export function restartingRpc(
+  first: Connected,
+  reconnect: () => Promise<Connected>,
+  onRestart: (why: string) => void,
+): AdapterRpc & { current(): Connected } {
+  let conn = first;
+  let broken: string | undefined;
+  return {
+    current: () => conn,
+    async call(method, params) {
+      if (broken !== undefined) {
+        const why = broken;
+        broken = undefined;
+        await conn.close().catch(() => {});
+        conn = await reconnect();
+        onRestart(why);
+      }
+      try {
+        return await conn.rpc.call(method, params);
+      } catch (err) {
+        if (err instanceof AdapterProtocolError || err instanceof AdapterCrashed || err instanceof AdapterTimeout) broken = err.message;
+        throw err;
+      }
+    },
+  };
 }

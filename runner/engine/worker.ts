@@ -5,6 +5,7 @@ import { AdapterCrashed } from '../../adapters/protocol/errors.js';
 import { outcomeOf, runCase } from '../../suites/framework/run-case.js';
 import type { AdapterRpc, CaseDef, CaseOutcome, KillableAdapter } from '../../suites/framework/types.js';
 import { caseLevel } from '../../suites/index.js';
+import { fixtureFilesOf } from '../../fixtures/index.js';
 import type { CaseRecord } from '../../results/model.js';
 import type { ResolvedAdapter } from './adapter-spec.js';
 import { adapterEnv } from './env.js';
@@ -217,12 +218,14 @@ export async function createInProcess(factory: NonNullable<ResolvedAdapter['fact
 }
 
 export function toRecord(def: CaseDef, outcome: CaseOutcome): CaseRecord {
+  const files = (def.fixtures ?? []).flatMap(fixtureFilesOf);
   return {
     ...outcome,
     title: def.title,
     level: caseLevel(def),
     origin: def.origin ?? 'fixture',
     ...(def.fixtures ? { fixtures: def.fixtures } : {}),
+    ...(files.length > 0 ? { fixture_files: [...new Set(files)] } : {}),
     ...(def.expectation !== undefined ? { expectation: def.expectation } : {}),
   };
 }

@@ -16,6 +16,16 @@ export function fail(what: string, expected?: unknown, observed?: unknown): neve
   throw new CheckFailure(what, expected, observed);
 }
 
+/** Fail with the differences a spec rule already computed (each `{pointer, expected, observed}`). */
+export function failWithDifferences(
+  what: string,
+  differences: readonly { pointer: string; expected?: unknown; observed?: unknown }[],
+  expected?: unknown,
+  observed?: unknown,
+): never {
+  throw new CheckFailure(what, expected, observed, differences);
+}
+
 export function short(value: unknown, max = 160): string {
   let s: string;
   try {

@@ -8,6 +8,8 @@ export class CheckFailure extends Error {
     message: string,
     readonly expected?: unknown,
     readonly observed?: unknown,
+    /** Where they differ, when the check already knows (a spec rule's differences); else computed from the two. */
+    readonly differences?: readonly { pointer: string; expected?: unknown; observed?: unknown }[],
   ) {
     super(message);
     this.name = 'CheckFailure';

@@ -7,6 +7,8 @@ import {
   AdapterSkipped,
   AdapterTimeout,
 } from '../../adapters/protocol/errors.js';
+import { isDeepStrictEqual } from 'node:util';
+import { differencesOf } from './differences.js';
 import { CaseInconclusive, CaseNotApplicable, CheckFailure } from './errors.js';
 import { describeNeed, disclaimedNeeds, probe } from '../support/probes.js';
 import type { AdapterRpc, CaseContext, CaseDef, CaseOutcome, KillableAdapter } from './types.js';
@@ -31,12 +33,15 @@ export function caseSeed(runSeed: number, caseId: string): number {
 /** The outcome for whatever a case threw: each typed ending to its own status, anything else a suite fault. */
 export function outcomeOf(err: unknown, base: { id: string; requirements: string[]; durationMs: number }): CaseOutcome {
   if (err instanceof CheckFailure) {
+    // The differences are computed once, here, and every format renders them.
+    const differences = err.differences ? [...err.differences] : differencesOf(err.expected, err.observed);
     return {
       ...base,
       status: 'fail',
       message: err.message,
       ...(err.expected !== undefined ? { expected: err.expected } : {}),
       ...(err.observed !== undefined ? { observed: err.observed } : {}),
+      ...(differences.length > 0 ? { differences } : {}),
     };
   }
   if (err instanceof CaseInconclusive) {
@@ -103,8 +108,10 @@ export async function runCase(def: CaseDef, opts: RunCaseOptions): Promise<CaseO
       durationMs: 0,
     };
   }
-  const workspace = new Workspace(opts.workspaceParent);
+  // A kept workspace is named after the case, so the report can point at it.
+  const workspace = new Workspace(opts.workspaceParent, opts.keepWorkspace ? def.id : undefined);
   const notes: Record<string, unknown> = {};
+  const inputs: Record<string, unknown> = {};
   const ctx: CaseContext = {
     adapter: opts.adapter,
     handshake: opts.handshake,
@@ -113,9 +120,25 @@ export async function runCase(def: CaseDef, opts: RunCaseOptions): Promise<CaseO
     note: (k, v) => {
       notes[k] = v;
     },
+    input: (name, value) => {
+      for (let n = 1; ; n++) {
+        const key = n === 1 ? name : `${name} (${n})`;
+        if (!(key in inputs)) {
+          inputs[key] = value;
+          return;
+        }
+        if (isDeepStrictEqual(inputs[key], value)) return;
+      }
+    },
     ...(opts.spawnAdapter ? { spawnAdapter: opts.spawnAdapter } : {}),
   };
   const withNotes = (): { notes?: Record<string, unknown> } => (Object.keys(notes).length ? { notes } : {});
+  // Inputs explain a result other than a pass; a pass carries none, which keeps report.json small.
+  const kept = opts.keepWorkspace ? { workspace: workspace.root } : {};
+  const withInputs = (): { inputs?: Record<string, unknown>; workspace?: string } => ({
+    ...(Object.keys(inputs).length ? { inputs } : {}),
+    ...kept,
+  });
   try {
     await opts.onWorkspace?.(workspace);
     const disclaimed = disclaimedNeeds(def, opts.handshake);
@@ -140,13 +163,14 @@ export async function runCase(def: CaseDef, opts: RunCaseOptions): Promise<CaseO
           probe: absent.join('; '),
           durationMs: elapsed(),
           ...withNotes(),
+          ...kept,
         };
       }
     }
     await def.run(ctx);
-    return { ...base, status: 'pass', durationMs: elapsed(), ...withNotes() };
+    return { ...base, status: 'pass', durationMs: elapsed(), ...withNotes(), ...kept };
   } catch (err) {
-    return { ...outcomeOf(err, { ...base, durationMs: elapsed() }), ...withNotes() };
+    return { ...outcomeOf(err, { ...base, durationMs: elapsed() }), ...withNotes(), ...withInputs() };
   } finally {
     if (!opts.keepWorkspace) workspace.remove();
   }

@@ -31,6 +31,12 @@ export interface CaseContext {
   spawnAdapter?(): Promise<KillableAdapter>;
   /** Record an observation that goes into the report's case record, e.g. which evidence proved A12. */
   note(key: string, value: unknown): void;
+  /**
+   * Record an input the case gave the adapter (a profile's text, a policy, a delta), so a reader of
+   * a failure sees what produced it. The support layer calls this for every instantiate and apply;
+   * the same name with another value is kept as `name (2)`, `name (3)`, ...
+   */
+  input(name: string, value: unknown): void;
 }
 
 export type Encoding = 'yaml' | 'json' | 'md';
@@ -100,6 +106,10 @@ interface OutcomeBase {
   notes?: Record<string, unknown>;
   /** What the adapter wrote to stderr during the case. */
   stderr?: string;
+  /** The inputs that produced a result other than pass (ctx.input): profile text, policy, delta. */
+  inputs?: Record<string, unknown>;
+  /** Where the case's workspace was kept (--keep-workspaces), named after the case ID. */
+  workspace?: string;
 }
 
 export type CaseOutcome =

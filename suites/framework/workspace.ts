@@ -68,8 +68,12 @@ export class Workspace {
   readonly home: string;
   readonly roots: DiscoveryRootDirs;
 
-  constructor(parent = defaultWorkspaceParent()) {
-    this.root = mkdtempSync(join(parent, 'oap-case-'));
+  /**
+   * `name` (a case ID, for --keep-workspaces) names the directory so a reader can find it: unsafe
+   * characters become `_`, and a name already taken gets a `-2`, `-3`, ... suffix.
+   */
+  constructor(parent = defaultWorkspaceParent(), name?: string) {
+    this.root = name === undefined ? mkdtempSync(join(parent, 'oap-case-')) : namedDir(parent, name);
     this.dir = join(this.root, 'workspace');
     this.home = join(this.root, 'home');
     this.roots = {
@@ -139,6 +143,21 @@ export class Workspace {
 
   remove(): void {
     rmSync(this.root, { recursive: true, force: true });
+  }
+}
+
+/** A new directory `parent/<safe name>`, suffixed when the name is taken. */
+function namedDir(parent: string, name: string): string {
+  const safe = name.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^\.+/, '_') || 'case';
+  mkdirSync(parent, { recursive: true });
+  for (let n = 1; ; n++) {
+    const dir = join(parent, n === 1 ? safe : `${safe}-${n}`);
+    try {
+      mkdirSync(dir);
+      return dir;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    }
   }
 }
 

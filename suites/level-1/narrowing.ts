@@ -28,7 +28,7 @@ import {
   type Probes,
   widenings,
 } from '../../spec/semantics/index.js';
-import { expectEqual, fail } from '../framework/assert.js';
+import { expectEqual, fail, failWithDifferences } from '../framework/assert.js';
 import { mulberry32 } from '../framework/random.js';
 import type { CaseContext, CaseDef } from '../framework/types.js';
 import {
@@ -60,7 +60,10 @@ function expectNarrowed(differences: Difference[], prefixes: string[], what: str
   const found = differences.filter((d) => prefixes.some((p) => d.pointer === p || d.pointer.startsWith(`${p}/`)));
   const first = found[0];
   if (first)
-    fail(`${what}: ${first.pointer} is not what the narrowing rule gives`, first.expected, { observed: first.observed, all: found });
+    failWithDifferences(`${what}: ${first.pointer} is not what the narrowing rule gives`, found, first.expected, {
+      observed: first.observed,
+      all: found,
+    });
 }
 
 const base = permissivePolicy();

@@ -6,6 +6,7 @@
  */
 export { inconclusive, issuesCause, rejectionCause, requireObservable } from './inconclusive.js';
 export { HOSTILE_TIME_BUDGET_MS, timedValidate, tooLate } from './hostile-time.js';
+export { recordApply, recordFile, recordInstantiate } from './inputs.js';
 export { briefIssues } from './issues.js';
 export { oracleRead, type ReadBack, readBack } from './oracle-read.js';
 export { physicalRoot } from './physical-path.js';

@@ -6,6 +6,7 @@ import type { HarnessPolicyT, InstantiatedT, InstantiateOutcomeT, Params } from 
 import { fail } from '../framework/assert.js';
 import type { CaseContext } from '../framework/types.js';
 import { rejectionCause, inconclusive } from './inconclusive.js';
+import { recordInstantiate } from './inputs.js';
 import { briefIssues } from './issues.js';
 import { permissivePolicy } from './policy.js';
 
@@ -28,14 +29,22 @@ export interface InstantiateOptions {
   now?: string;
 }
 
-function params(ctx: CaseContext, profile: Params<'instantiate'>['profile'], policy: HarnessPolicyT, opts: InstantiateOptions) {
-  return {
+/** The request, with its inputs recorded for the report (a failure shows the profile and policy that produced it). */
+function params(
+  ctx: CaseContext,
+  profile: Params<'instantiate'>['profile'],
+  policy: HarnessPolicyT,
+  opts: InstantiateOptions,
+): Params<'instantiate'> {
+  const request = {
     workspace: ctx.workspace.dir,
     roots: opts.roots ?? claimedRoots(ctx),
     profile,
     policy,
     ...(opts.now ? { now: opts.now } : {}),
   };
+  recordInstantiate(ctx, request);
+  return request;
 }
 
 /** Instantiate the profile file at `path` under `policy`. */

@@ -208,8 +208,15 @@ describe('--resume', () => {
     child.kill('SIGINT');
     expect(await exited).toBe(130);
     expect(stderr).not.toMatch(/internal-error|\n\s+at /);
-    const partial = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as { footer: { interrupted: boolean }; cases: unknown[] };
+    const partial = JSON.parse(readFileSync(join(out, 'report.interrupted.json'), 'utf8')) as {
+      footer: { interrupted: boolean };
+      cases: unknown[];
+    };
     expect(partial.footer.interrupted).toBe(true);
+    // The partial outputs go beside a finished run's, never over them.
+    expect(existsSync(join(out, 'result.interrupted.json'))).toBe(true);
+    expect(existsSync(join(out, 'badge.interrupted.json'))).toBe(true);
+    expect(existsSync(join(out, 'result.json'))).toBe(false);
     const r = cli('run', ...QUICK, ...select, '--out', out, '--resume');
     expect(r.status).toBe(0);
     const full = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as { footer: { complete: boolean }; cases: { id: string }[] };
@@ -222,6 +229,42 @@ describe('--resume', () => {
       .map((l) => (JSON.parse(l) as { id: string }).id);
     expect(new Set(journalIds).size).toBe(journalIds.length);
     expect(journalIds.length).toBe(full.cases.length);
+  });
+});
+
+describe('command-line edges', () => {
+  it('an unknown command says so, with the nearest command (not "too many arguments for \'run\'")', () => {
+    const r = cli('verfy', 'result.json');
+    expectOneLineError(r, 'unknown-command', 2);
+    expect(r.stderr).toContain('unknown command "verfy" (did you mean verify?)');
+  });
+
+  it('list chaos names every chaos fault as the adapter spec that runs it', () => {
+    const r = cli('list', 'chaos');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/^builtin:chaos\/none\s+behave/m);
+    expect(r.stdout).toMatch(/^builtin:chaos\/crash-mid-case\s+/m);
+  });
+
+  it('--jobs help prints its default once', () => {
+    const help = cli('run', '--help').stdout;
+    const jobs = help.slice(help.indexOf('--jobs'), help.indexOf('--filter'));
+    expect(jobs.match(/default/g)).toHaveLength(1);
+  });
+
+  it('diff takes result.json files, and warns when the implementation or the level differ', () => {
+    const a = path('diff-a');
+    const b = path('diff-b');
+    cli('run', ...QUICK, '--level', '1', '--filter', 'L1-I4', '--out', a);
+    cli('run', '--adapter', 'builtin:mutant/trust-from-file', '--level', '1', '--fuzz', '0', '--filter', 'L1-I4', '--out', b, '--quiet');
+    const r = cli('diff', join(a, 'result.json'), join(b, 'result.json'));
+    expect(r.status).toBe(1);
+    expect(r.stdout).toMatch(/New failures \([1-9]\d*\)\n {2}L1-I4\//);
+    expect(r.stderr).toMatch(
+      /^oap-conform: warning: the runs are of different implementations \(oap-conform-reference .* vs oap-conform-reference\+mutant:trust-from-file /m,
+    );
+    const bad = cli('diff', join(a, 'summary.md'), b);
+    expectOneLineError(bad, 'bad-json', 2);
   });
 });
 
@@ -258,7 +301,7 @@ describe('reading artefacts back: garbage in is exit 2 (input) or 1 (verify mism
     ['verify', ['verify', 'missing.json'], 'unreadable-file', 2],
     ['verify garbage', ['verify', 'garbage.json'], 'bad-json', 2],
     ['diff garbage', ['diff', 'garbage.json', 'garbage.json'], 'bad-json', 2],
-    ['diff non-report', ['diff', 'null.json', 'null.json'], 'bad-report', 2],
+    ['diff non-report', ['diff', 'null.json', 'null.json'], 'not-a-run', 2],
     ['merge garbage', ['merge', 'garbage.json', '--out', 'm'], 'bad-json', 2],
     ['baseline check garbage', ['baseline', 'check', '--out', 'garbage.json', '--baseline', 'null.json'], 'bad-json', 2],
     ['verify --key garbage', ['verify', 'null.json', '--key', 'garbage.json'], 'bad-key', 2],

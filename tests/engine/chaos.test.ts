@@ -215,7 +215,9 @@ process.exitCode = await main(process.argv.slice(2), { cases });
     expect(code, stderr).toBe(130);
     const lines = journalLines(journal);
     expect(lines.records.map((r) => `${r.id}:${r.status}`)).toEqual(['S-1:pass', 'S-2:pass']);
-    const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as { footer: { complete: boolean; interrupted: boolean } };
+    const report = JSON.parse(readFileSync(join(out, 'report.interrupted.json'), 'utf8')) as {
+      footer: { complete: boolean; interrupted: boolean };
+    };
     expect(report.footer).toMatchObject({ complete: false, interrupted: true });
     expect(await waitDead(adapterPids)).toEqual([]);
   }, 40_000);

@@ -14,6 +14,10 @@ export function ensureBuilt(): void {
   if (!existsSync(fromRoot('dist', 'adapters', 'host.js')) || !existsSync(fromRoot('dist', 'runner', 'cli', 'main.js'))) {
     execFileSync('npx', ['tsc', '-p', 'tsconfig.build.json'], { cwd: fromRoot(), stdio: 'ignore' });
   }
+  // The declarations of the package's entry points (exports ./sdk and ./reference).
+  if (!existsSync(fromRoot('dist', 'adapters', 'sdk', 'ts', 'index.d.ts'))) {
+    execFileSync('npx', ['tsc', '-p', 'tsconfig.sdk.json'], { cwd: fromRoot(), stdio: 'ignore' });
+  }
 }
 
 /**

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildBadge } from '../../reports/badge.js';
+import { renderHtml } from '../../reports/html.js';
+import { renderTerminalSummary } from '../../reports/terminal.js';
 import { renderJunit } from '../../reports/junit.js';
 import { renderMarkdown } from '../../reports/markdown.js';
 import { buildSarif } from '../../reports/sarif.js';
@@ -70,7 +72,7 @@ describe('SARIF', () => {
     expect(sarif.runs).toHaveLength(1);
     const run = sarif.runs[0]!;
     expect(run.tool.driver.name).toBe('oap-conform');
-    expect(run.tool.driver.rules.map((r) => r.id)).toEqual(REQUIREMENTS.map((q) => q.id));
+    expect(run.tool.driver.rules.map((r) => r.id).slice(0, REQUIREMENTS.length)).toEqual(REQUIREMENTS.map((q) => q.id));
     expect(run.tool.driver.rules.find((r) => r.id === 'L2-G5')!.defaultConfiguration.level).toBe('warning');
     expect(run.results.map((r) => r.ruleId).sort()).toEqual(['L1-I3', 'L1-I6']);
     for (const r of run.results) {
@@ -103,7 +105,7 @@ describe('Markdown summary', () => {
   it('has the verdict line, attained level and one row per judged requirement ID', () => {
     const md = renderMarkdown(mixed());
     const lines = md.split('\n');
-    expect(lines[0]).toBe('## ❌ FAIL: testharness 1.2.3 does not meet OAP 1.0.1 level 2 (attained level 0)');
+    expect(lines[0]).toBe('## ❌ FAIL: testharness 1.2.3 does not meet OAP 1.0.1 level 2 (attained level none)');
     expect(md).toContain('**Attained level:** none');
     const rows = lines.filter((l) => /^\| L[123]-[A-Z]\d+ \|/.test(l));
     expect(rows).toHaveLength(REQUIREMENTS.filter((q) => q.level <= 2).length);
@@ -119,5 +121,33 @@ describe('Markdown summary', () => {
     // The escaped pipe keeps the row at four cells.
     expect(evilRow.split(/(?<!\\)\|/).length - 2).toBe(4);
     expect(evilRow).not.toMatch(/\u001b/);
+  });
+});
+
+describe('advisories in every format', () => {
+  const ADV = 'ADV-vars-undefined';
+  const o = () =>
+    evaluateRun(makeReport({ level: 1, extraCases: [makeCase(`${ADV}/empty-string`, [ADV], 'fail', { message: 'became ""' })] }));
+
+  it('each format shows the advisory apart, with the sentence it rests on; none counts it as a failure', () => {
+    const outcome = o();
+    expect(outcome.certified).toBe(true);
+    expect(outcome.result.failed).toEqual([]);
+    const terminal = renderTerminalSummary(outcome);
+    expect(terminal).toMatch(
+      new RegExp(`Advisories \\(spec MUSTs without a requirement ID: reported, never gating\\):\\n {2}${ADV} {2}fail`),
+    );
+    expect(terminal).toContain('rests on SPEC 3.6: "Undefined variables are an error, not an empty string."');
+    expect(renderMarkdown(outcome)).toMatch(
+      new RegExp(`### Advisories[\\s\\S]*\\| ${ADV} \\| fail \\| .* \\| SPEC 3\\.6: "Undefined variables are an error`),
+    );
+    const html = renderHtml(outcome);
+    expect(html).toMatch(new RegExp(`<td class="id">${ADV}</td><td>1</td><td class="fail">fail</td>`));
+    expect(html).toContain('Undefined variables are an error, not an empty string.');
+    const junit = parseXml(renderJunit(outcome));
+    const suite = findAll(junit, 'testsuite').find((s) => s.attrs.name?.startsWith('OAP 1.0.1 advisories'))!;
+    const tc = findAll(suite, 'testcase')[0]!;
+    expect(findAll(tc, 'failure')[0]!.attrs.type).toBe('advisory');
+    expect(findAll(tc, 'property').find((p) => p.attrs.name === 'gating')!.attrs.value).toBe('false');
   });
 });

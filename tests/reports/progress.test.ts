@@ -35,7 +35,7 @@ describe('progress reporter', () => {
 
   it('redraws one status line on a TTY and keeps only non-passing cases', () => {
     const s = stream(true);
-    const p = createProgressReporter(s, { total: 3, env: {} });
+    const p = createProgressReporter(s, { total: 3, env: { NO_COLOR: '1' } });
     p.onCaseStart({ id: 'x/1', title: 't' });
     p.onCaseEnd(makeCase('x/1', ['L1-P1']));
     p.onCaseStart({ id: 'x/2', title: 't' });
@@ -46,7 +46,17 @@ describe('progress reporter', () => {
       .split('\r\u001b[2K')
       .filter((l) => l.endsWith('\n'));
     expect(kept).toEqual(['TIMEOUT      x/2 (5 ms): no answer\n']);
-    expect(s.text()).toContain('2/3 done  pass 1  fail 0  other 1');
+    expect(s.text()).toContain('2/3 done  pass 1  fail 0  timeout 1');
+    expect(s.text()).toContain('1/3 done  pass 1  fail 0\r');
     expect(s.text().endsWith('\r\u001b[2K')).toBe(true);
+  });
+
+  it('colours the counts on a TTY unless NO_COLOR is set', () => {
+    const s = stream(true);
+    const p = createProgressReporter(s, { total: 2, env: {} });
+    p.onCaseStart({ id: 'x/1', title: 't' });
+    p.onCaseEnd(makeCase('x/1', ['L1-P1'], 'fail', { message: 'no' }));
+    expect(s.text()).toContain('\u001b[31mfail 1\u001b[0m');
+    expect(s.text()).toContain('\u001b[31mFAIL ');
   });
 });

@@ -2,7 +2,7 @@ import type { CaseInfo, CaseRecord, RunReport } from '../../results/model.js';
 import { manifestCases, manifestDigest } from '../../results/manifest.js';
 import { countStatuses } from '../../results/predicates.js';
 import type { CaseOutcome, CaseStatus } from '../../suites/framework/types.js';
-import { REQUIREMENTS } from '../../suites/requirements.js';
+import { levelOfId, REQUIREMENTS } from '../../suites/requirements.js';
 
 /** Test support: RunReports built by hand, as the engine would hand them to finalizeRun. */
 export const REVISION = '0123456789abcdef0123456789abcdef01234567';
@@ -46,7 +46,7 @@ export function makeCase(
     observed?: unknown;
   } = {},
 ): CaseRecord {
-  const level = Math.max(...requirements.map((r) => Number(r[1]))) as 1 | 2 | 3;
+  const level = Math.max(...requirements.map(levelOfId)) as 1 | 2 | 3;
   const { message, ...rest } = extra;
   const outcome = statusFields(status, message ?? `${status} for test`);
   return { ...outcome, id, requirements, title: `checks ${requirements.join(', ')}`, level, origin: 'fixture', ...rest } as CaseRecord;

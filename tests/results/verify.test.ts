@@ -120,6 +120,48 @@ describe('oap-conform verify', () => {
   });
 });
 
+describe('verify: what it got and what it wants', () => {
+  it('takes a result directory for its result.json, and refuses a report.json naming the result.json to give instead', async () => {
+    const out = tmp();
+    await finalizeRun(makeReport({ level: 1 }), out, quiet);
+    const dir = await runCommand(verifyCommand, ['verify', out]);
+    expect(dir.code, dir.stderr).toBe(0);
+    expect(dir.stdout).toContain(`verified: ${join(out, 'result.json')}`);
+    const report = await runCommand(verifyCommand, ['verify', join(out, 'report.json')]);
+    expect(report.code).toBe(2);
+    expect(report.stderr).toMatch(
+      /^oap-conform: not-a-result: .*report\.json is a report\.json .*verify wants the result\.json .*oap-conform verify .*result\.json/,
+    );
+    const empty = await runCommand(verifyCommand, ['verify', tmp()]);
+    expect(empty.code).toBe(2);
+    expect(empty.stderr).toMatch(/is a directory without a result\.json; verify wants/);
+  });
+});
+
+describe('advisories', () => {
+  const ADV = 'ADV-vars-undefined';
+  it('are reported in report.json with the sentence they rest on, never in failed, and verify ignores them for claims', async () => {
+    const out = tmp();
+    const report = makeReport({
+      level: 1,
+      extraCases: [makeCase(`${ADV}/empty-string`, [ADV], 'fail', { message: 'an undefined variable became ""' })],
+    });
+    const fin = await finalizeRun(report, out, quiet);
+    expect(fin.exitCode).toBe(0);
+    const written = readJson(join(out, 'report.json'));
+    const adv = written.advisories.find((a: { id: string }) => a.id === ADV);
+    expect(adv).toMatchObject({ id: ADV, verdict: 'fail', cases: [`${ADV}/empty-string`] });
+    expect(adv.rests_on).toContain('Undefined variables are an error');
+    const result = readJson(join(out, 'result.json'));
+    expect(result.failed).toEqual([]);
+    expect(result.passed).not.toContain(ADV);
+    expect(result.notes).toContainEqual(expect.stringMatching(new RegExp(`^advisory:${ADV}: fail`)));
+    const v = await runCommand(verifyCommand, ['verify', join(out, 'result.json')]);
+    expect(v.stderr).toBe('');
+    expect(v.code).toBe(0);
+  });
+});
+
 describe('signatures', () => {
   it('round-trips a signature made with --sign and detects tampering', async () => {
     const keys = tmp();

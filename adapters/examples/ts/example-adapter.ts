@@ -8,7 +8,7 @@
  *   over stdio:  oap-conform smoke --adapter "node dist/adapters/examples/ts/example-adapter.js"
  *
  * It imports the SDK by a path inside this repository; an adapter in your own project imports
- * 'oap-conform/dist/adapters/sdk/ts/index.js' instead (see `oap-conform init --lang ts`).
+ * 'oap-conform/sdk' instead (see `oap-conform init --lang ts`).
  */
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';

@@ -24,6 +24,7 @@ A method without a handler answers NOT_IMPLEMENTED, which the runner records as 
 import decimal
 import hashlib
 import json
+import os
 import sys
 import traceback
 
@@ -148,9 +149,36 @@ class Adapter:
             return {"jsonrpc": "2.0", "id": request_id, "error": {"code": INTERNAL_ERROR, "message": message}}
 
     def serve(self, stdin=None, stdout=None):
-        """Read requests line by line until end of input or shutdown; one response line each."""
+        """Read requests line by line until end of input or shutdown; one response line each.
+
+        While serving, the protocol owns the process's real stdout: sys.stdout, and file descriptor 1
+        (so child processes and C libraries too), point at stderr instead, so a stray print() lands
+        in your log rather than in the middle of a response. Both are restored when serve returns.
+        """
         stdin = stdin if stdin is not None else sys.stdin.buffer
-        stdout = stdout if stdout is not None else sys.stdout.buffer
+        if stdout is not None:
+            self._serve(stdin, stdout)
+            return
+        sys.stdout.flush()
+        try:
+            fd = sys.stdout.fileno()
+            protocol_fd = os.dup(fd)
+        except (AttributeError, OSError, ValueError):  # not a real file (an embedding replaced it)
+            self._serve(stdin, sys.stdout.buffer)
+            return
+        saved, restore_fd = sys.stdout, os.dup(fd)
+        os.dup2(sys.stderr.fileno(), fd)
+        sys.stdout = sys.stderr
+        try:
+            with os.fdopen(protocol_fd, "wb") as protocol:
+                self._serve(stdin, protocol)
+        finally:
+            sys.stdout = saved
+            sys.stderr.flush()
+            os.dup2(restore_fd, fd)
+            os.close(restore_fd)
+
+    def _serve(self, stdin, stdout):
         for raw in stdin:
             line = raw.strip()
             if not line:

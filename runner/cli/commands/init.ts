@@ -2,7 +2,6 @@ import { existsSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from
 import { createRequire } from 'node:module';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import type { Command } from 'commander';
-import { SDK_MODULE, sdkDeclarations } from '../../../adapters/sdk/ts/declarations.js';
 import { fromRoot, packageRoot } from '../../../spec/package-root.js';
 import { CliError, EXIT } from '../../exit-codes.js';
 
@@ -52,13 +51,16 @@ if __name__ == "__main__":
     adapter.serve()
 `;
 
+/** The module the TypeScript starter imports the SDK from: the package's `./sdk` export (with its .d.ts). */
+const SDK_MODULE = 'oap-conform/sdk';
+
 const TS_STARTER = `/**
  * Starter OAP adapter: wire these handlers to your harness's real code, then
  *   npx tsc
  *   npx oap-conform smoke --adapter ./my-adapter.mts            (in-process; runs the compiled dist/my-adapter.mjs)
  *   npx oap-conform smoke --adapter "node dist/my-adapter.mjs"  (the same adapter over stdio)
- * Types for the SDK import are in oap-conform-sdk.d.ts. The guide is adapters/WRITING.md and the
- * protocol adapters/PROTOCOL.md in the oap-conform package.
+ * The SDK and its types come from the oap-conform package you installed ('oap-conform/sdk'). The
+ * guide is adapters/WRITING.md and the protocol adapters/PROTOCOL.md in that package.
  */
 import { AdapterDecline, PROTOCOL_VERSION, RPC_ERROR, RpcError, defineAdapter, isMain, serveStdio } from '${SDK_MODULE}';
 
@@ -113,13 +115,13 @@ export const TS_CONFIG = `${JSON.stringify(
 )}\n`;
 
 export const PY_FILES = { starter: 'my_adapter.py', sdk: 'oap_adapter.py' } as const;
-export const TS_FILES = { starter: 'my-adapter.mts', types: 'oap-conform-sdk.d.ts', tsconfig: 'tsconfig.json' } as const;
+export const TS_FILES = { starter: 'my-adapter.mts', tsconfig: 'tsconfig.json' } as const;
 
 /** The files `init` writes (a tsconfig.json only when the directory has none). */
 export function starterFiles(lang: 'ts' | 'python', opts: { sdkOnly?: boolean } = {}): Record<string, string> {
   const files: Record<string, string> =
     lang === 'ts'
-      ? { [TS_FILES.starter]: TS_STARTER, [TS_FILES.types]: sdkDeclarations() }
+      ? { [TS_FILES.starter]: TS_STARTER }
       : { [PY_FILES.starter]: PY_STARTER, [PY_FILES.sdk]: readFileSync(fromRoot('adapters', 'sdk', 'python', 'oap_adapter.py'), 'utf8') };
   if (opts.sdkOnly) delete files[lang === 'ts' ? TS_FILES.starter : PY_FILES.starter];
   return files;
@@ -154,6 +156,10 @@ function tsNextSteps(dir: string, wroteTsconfig: boolean): string[] {
       `  ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not installed for ${shown(dir)}; the starter imports the SDK from your own node_modules:`,
     );
     lines.push(`    (cd ${quoteWord(shown(dir))} && npm install --save-dev ${missing.join(' ')})`);
+    if (missing.includes('oap-conform'))
+      lines.push(
+        `    oap-conform is not on the npm registry yet: until it is, install it from a tarball (npm pack in a checkout) or a checkout, e.g. npm install --save-dev ${packageRoot} (${fromRoot('adapters', 'WRITING.md')}, section 0)`,
+      );
   }
   const installed = resolveFrom(dir, 'oap-conform');
   if (installed && realpathSync(resolve(installed, '..')) !== realpathSync(packageRoot)) {
@@ -166,9 +172,7 @@ function tsNextSteps(dir: string, wroteTsconfig: boolean): string[] {
     lines.push(
       `  kept the existing ${shown(join(dir, TS_FILES.tsconfig))}: the starter needs "module": "NodeNext" (ES modules, top-level await) and "types": ["node"],`,
     );
-    lines.push(
-      `    and ${TS_FILES.types} inside its "include"; the tsconfig init would have written is:\n${TS_CONFIG.replace(/^/gm, '      ')}`,
-    );
+    lines.push(`    the tsconfig init would have written is:\n${TS_CONFIG.replace(/^/gm, '      ')}`);
   }
   const here = relative(process.cwd(), dir) === '';
   const compiled = wroteTsconfig ? join(dir, 'dist', 'my-adapter.mjs') : join(dir, 'my-adapter.mjs');
@@ -189,10 +193,16 @@ export function register(program: Command): void {
     .description('write a starter adapter (and the SDK it uses) into a directory')
     .requiredOption('--lang <lang>', 'ts or python')
     .option('--dir <dir>', 'target directory (created if missing)', '.')
-    .option('--sdk-only', 'write only the SDK file (oap_adapter.py, or oap-conform-sdk.d.ts for ts), e.g. after upgrading oap-conform')
+    .option('--sdk-only', 'python: write only the SDK file oap_adapter.py, e.g. after upgrading oap-conform')
     .action((flags: { lang: string; dir: string; sdkOnly?: boolean }) => {
       if (flags.lang !== 'ts' && flags.lang !== 'python')
         throw new CliError('usage', `--lang must be ts or python (got ${flags.lang})`, EXIT.USAGE);
+      if (flags.lang === 'ts' && flags.sdkOnly)
+        throw new CliError(
+          'usage',
+          `--sdk-only is for python: the TypeScript SDK and its types are the installed package (import from '${SDK_MODULE}'); upgrade it with npm install --save-dev oap-conform@latest`,
+          EXIT.USAGE,
+        );
       const dir = resolve(flags.dir);
       const files = starterFiles(flags.lang, { sdkOnly: !!flags.sdkOnly });
       const clash = Object.keys(files).filter((f) => existsSync(join(dir, f)));
@@ -222,8 +232,11 @@ export function register(program: Command): void {
       out('next:');
       if (flags.lang === 'python') {
         const starter = shown(join(dir, PY_FILES.starter));
+        // `npx oap-conform` is safe only where a copy is installed: elsewhere npx would fetch the name
+        // from the registry, where this project is not published yet. Then name this copy instead.
+        const self = resolveFrom(process.cwd(), 'oap-conform') ? 'npx oap-conform' : `node ${quoteWord(fromRoot('bin', 'oap-conform.js'))}`;
         out(
-          `  npx oap-conform smoke --adapter ${JSON.stringify(`python3 ${quoteWord(starter)}`)}   (the starter passes the handshake and declines the rest)`,
+          `  ${self} smoke --adapter ${JSON.stringify(`python3 ${quoteWord(starter)}`)}   (the starter passes the handshake and declines the rest)`,
         );
         out('  then implement validate and instantiate until smoke passes');
       } else {

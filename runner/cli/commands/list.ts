@@ -1,11 +1,11 @@
 import type { Command } from 'commander';
-import { loadMutants } from '../../../adapters/builtin.js';
+import { chaosFaults, loadMutants } from '../../../adapters/builtin.js';
 import { allCases, caseLevel } from '../../../suites/index.js';
 import { REQUIREMENTS } from '../../../suites/requirements.js';
 import { coverageMarkdown, coverageRows } from '../../coverage.js';
 import { CliError, EXIT } from '../../exit-codes.js';
 
-const WHAT = ['requirements', 'cases', 'mutants'] as const;
+const WHAT = ['requirements', 'cases', 'mutants', 'chaos'] as const;
 type What = (typeof WHAT)[number];
 
 async function rows(what: What): Promise<Record<string, unknown>[]> {
@@ -30,6 +30,7 @@ async function rows(what: What): Promise<Record<string, unknown>[]> {
       }))
       .sort((a, b) => (a.id < b.id ? -1 : 1));
   }
+  if (what === 'chaos') return chaosFaults().map((f) => ({ ...f, adapter: `builtin:chaos/${f.name}` }));
   try {
     return loadMutants().map((m) => ({ ...m }));
   } catch (err) {
@@ -44,6 +45,7 @@ function text(what: What, list: Record<string, unknown>[]): string {
       return `${String(r.id).padEnd(7)} ${String(r.strength).padEnd(6)} ${String(r.title)}\n        cases: ${cases.length ? cases.join(', ') : '(none)'}`;
     }
     if (what === 'cases') return `${String(r.id)}  [${(r.requirements as string[]).join(', ')}]  ${String(r.title)}`;
+    if (what === 'chaos') return `${String(r.adapter).padEnd(34)} ${String(r.description)}`;
     return `${String(r.name).padEnd(28)} breaks ${(r.breaks as string[]).join(', ')}: ${String(r.description)}`;
   });
   return `${lines.join('\n')}\n`;
@@ -52,7 +54,7 @@ function text(what: What, list: Record<string, unknown>[]): string {
 export function register(program: Command): void {
   program
     .command('list')
-    .description('list requirements (with the cases that prove them), cases, or mutant adapters')
+    .description('list requirements (with the cases that prove them), cases, mutant adapters, or chaos adapter faults')
     .argument('<what>', WHAT.join('|'))
     .option('--json', 'machine-readable output')
     .option('--markdown', 'requirements only: the coverage table of IDs, checks and mutants (COVERAGE.md)')

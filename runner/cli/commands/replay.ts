@@ -44,6 +44,7 @@ export function register(program: Command): void {
         }
       });
       const adapter = await resolveAdapter(flags.adapter, { forceProcess: !!flags.process });
+      for (const w of adapter.warnings ?? []) process.stderr.write(`oap-conform: warning: ${w}\n`);
       const dir = mkdtempSync(join(tmpdir(), 'oap-replay-'));
       const out = (s: string): void => void process.stdout.write(`${s}\n`);
       try {

@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
 import { DEFAULT_FUZZ_BUDGET } from '../../../suites/fuzz/index.js';
 
 import type { Command } from 'commander';
@@ -11,7 +12,7 @@ import { describeUpstream } from '../../../suites/upstream/index.js';
 import { parseShard, type Shard } from '../../engine/selection.js';
 import { parseIntIn, parseLevel, parseList, parseSeed } from '../../engine/options.js';
 import { CliError, EXIT } from '../../exit-codes.js';
-import { finalizeRun, prepareFinalize, type FinalizeOptions } from '../../finalize.js';
+import { finalizeRun, interruptedName, prepareFinalize, type FinalizeOptions } from '../../finalize.js';
 import { ADAPTER_ENV_HELP, adapterEnvFlags, collect } from '../support.js';
 
 /** One worker per core, up to 4: each worker is one adapter process, and cases are CPU-bound. */
@@ -23,6 +24,7 @@ interface RunFlags {
   out: string;
   jobs: number;
   filter?: string;
+  case?: string[];
   timeout: number;
   keepWorkspaces?: boolean;
   resume?: boolean;
@@ -53,8 +55,9 @@ export function register(program: Command, embed: CliEmbedding = {}): void {
     .option('--adapter-env <NAME[=VALUE]>', ADAPTER_ENV_HELP, collect, [])
     .option('--level <n>', "level to judge (default: the adapter's claim)", parseLevel)
     .option('--out <dir>', 'results directory', './oap-conform-results/')
-    .option('--jobs <n>', `adapter workers (default: CPUs, at most 4: ${DEFAULT_JOBS} here)`, parseIntIn('--jobs', 1, 256), DEFAULT_JOBS)
+    .option('--jobs <n>', 'adapter workers (one per CPU, at most 4)', parseIntIn('--jobs', 1, 256), DEFAULT_JOBS)
     .option('--filter <pattern>', 'glob or substring over case IDs and requirement IDs (comma = or)')
+    .option('--case <id>', "exactly this case ID (repeatable), as a report's rerun line prints it", collect)
     .option('--timeout <ms>', 'per-request timeout', parseIntIn('--timeout', 1, 3_600_000), DEFAULT_TIMEOUT_MS)
     .option('--keep-workspaces', 'keep case workspaces under OUT/workspaces/')
     .option('--resume', 'continue an interrupted run from OUT/journal.ndjson')
@@ -117,6 +120,7 @@ export function register(program: Command, embed: CliEmbedding = {}): void {
           out: flags.out,
           jobs: flags.jobs,
           ...(flags.filter ? { filter: flags.filter } : {}),
+          ...(flags.case?.length ? { caseIds: flags.case } : {}),
           timeoutMs: flags.timeout,
           keepWorkspaces: !!flags.keepWorkspaces,
           resume: !!flags.resume,
@@ -128,14 +132,19 @@ export function register(program: Command, embed: CliEmbedding = {}): void {
           ...(shard ? { shard } : {}),
           ...(adapterEnv ? { adapterEnv } : {}),
           signal: controller.signal,
+          onWarning: (m) => process.stderr.write(`oap-conform: warning: ${m}\n`),
           ...(embed.cases ? { cases: embed.cases } : {}),
           ...(flags.quiet ? {} : { reporters: [createProgressReporter(process.stderr)] }),
         });
         const fin = await finalizeRun(result.report, result.outDir, finalOptions);
         const c = result.report.footer?.counts;
         if (c) {
+          const interrupted = result.report.footer?.interrupted === true;
+          const where = interrupted
+            ? `partial results in ${join(result.outDir, interruptedName('report.json'))} and beside it (a finished run's result.json is kept; --resume continues)`
+            : `results in ${result.outDir}`;
           process.stderr.write(
-            `${result.report.footer?.interrupted ? 'interrupted' : 'done'}: ${c.total} cases: ${CASE_STATUSES.map((st) => `${c[st]} ${st}`).join(', ')}; results in ${result.outDir}\n`,
+            `${interrupted ? 'interrupted' : 'done'}: ${c.total} cases: ${CASE_STATUSES.map((st) => `${c[st]} ${st}`).join(', ')}; ${where}\n`,
           );
         }
         process.exitCode = result.report.footer?.interrupted ? EXIT.INTERRUPTED : fin.exitCode;

@@ -8,7 +8,7 @@ import { APPLY_NOW } from './builders.js';
 import { isObject } from './common.js';
 import type { Encoding } from '../../framework/types.js';
 import { fingerprint, type Fingerprint } from './profile-io.js';
-import { readBack, workingEncoding, writeProfile, type ReadBack } from '../../support/index.js';
+import { readBack, recordApply, workingEncoding, writeProfile, type ReadBack } from '../../support/index.js';
 
 export type ApplyResult = Result<'apply_delta'>;
 export type Approval = Params<'apply_delta'>['approval'];
@@ -54,13 +54,9 @@ export async function applyAt(
   o: ApplyOptions = {},
 ): Promise<Applied> {
   const before = fingerprint(path);
-  const result = await ctx.adapter.call('apply_delta', {
-    profile_path: path,
-    delta,
-    approval: o.approval ?? APPROVED,
-    actor: o.actor ?? ACTOR,
-    now: o.now ?? APPLY_NOW,
-  });
+  const request = { profile_path: path, delta, approval: o.approval ?? APPROVED, actor: o.actor ?? ACTOR, now: o.now ?? APPLY_NOW };
+  recordApply(ctx, request);
+  const result = await ctx.adapter.call('apply_delta', request);
   return { path, pre, before, after: fingerprint(path), result, read: readBack(path) };
 }
 

@@ -1,0 +1,93 @@
+import { Document, isScalar, visit } from 'yaml';
+import type { Difference } from '../suites/framework/types.js';
+import type { CaseRecord } from '../results/model.js';
+import { stripControl } from './text.js';
+
+/**
+ * The pieces every format shows for a failing case (differences, inputs, fixture files, rerun
+ * line), rendered the same way everywhere. Long values are cut at a word boundary, never mid-word;
+ * report.json always has them whole.
+ */
+
+/** At most `max` characters, cut after the last space or punctuation that fits, with `…` appended. */
+export function cutAtBoundary(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const room = text.slice(0, Math.max(1, max - 1));
+  // What fits ends a word already: keep it whole.
+  if (/\s/.test(text[room.length] ?? '')) return `${room.trimEnd()}…`;
+  // The last break (space, or a JSON/YAML separator) in the second half of what fits.
+  let cut = -1;
+  for (let i = room.length - 1; i >= Math.floor(room.length / 2); i--) {
+    if (/[\s,;:)\]}]/.test(room[i]!)) {
+      cut = /\s/.test(room[i]!) ? i : i + 1;
+      break;
+    }
+  }
+  return `${(cut > 0 ? room.slice(0, cut) : room).trimEnd()}…`;
+}
+
+/** A value on one line: JSON, control characters removed, cut at a boundary. */
+export function shortValue(value: unknown, max = 80): string {
+  if (value === undefined) return '(absent)';
+  let text: string;
+  try {
+    text = JSON.stringify(value) ?? String(value);
+  } catch {
+    text = String(value);
+  }
+  return cutAtBoundary(stripControl(text).replace(/\s+/g, ' '), max);
+}
+
+/** `/budgets/max_tool_calls: 10 vs 100` (expected vs observed); `""` is the whole value, shown as `(root)`. */
+export function differenceLine(d: Difference, max = 80): string {
+  return `${d.pointer === '' ? '(root)' : d.pointer}: ${shortValue(d.expected, max)} vs ${shortValue(d.observed, max)}`;
+}
+
+/** The record's differences, when it is a failure that has any. */
+export function differencesOf(c: CaseRecord): Difference[] {
+  return c.status === 'fail' ? (c.differences ?? []) : [];
+}
+
+/**
+ * An input as text: a file's text as it was written, anything else as YAML with lists of scalars
+ * on one line (`available: [ read, search ]`), so a policy reads in a screenful.
+ */
+export function inputText(value: unknown): string {
+  if (typeof value === 'string') return stripControl(value);
+  const doc = new Document(value);
+  visit(doc, {
+    Seq(_key, node) {
+      if (node.items.every((i) => isScalar(i))) node.flow = true;
+    },
+  });
+  return stripControl(doc.toString({ lineWidth: 0 }));
+}
+
+/** The first `maxLines` lines of a text, with a count of the rest. */
+export function headLines(text: string, maxLines: number): { lines: string[]; more: number } {
+  const lines = text.replace(/\n$/, '').split('\n');
+  return { lines: lines.slice(0, maxLines), more: Math.max(0, lines.length - maxLines) };
+}
+
+/** What caused a non-passing status besides its message: the inconclusive cause, the probe, the declined method. */
+export function causeOf(c: CaseRecord): string | undefined {
+  switch (c.status) {
+    case 'inconclusive':
+      return c.cause;
+    case 'not-applicable':
+      return `probe: ${c.probe}`;
+    case 'skipped':
+      return `declined ${c.method}: ${c.reason}`;
+    case 'timeout':
+      return `${c.method} took longer than ${c.limit_ms} ms`;
+    case 'error':
+      return c.fault === 'suite' ? "a bug in oap-conform's own check (never held against the adapter)" : undefined;
+    case 'pass':
+    case 'fail':
+      return undefined;
+    default: {
+      const unhandled: never = c;
+      return unhandled;
+    }
+  }
+}

@@ -1,0 +1,48 @@
+import type { CaseRecord, RunHeader } from './model.js';
+
+/** The per-request timeout a run uses unless `--timeout` says otherwise (the engine's default). */
+export const DEFAULT_TIMEOUT_MS = 10_000;
+
+/** Where a rerun writes, so reproducing one case never overwrites the full run's results. */
+const RERUN_OUT_DIR = 'oap-conform-rerun';
+
+/** A word as a POSIX shell reads it back unchanged: bare when safe, else single-quoted. */
+export function shellQuote(word: string): string {
+  return /^[\w./@:=+,%-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+/** The finding file a fuzz case wrote for its shrunk counterexample, when it wrote one. */
+function findingFileOf(c: Pick<CaseRecord, 'notes'>): string | undefined {
+  const file = (c.notes?.['counterexample'] as { file?: unknown } | undefined)?.file;
+  return typeof file === 'string' ? file : undefined;
+}
+
+/**
+ * One command line that reproduces exactly this case's verdict: `run --case ID` with the run's
+ * adapter, level and seed (and every other option that can change the case: fuzz budget, fixtures
+ * directory, timeout, --check-protocol, --process), or `replay FILE` for a fuzz case that wrote a finding. The case seed derives
+ * from the run seed and the case ID, so the same line gives the same inputs on any machine.
+ */
+export function rerunCommand(
+  header: Pick<RunHeader, 'adapter' | 'level' | 'seed' | 'options'>,
+  c: Pick<CaseRecord, 'id' | 'origin' | 'notes'>,
+): string {
+  const adapter = shellQuote(header.adapter.spec);
+  const timeout =
+    (header.options.timeout_ms !== DEFAULT_TIMEOUT_MS ? ` --timeout ${header.options.timeout_ms}` : '') +
+    (header.options.process ? ' --process' : '');
+  const finding = c.origin === 'fuzz' ? findingFileOf(c) : undefined;
+  if (finding) return `oap-conform replay ${shellQuote(finding)} --adapter ${adapter}${timeout}`;
+  const parts = [
+    'oap-conform run',
+    `--adapter ${adapter}`,
+    `--level ${header.level}`,
+    `--case ${shellQuote(c.id)}`,
+    `--seed ${header.seed}`,
+  ];
+  // Fuzz cases are generated from the budget and the seed: the same budget gives the same case.
+  if (c.origin === 'fuzz') parts.push(`--fuzz ${header.options.fuzz}`);
+  if (header.options.fixtures_dir !== undefined) parts.push(`--fixtures ${shellQuote(header.options.fixtures_dir)}`);
+  if (header.options.check_protocol) parts.push('--check-protocol');
+  return `${parts.join(' ')}${timeout} --out ${RERUN_OUT_DIR}`;
+}

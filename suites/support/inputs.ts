@@ -1,0 +1,71 @@
+/**
+ * What a case gave the adapter, recorded through `ctx.input` so a failure shows the inputs that
+ * produced it: the profile files as written (their text, named by their place in the case tree),
+ * the policy, the delta. The instantiate helpers (./session.ts) and the apply helper of Level 2
+ * call these, so no case records its own.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import type { Params } from '../../adapters/protocol/messages.js';
+import type { CaseContext } from '../framework/types.js';
+
+/** Profile texts larger than this are recorded cut, with a note (a hostile document can be megabytes). */
+const MAX_TEXT = 16 * 1024;
+/** By-name instantiation records the files the roots hold, at most this many. */
+const MAX_ROOT_FILES = 6;
+
+function where(ctx: CaseContext, path: string): string {
+  const rel = relative(ctx.workspace.root, path);
+  return rel.startsWith('..') ? path : rel.split(sep).join('/');
+}
+
+function fileText(path: string): string | undefined {
+  try {
+    const text = readFileSync(path, 'utf8');
+    return text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT)}\n… (${text.length - MAX_TEXT} more characters)` : text;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Record a profile file's text as `file <path in the case tree>`. */
+export function recordFile(ctx: CaseContext, path: string): void {
+  const text = fileText(path);
+  if (text !== undefined) ctx.input(`file ${where(ctx, path)}`, text);
+}
+
+/** The profile files a by-name instantiation could find: the files directly in each root directory. */
+function rootFiles(roots: Params<'instantiate'>['roots']): string[] {
+  const dirs = [
+    roots.managed,
+    roots.user,
+    roots.project === undefined ? undefined : join(roots.project, '.agents'),
+    ...(roots.plugin ?? []),
+  ];
+  const files: string[] = [];
+  for (const dir of dirs) {
+    if (!dir || !existsSync(dir)) continue;
+    for (const name of readdirSync(dir).sort()) {
+      const path = join(dir, name);
+      if (statSync(path).isFile()) files.push(path);
+    }
+  }
+  return files;
+}
+
+/** An instantiate request's inputs: the profile (by path, or the root files a name is found in) and the policy. */
+export function recordInstantiate(ctx: CaseContext, params: Params<'instantiate'>): void {
+  if ('path' in params.profile) recordFile(ctx, params.profile.path);
+  else {
+    ctx.input('profile name', params.profile.name);
+    for (const f of rootFiles(params.roots).slice(0, MAX_ROOT_FILES)) recordFile(ctx, f);
+  }
+  ctx.input('policy', params.policy);
+}
+
+/** An apply_delta request's inputs: the profile file before the write, the delta, the approval. */
+export function recordApply(ctx: CaseContext, params: Params<'apply_delta'>): void {
+  recordFile(ctx, params.profile_path);
+  ctx.input('delta', params.delta);
+  if (params.approval !== undefined) ctx.input('approval', params.approval);
+}

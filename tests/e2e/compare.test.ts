@@ -1,0 +1,95 @@
+/**
+ * `oap-conform compare` over three runs of Level 1 (the reference and two mutants, each breaking
+ * one ID): the matrix puts the two disagreeing IDs first, shows each run's level, attained level,
+ * fixture revision and runner, and links each verdict to that run's cases; tested in Chromium.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fromRoot } from '../../spec/package-root.js';
+import { ensureBuilt } from '../engine/helpers.js';
+import { chromiumSkipReason, launchChromium } from '../support/chromium.js';
+
+const CLI = fromRoot('bin', 'oap-conform.js');
+const dir = mkdtempSync(join(tmpdir(), 'oap-compare-'));
+const RUNS = [
+  { adapter: 'builtin:reference', out: 'reference' },
+  { adapter: 'builtin:mutant/budgets-profile-wins', out: 'budgets' }, // breaks L1-I3
+  { adapter: 'builtin:mutant/trust-from-file', out: 'trust' }, // breaks L1-I4
+];
+
+function cli(args: string[]): { code: number | null; stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', cwd: dir, env: { ...process.env, CI: 'true' } });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+let compared: ReturnType<typeof cli>;
+beforeAll(() => {
+  ensureBuilt();
+  for (const r of RUNS)
+    cli(['run', '--adapter', r.adapter, '--level', '1', '--fuzz', '0', '--seed', '3', '--quiet', '--allow-dirty', '--out', r.out]);
+  // One run named by its directory, one by its result.json, one by its report.json.
+  compared = cli(['compare', 'reference', 'budgets/result.json', 'trust/report.json', '--out', 'compare']);
+}, 180_000);
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('compare', () => {
+  it('says what it compared and writes the page and the Markdown table', () => {
+    expect(compared.code, compared.stderr).toBe(0);
+    expect(compared.stdout).toMatch(/^compared 3 runs: 2 of \d+ IDs get different verdicts/);
+    const md = readFileSync(join(dir, 'compare', 'compare.md'), 'utf8');
+    const rows = md.split('\n').filter((l) => /^\| (⚠ )?L1-/.test(l));
+    expect(rows.slice(0, 2).map((l) => l.split(' | ')[0])).toEqual(['| ⚠ L1-I3', '| ⚠ L1-I4']);
+    expect(rows[0]).toMatch(/\| pass \| fail \| pass \|$/);
+    expect(rows[1]).toMatch(/\| pass \| pass \| fail \|$/);
+  });
+
+  it('refuses what is not a result, in one line', () => {
+    const r = cli(['compare', 'reference', join('reference', 'summary.md')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^oap-conform: bad-json: .*summary\.md is not valid JSON/);
+  });
+
+  const skip = chromiumSkipReason();
+  it.skipIf(skip !== undefined)(
+    `renders the matrix in Chromium, disagreements first, linked to each run's evidence${skip ? ` [skipped: ${skip}]` : ''}`,
+    async () => {
+      const { context, dir: profile } = await launchChromium();
+      try {
+        const page = context.pages()[0] ?? (await context.newPage());
+        await page.goto(pathToFileURL(join(dir, 'compare', 'compare.html')).href);
+        const heads = await page.locator('#matrix thead th').allTextContents();
+        expect(heads.slice(2)).toEqual([
+          expect.stringMatching(/^oap-conform-reference \d/),
+          expect.stringMatching(/^oap-conform-reference\+mutant:budgets-profile-wins /),
+          expect.stringMatching(/^oap-conform-reference\+mutant:trust-from-file /),
+        ]);
+        expect(await page.locator('#runs tbody td.attained').allTextContents()).toEqual(['1', 'none', 'none']);
+        const revision = (await page.locator('#runs tbody tr').first().locator('td').nth(4).textContent())!;
+        expect(revision).toMatch(/^[0-9a-f]{40}$/);
+        const ids = await page
+          .locator('#matrix tbody tr[data-id]')
+          .evaluateAll((rows) => rows.map((r) => (r as unknown as { dataset: { id: string } }).dataset.id));
+        expect(ids.slice(0, 2)).toEqual(['L1-I3', 'L1-I4']);
+        expect(await page.locator('#matrix tbody tr.disagree').count()).toBe(2);
+        const i3 = page.locator('#matrix tbody tr[data-id="L1-I3"] td');
+        expect((await i3.allTextContents()).slice(2).map((t) => t.split(' ')[0])).toEqual(['pass', 'fail', 'pass']);
+        // The failing cell links to the failing case; the verdict to the run's cases of the ID, filtered.
+        expect(await i3.nth(3).locator('small a').first().textContent()).toBe('L1-I3/budgets-take-the-smaller-limit');
+        await i3.nth(3).locator('a').first().click();
+        await page.waitForURL(/budgets\/report\.html#q=r%3AL1-I3$/);
+        const shown = await page
+          .locator('#cases > tbody > tr:visible')
+          .evaluateAll((rows) => rows.map((r) => (r as unknown as { dataset: { reqs: string } }).dataset.reqs));
+        expect(shown.length).toBeGreaterThan(1);
+        expect(shown.every((reqs) => reqs.split(' ').includes('L1-I3'))).toBe(true);
+      } finally {
+        await context.close();
+        rmSync(profile, { recursive: true, force: true });
+      }
+    },
+  );
+});

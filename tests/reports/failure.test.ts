@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import { cutAtBoundary, differenceLine, inputText } from '../../reports/failure.js';
+import { groupFailures } from '../../results/groups.js';
+import type { CaseRecord } from '../../results/model.js';
+import { rerunCommand, shellQuote } from '../../results/rerun.js';
+import { differencesOf } from '../../suites/framework/differences.js';
+import { makeCase, makeReport } from '../results/make-report.js';
+
+describe('differences, computed once when a failure is recorded', () => {
+  it.each([
+    [
+      'a changed leaf',
+      { budgets: { max_tool_calls: 10, max_turns: 5 } },
+      { budgets: { max_tool_calls: 100, max_turns: 5 } },
+      [{ pointer: '/budgets/max_tool_calls', expected: 10, observed: 100 }],
+    ],
+    ['an extra member', { a: 1 }, { a: 1, b: 2 }, [{ pointer: '/b', observed: 2 }]],
+    ['a missing member', { a: 1, b: 2 }, { a: 1 }, [{ pointer: '/b', expected: 2 }]],
+    ['an array element', { tools: ['read', 'shell'] }, { tools: ['read'] }, [{ pointer: '/tools/1', expected: 'shell' }]],
+    ['RFC 6901 escapes', { 'a/b': { '~c': 1 } }, { 'a/b': { '~c': 2 } }, [{ pointer: '/a~1b/~0c', expected: 1, observed: 2 }]],
+    ['scalars', 'deny', 'allow', [{ pointer: '', expected: 'deny', observed: 'allow' }]],
+    ['object against scalar', { a: 1 }, 'x', [{ pointer: '', expected: { a: 1 }, observed: 'x' }]],
+    ['equal values', { a: [1] }, { a: [1] }, []],
+    ['nothing to compare', undefined, undefined, []],
+  ])('%s', (_what, expected, observed, want) => {
+    expect(differencesOf(expected, observed)).toEqual(want);
+  });
+});
+
+describe('rendering', () => {
+  it.each([
+    ['short text stays whole', 'deny the shell', 40, 'deny the shell'],
+    [
+      'cut after the last space that fits, never mid-word',
+      'effective budgets differ from the narrowing rule',
+      30,
+      'effective budgets differ from…',
+    ],
+    ['cut after a JSON separator', '{"a":"alpha","b":"beta","c":"gamma"}', 20, '{"a":"alpha","b":…'],
+    ['one long word is cut where it must be', 'x'.repeat(30), 10, `${'x'.repeat(9)}…`],
+  ])('%s', (_what, text, max, want) => {
+    const cut = cutAtBoundary(text, max);
+    expect(cut).toBe(want);
+    expect(cut.length).toBeLessThanOrEqual(max);
+  });
+
+  it('a difference reads `pointer: expected vs observed`, absent values named', () => {
+    expect(differenceLine({ pointer: '/budgets/max_tool_calls', expected: 10, observed: 100 })).toBe('/budgets/max_tool_calls: 10 vs 100');
+    expect(differenceLine({ pointer: '/b', observed: 2 })).toBe('/b: (absent) vs 2');
+    expect(differenceLine({ pointer: '', expected: 'deny', observed: 'allow' })).toBe('(root): "deny" vs "allow"');
+  });
+
+  it('inputs: a file as written, anything else as YAML with lists of scalars on one line', () => {
+    expect(inputText('oap: "1.0"\n')).toBe('oap: "1.0"\n');
+    expect(inputText({ tools: { available: ['read', 'shell'] } })).toBe('tools:\n  available: [ read, shell ]\n');
+  });
+});
+
+describe('rerun lines', () => {
+  const header = makeReport({ level: 2, seed: 7 }).header;
+  it('run --case with the adapter, level and seed; the adapter spec quoted for a POSIX shell', () => {
+    const c = makeCase('L1-I3/x', ['L1-I3'], 'fail');
+    expect(rerunCommand(header, c)).toBe(
+      'oap-conform run --adapter builtin:test --level 2 --case L1-I3/x --seed 7 --out oap-conform-rerun',
+    );
+    const spaced = { ...header, adapter: { ...header.adapter, spec: "python3 it's.py" }, options: { ...header.options, timeout_ms: 500 } };
+    expect(rerunCommand(spaced, c)).toBe(
+      `oap-conform run --adapter 'python3 it'\\''s.py' --level 2 --case L1-I3/x --seed 7 --timeout 500 --out oap-conform-rerun`,
+    );
+    expect(shellQuote('a b')).toBe("'a b'");
+    const checked = { ...header, options: { ...header.options, check_protocol: true, process: true } };
+    expect(rerunCommand(checked, c)).toBe(
+      'oap-conform run --adapter builtin:test --level 2 --case L1-I3/x --seed 7 --check-protocol --process --out oap-conform-rerun',
+    );
+  });
+
+  it('a fuzz case that wrote a finding is replayed; one that did not is rerun with the same fuzz budget', () => {
+    const withFinding = {
+      ...makeCase('fuzz/L1-I3/narrowing#0', ['L1-I3'], 'fail', { notes: { counterexample: { file: '/out/findings/f.json' } } }),
+      origin: 'fuzz',
+    } as CaseRecord;
+    expect(rerunCommand(header, withFinding)).toBe('oap-conform replay /out/findings/f.json --adapter builtin:test');
+    const without = { ...makeCase('fuzz/L1-I3/narrowing#1', ['L1-I3'], 'error'), origin: 'fuzz' } as CaseRecord;
+    expect(rerunCommand({ ...header, options: { ...header.options, fuzz: 600 } }, without)).toBe(
+      "oap-conform run --adapter builtin:test --level 2 --case 'fuzz/L1-I3/narrowing#1' --seed 7 --fuzz 600 --out oap-conform-rerun",
+    );
+  });
+});
+
+describe('failure groups', () => {
+  it('one group per requirement, status and first differing pointer, check failures first, with every case that hit it', () => {
+    const fail = (id: string, pointer: string) =>
+      ({ ...makeCase(id, ['L1-I3'], 'fail'), differences: [{ pointer, expected: 1, observed: 2 }] }) as CaseRecord;
+    const groups = groupFailures([
+      makeCase('L1-P1/a', ['L1-P1'], 'skipped', { message: 'adapter: not implemented: validate: no' }),
+      fail('L1-I3/a', '/budgets/max_turns'),
+      fail('L1-I3/b', '/budgets/max_turns'),
+      fail('L1-I3/c', '/permissions/shell'),
+      makeCase('L1-P2/a', ['L1-P2'], 'skipped', { message: 'adapter: not implemented: validate: no' }),
+      makeCase('L1-P2/b', ['L1-P2'], 'pass'),
+    ]);
+    expect(groups.map((g) => [g.class, g.status, g.pointer ?? null, g.cases.map((c) => c.id)])).toEqual([
+      ['check', 'fail', '/budgets/max_turns', ['L1-I3/a', 'L1-I3/b']],
+      ['check', 'fail', '/permissions/shell', ['L1-I3/c']],
+      ['not-judged', 'skipped', null, ['L1-P1/a']],
+      ['not-judged', 'skipped', null, ['L1-P2/a']],
+    ]);
+  });
+});
