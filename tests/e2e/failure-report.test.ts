@@ -35,8 +35,9 @@ beforeAll(() => {
     `builtin:mutant/${MUTANT}`,
     '--level',
     '1',
-    '--filter',
-    'L1-I3',
+    // One case, so its failure is the one group every format shows (other L1-I3 budget cases fail too).
+    '--case',
+    CASE,
     '--fuzz',
     '0',
     '--keep-workspaces',
@@ -56,7 +57,7 @@ describe('a failing case in every format', () => {
     const text = first.stdout;
     expect(text).toContain('Check failures:');
     expect(text).toMatch(/\[1\/1\] FAIL L1-I3: effective budgets/);
-    expect(text).toContain('/budgets/max_turns: 20 vs 50');
+    expect(text).toContain('/budgets/max_turns: {"atMost":20} vs 50');
     expect(text).toMatch(/input file workspace\/\.agents\/budgets-narrowed\.agent\.yaml:\n\s+oap: "1\.0"/);
     expect(text).toContain('input policy:');
     expect(text).toContain(`rerun: oap-conform run --adapter builtin:mutant/${MUTANT} --level 1 --case ${CASE} --seed `);
@@ -66,16 +67,16 @@ describe('a failing case in every format', () => {
 
   it('summary.md, junit.xml and report.html show them too', () => {
     const md = readFileSync(join(out, 'summary.md'), 'utf8');
-    expect(md).toContain('/budgets/max\\_turns: 20 vs 50');
+    expect(md).toContain('/budgets/max\\_turns: {"atMost":20} vs 50');
     expect(md).toContain('<summary>inputs</summary>');
     expect(md).toMatch(
       new RegExp(`\`\`\`sh\\noap-conform run --adapter builtin:mutant/${MUTANT} --level 1 --case ${CASE.replace('/', '\\/')} --seed \\d+`),
     );
     const junit = readFileSync(join(out, 'junit.xml'), 'utf8');
-    expect(junit).toContain('/budgets/max_turns: 20 vs 50');
+    expect(junit).toContain('/budgets/max_turns: {"atMost":20} vs 50');
     expect(junit).toContain(`--case ${CASE}`);
     const html = readFileSync(join(out, 'report.html'), 'utf8');
-    expect(html).toContain('<td class="nowrap">/budgets/max_turns</td><td>20</td><td>50</td>');
+    expect(html).toContain('<td class="nowrap">/budgets/max_turns</td><td>{&quot;atMost&quot;:20}</td><td>50</td>');
     expect(html).toContain('input: policy');
     expect(html).toContain(`--case ${CASE} --seed`);
   });
