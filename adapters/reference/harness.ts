@@ -24,7 +24,7 @@ import type { OapIssue } from '../../spec/document/issue.js';
 import { parsePointer } from '../../spec/semantics/index.js';
 import { packageVersion } from '../../spec/package-root.js';
 import { applyDelta } from './apply/applicator.js';
-import { writeFileAtomic } from './atomic-write.js';
+import { writeFileAtomic, writeFileInPlace } from './atomic-write.js';
 import { ceilingFromParent, ceilingFromPolicy, type Ceiling } from './ceiling.js';
 import { generateDelta, HARNESS_NAME } from './delta-generate.js';
 import { discover } from './discovery.js';
@@ -153,7 +153,10 @@ export class ReferenceHarness implements InProcessAdapter {
   private writeBack(p: Params<'write_back'>): Result<'write_back'> {
     const read = readDocumentFile(p.path, this.quirks);
     if (!isObject(read.value) || !read.encoding) throw new Error(`cannot read ${p.path}: ${read.issues.map((i) => i.message).join('; ')}`);
-    writeFileAtomic(p.path, serializeProfile(read.value, read.encoding, this.quirks));
+    const text = serializeProfile(read.value, read.encoding, this.quirks);
+    // The L2-A12 mutant of the round-trip writer: write_back truncates and rewrites the file in place.
+    if (this.quirks.has('write-back-in-place')) writeFileInPlace(p.path, text);
+    else writeFileAtomic(p.path, text, this.quirks);
     return { path: p.path };
   }
 
@@ -301,7 +304,7 @@ export class ReferenceHarness implements InProcessAdapter {
     );
     s.ended = true;
     if (this.quirks.has('writes-profile-on-end'))
-      writeFileAtomic(s.resolved.path, serializeProfile(fileDoc, s.resolved.encoding, this.quirks));
+      writeFileAtomic(s.resolved.path, serializeProfile(fileDoc, s.resolved.encoding, this.quirks), this.quirks);
     return { delta };
   }
 

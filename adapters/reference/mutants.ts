@@ -71,7 +71,11 @@ export const MUTANTS: readonly Mutant[] = [
   m('ops-outside-state-applied', ['L2-A2'], 'No scope rule; pointers are normalized like file paths, so /state/../spec/x writes /spec/x.'),
   m('blind-write-on-conflict', ['L2-A3'], 'A delta for another revision is applied as if it matched.'),
   m('ignores-target-digest', ['L2-A4'], 'target.digest is not verified.'),
-  m('non-atomic-ops', ['L2-A5'], 'Operations are applied one by one; when one fails, the ones before it are persisted.'),
+  m(
+    'non-atomic-ops',
+    ['L2-A5'],
+    'The profile is saved (atomically) after each operation: a failing operation, or a kill between two, leaves the ones before it on disk.',
+  ),
   m('writeback-default-auto', ['L2-A6'], 'A profile without lifecycle.writeback is treated as auto instead of propose.'),
   m('proposals-applied-under-auto', ['L2-A7'], 'Under writeback auto, proposals are applied to the profile.'),
   m('proposal-risk-from-document', ['L2-A8'], "Proposal risk is taken from the delta's risk field."),
@@ -186,6 +190,17 @@ export const MUTANTS: readonly Mutant[] = [
     'extends-pin-over-file-bytes',
     ['L3-G2'],
     'An extends pin is compared with the sha256 of the base file bytes, so no document digest ever matches.',
+  ),
+  // issue 17
+  m(
+    'rename-without-fsync',
+    ['L2-A12'],
+    'The temporary file is written and renamed over the profile without fsync: a kill leaves a whole file, a power cut may not.',
+  ),
+  m(
+    'write-back-in-place',
+    ['L2-A12'],
+    'write_back (the round-trip writer) truncates and rewrites the profile in place; apply_delta is atomic.',
   ),
 ];
 

@@ -104,6 +104,9 @@ export const QUIRK_NAMES = [
   'tier-before-exact',
   'installed-skills-unrecognized',
   'external-store-kinds-unsupported',
+  // issue 17 (crash points, every write path atomic, side effects where they happen)
+  'rename-without-fsync',
+  'write-back-in-place',
 ] as const;
 
 export type QuirkName = (typeof QUIRK_NAMES)[number];
