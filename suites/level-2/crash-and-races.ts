@@ -5,8 +5,8 @@
  * (each open for writing, write, fsync and rename in the profile's directory, see
  * ./support/write-evidence.ts); then, for every step in order, a fresh adapter process is killed
  * by strace on entry to exactly that syscall, and the file it leaves is judged. Deterministic,
- * language-neutral and complete over the write path, one adapter spawn per point. The first point
- * that exposes a violation ends the case (one counterexample is enough; a conforming writer runs
+ * language-neutral and complete over the write path, one adapter spawn per point (last step first).
+ * The first point that exposes a violation ends the case (one counterexample is enough; a conforming writer runs
  * them all). Without strace (missing, ptrace denied) the fallback kills at seeded-random moments of
  * a large apply; which method judged is a note on the case.
  */
@@ -153,7 +153,10 @@ async function crashPoints(
     ahead = more ? prespawn(spawnAdapter) : undefined;
     return victim;
   };
-  for (const point of points) {
+  // Last step first: a writer that saves in several steps has done the most there, so a violation
+  // shows in the first few runs; a conforming writer runs them all anyway.
+  const order = [...points].reverse();
+  for (const [i, point] of order.entries()) {
     let when = point.when;
     let run: PointRun | undefined;
     // A thread's count of one syscall is exact for the calls only our write makes (open, fsync,
@@ -161,7 +164,7 @@ async function crashPoints(
     // eventfd now and then), so a kill can come on entry to another call of that syscall. The
     // trace of the run says where it came; up to two more runs, with the count corrected, aim again.
     for (let attempt = 0; attempt < 3 && run?.reached !== 'exact'; attempt++) {
-      const victim = await take(point.step + 1 < points.length);
+      const victim = await take(i + 1 < order.length);
       const path = place(ctx, `point-${point.step}-${attempt}`, fx, enc);
       // A call of the adapter's own process (or a child process: its main thread, tid = pid) is
       // counted on that thread alone; a call of another thread is counted per thread over the
@@ -370,8 +373,8 @@ const a12Crash: CaseDef = {
 // ------------------------------------------------------------------------------------------ A12 write path
 
 /**
- * Observe one write of the profile at `path` by `act` (on a spawned adapter under strace when
- * possible, else on the case adapter with directory events) and judge its path. `act` returns the
+ * Observe one write of the profile at `path` by `act` (on a spawned adapter under strace; when
+ * strace cannot attach, with directory events, which can fail a writer but never pass one) and judge its path. `act` returns the
  * path it wrote (write_back says where) and whether the write happened at all.
  */
 async function observeWrite(
@@ -412,6 +415,7 @@ const a12Path: CaseDef = {
   id: 'L2-A12/write-path-temp-fsync-rename',
   requirements: ['L2-A12'],
   title: 'apply_delta replaces the profile by a temporary file in its directory that was written and fsync-ed, then renamed over it',
+  needs: { process: true },
   expectation: WRITE_PATH,
   async run(ctx) {
     const enc = workingEncoding(ctx.handshake);
@@ -429,6 +433,7 @@ const a12WriteBack: CaseDef = {
   requirements: ['L2-A12'],
   title:
     'write_back (the round-trip writer) replaces the profile by a temporary file in its directory that was written and fsync-ed, then renamed over it',
+  needs: { process: true },
   expectation: WRITE_PATH,
   async run(ctx) {
     const enc = workingEncoding(ctx.handshake);
