@@ -6,6 +6,7 @@ import { benchOracle } from './oracle.js';
 import { benchEngine, formatEngineBench } from './engine.js';
 import { benchFuzz } from './fuzz.js';
 import { benchSuite } from './suite.js';
+import { benchLimits, formatLimits } from './limits.js';
 
 const only = process.argv[2];
 const suites: Array<[string, () => Promise<unknown>]> = [
@@ -19,6 +20,7 @@ const suites: Array<[string, () => Promise<unknown>]> = [
   ],
   ['fuzz', benchFuzz],
   ['suite', benchSuite],
+  ['limits', async () => process.stdout.write(formatLimits(benchLimits()))],
 ];
 for (const [name, run] of suites) {
   if (only && only !== name) continue;
