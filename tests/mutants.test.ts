@@ -9,7 +9,9 @@
  *    (every case naming one of its IDs) plus a fixed sample of the rest (one case in SAMPLE_EVERY,
  *    chosen by a hash of mutant and case, so the sample differs per mutant but never between
  *    runs) for "no collateral"; the process cases (crash, race, write path: they spawn adapters)
- *    only for the mutants that break one of their IDs.
+ *    only for the mutants that break one of their IDs. A mutant that acts on its process environment
+ *    (`asProcess`) runs its IDs' cases through the engine as a process too (its HOME and XDG dirs
+ *    inside each case), and those outcomes replace the in-process ones.
  *  - `npm run sweep` (OAP_SWEEP=full, run by .ci/run): every mutant over every case, and the
  *    catalogue-wide case-level sensitivity floor (at least FLOOR of the fixture cases fail under
  *    some mutant). CI proves every mutant fails exactly its IDs over the whole suite.
@@ -17,6 +19,9 @@
  * mutant); the catalogue-wide assertions are then left out.
  */
 import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createReferenceAdapter } from '../adapters/reference/index.js';
 import { MUTANTS, createMutantAdapter } from '../adapters/reference/mutants.js';
@@ -26,6 +31,7 @@ import { allCases } from '../suites/index.js';
 import { REQUIREMENTS } from '../suites/requirements.js';
 import { failedIds, passedIds, runSuiteInProcess } from './support/run-suite.js';
 import { canSpawnBuiltins, killSpawnedBuiltins, spawnBuiltinForTests } from './support/spawn-builtin.js';
+import { runEngine } from '../runner/engine/run.js';
 
 const FLOOR = 0.95;
 const SAMPLE_EVERY = 16;
@@ -58,6 +64,30 @@ function processCases(breaks: readonly string[]): CaseDef[] {
 
 const outcomes = new Map<string, CaseOutcome[]>();
 
+// In-process mutants share this process's environment: whatever one writes into $XDG_CONFIG_HOME lands here.
+const scratch = mkdtempSync(join(tmpdir(), 'oap-sweep-'));
+const savedXdg = process.env.XDG_CONFIG_HOME;
+process.env.XDG_CONFIG_HOME = join(scratch, 'xdg-config');
+
+/** `cases` through the engine, with the mutant as its own process (as `--process` runs it). */
+async function viaEngine(name: string, cases: CaseDef[]): Promise<CaseOutcome[]> {
+  const { report } = await runEngine({
+    adapter: `builtin:mutant/${name}`,
+    level: 3,
+    out: join(scratch, name),
+    jobs: 1,
+    timeoutMs: 30_000,
+    keepWorkspaces: false,
+    resume: false,
+    process: true,
+    checkProtocol: false,
+    fuzz: 0,
+    seed: 1,
+    cases,
+  });
+  return report.cases;
+}
+
 beforeAll(async () => {
   // Four mutants at a time in-process: a run mostly waits on the file system.
   let next = 0;
@@ -68,6 +98,17 @@ beforeAll(async () => {
     }
   };
   await Promise.all(Array.from({ length: 4 }, worker));
+  for (const m of SWEPT.filter((x) => x.asProcess && canSpawnBuiltins())) {
+    const asProcess = await viaEngine(
+      m.name,
+      IN_PROCESS.filter((c) => observes(c, m.breaks)),
+    );
+    const byId = new Map(asProcess.map((o) => [o.id, o]));
+    outcomes.set(
+      m.name,
+      outcomes.get(m.name)!.map((o) => byId.get(o.id) ?? o),
+    );
+  }
   // Process cases one mutant at a time: each spawns and kills adapter processes of its own.
   for (const m of SWEPT) {
     const cases = processCases(m.breaks);
@@ -77,7 +118,12 @@ beforeAll(async () => {
   }
 }, 900_000);
 
-afterAll(killSpawnedBuiltins);
+afterAll(async () => {
+  await killSpawnedBuiltins();
+  if (savedXdg === undefined) delete process.env.XDG_CONFIG_HOME;
+  else process.env.XDG_CONFIG_HOME = savedXdg;
+  rmSync(scratch, { recursive: true, force: true });
+});
 
 describe('reference harness', () => {
   // The process cases against the reference run in tests/suites/level-2.test.ts; the full sweep runs them here too.

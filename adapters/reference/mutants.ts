@@ -11,6 +11,8 @@ export interface Mutant {
   name: QuirkName;
   breaks: string[];
   description: string;
+  /** The deviation shows only when the mutant runs as its own process (it acts on its process environment). */
+  asProcess?: true;
 }
 
 const m = (name: QuirkName, breaks: string[], description: string): Mutant => ({ name, breaks, description });
@@ -202,6 +204,14 @@ export const MUTANTS: readonly Mutant[] = [
     ['L2-A12'],
     'write_back (the round-trip writer) truncates and rewrites the profile in place; apply_delta is atomic.',
   ),
+  {
+    ...m(
+      'writes-xdg-config-on-resolve',
+      ['L1-I11'],
+      'Resolution writes oap-reference/last-resolved.json into $XDG_CONFIG_HOME (the adapter process environment), not next to the profile.',
+    ),
+    asProcess: true,
+  },
 ];
 
 export function createMutantAdapter(name: string): InProcessAdapter {

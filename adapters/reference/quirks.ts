@@ -107,6 +107,7 @@ export const QUIRK_NAMES = [
   // issue 17 (crash points, every write path atomic, side effects where they happen)
   'rename-without-fsync',
   'write-back-in-place',
+  'writes-xdg-config-on-resolve',
 ] as const;
 
 export type QuirkName = (typeof QUIRK_NAMES)[number];
