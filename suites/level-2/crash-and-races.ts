@@ -76,6 +76,9 @@ async function applyOrDie(victim: KillableAdapter, params: Params<'apply_delta'>
 
 // ------------------------------------------------------------------------------------------ crash points
 
+/** Syscalls a runtime also makes on its own (eventfd and pipe writes), so a thread's count of them can drift. */
+const NOISY = /^(write|writev|pwrite64|pwritev2?)$/;
+
 /** The small delta the crash points use: 3 operations (two adds, one replace) on a 40-fact profile. */
 const pointFixture = (seed: number): CrashFixture => crashFixture(seed, 40, 2, 1);
 
@@ -110,7 +113,6 @@ async function crashPoints(
   if (!straceAvailable()) return undefined;
   const enc = workingEncoding(ctx.handshake, ['json', 'yaml', 'md']);
   const fx = pointFixture(ctx.seed);
-  const traces = join(ctx.workspace.root, 'traces');
   const where = (path: string): { target: string; dirs: string[] } => {
     const target = realTarget(path);
     return { target, dirs: [...new Set([dirname(path), dirname(target)])] };
@@ -119,7 +121,7 @@ async function crashPoints(
   const calPath = place(ctx, 'calibration', fx, enc);
   const cal = await spawnAdapter();
   const calCwd = cwdOf(cal.pid);
-  const tracer = await attachStrace(cal.pid, `${traces}-calibration.strace`);
+  const tracer = await attachStrace(cal.pid, join(ctx.workspace.root, 'calibration.strace'));
   if (!tracer) {
     await cal.close();
     return undefined;
@@ -157,12 +159,17 @@ async function crashPoints(
   // shows in the first few runs; a conforming writer runs them all anyway.
   const order = [...points].reverse();
   for (const [i, point] of order.entries()) {
-    let when = point.when;
+    // A thread's count of one syscall is exact for the calls only the write makes (open, fsync,
+    // rename), but a runtime may interleave writes of its own (Node's main thread writes to an
+    // eventfd now and then), so a kill on entry to the N-th `write` can come elsewhere. Such a
+    // step is reached from the step before it instead, when that one is countable: strace pauses
+    // the thread after that call returns and the victim is killed there, which leaves exactly what
+    // a kill on entry to the step leaves. Otherwise the kill-run's trace says where the kill came,
+    // and up to two more runs aim again with the count corrected.
+    const before = points[point.step - 1];
+    const anchor = NOISY.test(point.syscall) && before && before.tid === point.tid && !NOISY.test(before.syscall) ? before : undefined;
+    let when = (anchor ?? point).when;
     let run: PointRun | undefined;
-    // A thread's count of one syscall is exact for the calls only our write makes (open, fsync,
-    // rename), but a runtime may interleave calls of its own (Node's main thread writes to an
-    // eventfd now and then), so a kill can come on entry to another call of that syscall. The
-    // trace of the run says where it came; up to two more runs, with the count corrected, aim again.
     for (let attempt = 0; attempt < 3 && run?.reached !== 'exact'; attempt++) {
       const victim = await take(i + 1 < order.length);
       const path = place(ctx, `point-${point.step}-${attempt}`, fx, enc);
@@ -171,21 +178,40 @@ async function crashPoints(
       // whole tree, so another thread may reach its own N-th call first.
       const index = tracer.pids.indexOf(point.tid);
       const thread = index >= 0 ? processThread(victim.pid, index) : undefined;
-      const killer = await attachStrace(victim.pid, `${traces}-point-${point.step}-${attempt}.strace`, {
-        inject: { syscall: point.syscall, when },
+      const killer = await attachStrace(victim.pid, undefined, {
+        inject: anchor ? { syscall: anchor.syscall, when, action: 'pause' } : { syscall: point.syscall, when },
         ...(thread !== undefined ? { thread } : {}),
       });
       if (!killer) {
         await victim.close();
         inconclusive(`strace traced the calibration apply but could not attach to the adapter for crash point ${point.label}`);
       }
-      const answered = await applyOrDie(victim, applyParams(path, fx.delta));
-      const killTrace = await killer.stop();
+      const applied = applyOrDie(victim, applyParams(path, fx.delta));
+      let answered: boolean;
+      let killTrace: string;
+      if (anchor) {
+        // Paused after the anchor (or the apply ended without reaching it): kill it there, then
+        // its tracer, which would hold the dead process until the pause ran out.
+        answered = await Promise.race([killer.paused.then(() => false), applied]);
+        const dying = victim.kill('SIGKILL');
+        killTrace = await killer.abort();
+        await dying;
+        await applied;
+      } else {
+        answered = await applied;
+        killTrace = await killer.stop();
+      }
       await victim.kill('SIGKILL');
       const at = where(path);
-      const path2 = writePath(killTrace, at.target, at.dirs, calCwd);
-      const hit = path2.find((p) => p.killed);
-      const exact = !answered && hit?.step === point.step && hit.syscall === point.syscall && hit.touches === point.touches;
+      const traced = writePath(killTrace, at.target, at.dirs, calCwd);
+      const last = traced[traced.length - 1];
+      const aim = anchor ?? point;
+      const exact =
+        !answered &&
+        last?.step === aim.step &&
+        last.syscall === aim.syscall &&
+        last.touches === aim.touches &&
+        (anchor ? !last.killed : last.killed === true);
       const c = classify(path, fx, postRevision);
       run = {
         step: point.step,
@@ -195,8 +221,8 @@ async function crashPoints(
         detail: c.detail,
       };
       // Aim again: past the intended call, at its count in this run; short of it, one further.
-      const done = path2.find((p) => p.step === point.step && p.syscall === point.syscall && !p.killed);
-      when = done ? done.when : when + 1;
+      const done = traced.find((p) => p.step === aim.step && p.syscall === aim.syscall && !p.killed);
+      when = done && !exact ? done.when : when + 1;
       if (stop(run)) break;
     }
     runs.push(run!);
@@ -212,10 +238,12 @@ function processThread(pid: number, index: number): number | undefined {
 }
 
 function pointsNote(run: CrashPointsRun): unknown {
-  return run.runs.map(
-    (r) =>
-      `${r.step} ${r.label}: ${r.cls}${r.reached === 'exact' ? '' : ` (kill ${r.reached === 'never' ? 'never came' : 'came elsewhere'})`}`,
-  );
+  return [...run.runs]
+    .sort((a, b) => a.step - b.step)
+    .map(
+      (r) =>
+        `${r.step} ${r.label}: ${r.cls}${r.reached === 'exact' ? '' : ` (kill ${r.reached === 'never' ? 'never came' : 'came elsewhere'})`}`,
+    );
 }
 
 // ------------------------------------------------------------------------------------------ fallback: random-time kills

@@ -63,13 +63,26 @@ export function processTree(pid: number): number[] {
 export interface Tracer {
   /** The pids traced, in processTree order (index 0 is the adapter process). */
   readonly pids: number[];
+  /** Settles when an injected pause has stopped the tracee (the call's line ends "(DELAYED)"). */
+  readonly paused: Promise<void>;
+  /** Detach and return the trace. */
   stop(): Promise<string>;
+  /**
+   * Kill strace itself and return the trace so far. A tracee killed during a pause is reaped only
+   * once its tracer lets go, which a pausing strace does only when the pause ends.
+   */
+  abort(): Promise<string>;
 }
 
-/** Kill the traced thread on entry to its `when`-th call of `syscall` (counted from the attach). */
+/**
+ * Act on the traced thread at its `when`-th call of `syscall` (counted from the attach): `kill`
+ * SIGKILLs it on entry to the call; `pause` holds it after the call returned (strace's
+ * delay_exit), so the caller can kill it there: the state a kill on entry to the next call leaves.
+ */
 export interface Injection {
   syscall: string;
   when: number;
+  action?: 'kill' | 'pause';
 }
 
 export interface TraceOptions {
@@ -102,15 +115,19 @@ const WRITE_SYSCALLS = [
   'ftruncate',
 ];
 const TRACED = `trace=${[...WRITE_SYSCALLS, 'close'].join(',')}`;
+/** A pause lasts until the caller kills the tracee; this is only the bound if it never does. */
+const PAUSE_US = 30_000_000;
 
 /**
  * Attach strace to a running process tree (or one thread of it). Undefined when strace cannot
- * attach (missing, ptrace denied). With `inject`, the thread that reaches the call is SIGKILLed on
- * entry to it and the trace ends with that call (return value `?`).
+ * attach (missing, ptrace denied). Without `outFile` the trace streams through strace's stderr
+ * (which is what lets `paused` settle the moment the pause begins).
  */
-export async function attachStrace(pid: number, outFile: string, opts: TraceOptions = {}): Promise<Tracer | undefined> {
+export async function attachStrace(pid: number, outFile: string | undefined, opts: TraceOptions = {}): Promise<Tracer | undefined> {
   if (!straceAvailable()) return undefined;
   const pids = opts.thread !== undefined ? [opts.thread] : processTree(pid);
+  const inject = opts.inject;
+  const action = inject?.action === 'pause' ? `delay_exit=${PAUSE_US}` : 'signal=SIGKILL';
   const args = [
     ...(opts.thread !== undefined ? [] : ['-f']),
     '-y',
@@ -118,35 +135,62 @@ export async function attachStrace(pid: number, outFile: string, opts: TraceOpti
     '64',
     '-e',
     TRACED,
-    ...(opts.inject ? ['-e', `inject=${opts.inject.syscall}:signal=SIGKILL:when=${opts.inject.when}`] : []),
-    '-o',
-    outFile,
+    ...(inject ? ['-e', `inject=${inject.syscall}:${action}:when=${inject.when}`] : []),
+    ...(outFile ? ['-o', outFile] : []),
     ...pids.flatMap((p) => ['-p', String(p)]),
   ];
   const child = spawn('strace', args, { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   let exited = false;
-  child.stderr.on('data', (b: Buffer) => (stderr += b.toString()));
+  let onData = (): void => {};
+  let onPause = (): void => {};
+  const paused = new Promise<void>((r) => (onPause = r));
+  child.stderr.on('data', (b: Buffer) => {
+    stderr += b.toString();
+    if (stderr.includes('(DELAYED)')) onPause();
+    onData();
+  });
   const exit = new Promise<void>((r) =>
     child.once('exit', () => {
       exited = true;
+      onData();
       r();
     }),
   );
-  child.once('error', () => (exited = true));
-  const deadline = Date.now() + 5000;
+  child.once('error', () => {
+    exited = true;
+    onData();
+  });
   // strace reports "Process N attached" once per pid (with -f, after all its threads).
-  while (!exited && Date.now() < deadline && (stderr.match(/attached/g) ?? []).length < pids.length) await sleep(10);
-  if (exited || (stderr.match(/attached/g) ?? []).length < pids.length) {
+  const attached = (): boolean => (stderr.match(/attached/g) ?? []).length >= pids.length;
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, 5000);
+    onData = () => {
+      if (exited || attached()) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    onData();
+  });
+  onData = () => {};
+  const trace = (): string => (outFile ? (existsSync(outFile) ? readFileSync(outFile, 'utf8') : '') : stderr);
+  if (exited || !attached()) {
     if (!exited) child.kill('SIGKILL');
     return undefined;
   }
   return {
     pids,
+    paused,
     async stop(): Promise<string> {
       if (!exited) child.kill('SIGINT'); // detaches and flushes the output file
       await Promise.race([exit, sleep(5000)]);
-      return existsSync(outFile) ? readFileSync(outFile, 'utf8') : '';
+      return trace();
+    },
+    async abort(): Promise<string> {
+      if (!exited) child.kill('SIGKILL');
+      await exit;
+      return trace();
     },
   };
 }
@@ -160,16 +204,18 @@ export interface Call {
 
 /**
  * strace output → calls, with "<unfinished ...>" / "<... resumed>" pairs joined. Lines carry the
- * thread id with -f; a trace of one thread has none, and its calls get `pid` 0.
+ * thread id with -f; a trace of one thread has none, and its calls get `pid` 0. strace's own
+ * messages ("strace: Process N attached") are skipped.
  */
 export function parseStrace(text: string): Call[] {
   const out: Call[] = [];
   const pending = new Map<number, string>();
   for (const raw of text.split('\n')) {
-    const m = /^(?:(\d+)\s+)?([a-z_0-9]+\(.*|<\.\.\. .*)$/.exec(raw);
+    // `-o FILE -f` prefixes "PID ", stderr with -f "[pid PID] ", one traced thread nothing.
+    const m = /^(?:\[pid\s+(\d+)\]\s+|(\d+)\s+)?([a-z_0-9]+\(.*|<\.\.\. .*)$/.exec(raw);
     if (!m) continue;
-    const pid = Number(m[1] ?? 0);
-    let line = m[2]!;
+    const pid = Number(m[1] ?? m[2] ?? 0);
+    let line = m[3]!;
     if (line.endsWith('<unfinished ...>')) {
       pending.set(pid, line.slice(0, -'<unfinished ...>'.length).trimEnd());
       continue;
