@@ -37,6 +37,9 @@ import { rootDirs, type DiscoveryRootsT } from './roots.js';
 import { serializeProfile } from './serialize.js';
 
 /** An Error carrying a JSON-RPC error code, for the stdio SDK to map. */
+/** Sessions kept per adapter instance (see forgetOldSessions). */
+const MAX_SESSIONS = 1000;
+
 export class HarnessRpcError extends Error {
   constructor(
     readonly code: number,
@@ -250,6 +253,7 @@ export class ReferenceHarness implements InProcessAdapter {
       const body = build(resolved);
       const id = `sess_${randomUUID()}`;
       this.sessions.set(id, { id, body, resolved, ...ctx, children: new Set(), ended: false, startedAt: new Date().toISOString() });
+      this.forgetOldSessions();
       return { status: 'instantiated', session_id: id, ...body };
     } catch (err) {
       if (err instanceof Rejection) return { status: 'rejected', errors: err.errors, warnings: err.warnings };
@@ -306,6 +310,18 @@ export class ReferenceHarness implements InProcessAdapter {
     if (this.quirks.has('writes-profile-on-end'))
       writeFileAtomic(s.resolved.path, serializeProfile(fileDoc, s.resolved.encoding, this.quirks), this.quirks);
     return { delta };
+  }
+
+  /**
+   * Sessions live in one adapter instance for a whole run, and a client only uses a session
+   * within the case that created it, so only the most recent MAX_SESSIONS are kept: a run of
+   * 100,000 fuzz inputs would otherwise hold 100,000 resolved contracts.
+   */
+  private forgetOldSessions(): void {
+    for (const id of this.sessions.keys()) {
+      if (this.sessions.size <= MAX_SESSIONS) break;
+      this.sessions.delete(id);
+    }
   }
 
   private session(id: string): SessionEntry {
