@@ -8,6 +8,7 @@
  *   npm run bench -- certify          one section (oracle, engine, fuzz, suite, limits, certify, validate, races)
  *   npm run bench -- --full           the --fuzz 100000 memory run too (many minutes)
  *   npm run bench -- races --runs 10  fewer race runs than the 50 the target asks for
+ *   npm run bench -- races --subjects reference,blind-write-on-conflict
  */
 import { benchOracle } from './oracle.js';
 import { benchEngine, formatEngineBench } from './engine.js';
@@ -20,10 +21,12 @@ import { benchRaces } from './races.js';
 import { formatTargets, type Target } from './measure.js';
 
 const args = process.argv.slice(2);
-const only = args.find((a) => !a.startsWith('--') && !/^\d+$/.test(a));
+const only = args.find((a, i) => !a.startsWith('--') && !['--runs', '--subjects'].includes(args[i - 1] ?? ''));
 const full = args.includes('--full');
 const runsAt = args.indexOf('--runs');
 const runs = runsAt >= 0 ? Number(args[runsAt + 1]) : undefined;
+const subjectsAt = args.indexOf('--subjects');
+const subjects = subjectsAt >= 0 ? args[subjectsAt + 1]!.split(',') : undefined;
 
 const targets: Target[] = [];
 const sections: Array<[string, () => Promise<unknown>]> = [
@@ -67,7 +70,10 @@ const sections: Array<[string, () => Promise<unknown>]> = [
   ],
   ['certify', async () => targets.push(...(await benchCertify({ full })))],
   ['validate', async () => targets.push(...(await benchValidate()))],
-  ['races', async () => targets.push(...(await benchRaces(runs !== undefined ? { runs } : {})))],
+  [
+    'races',
+    async () => targets.push(...(await benchRaces({ ...(runs !== undefined ? { runs } : {}), ...(subjects ? { subjects } : {}) }))),
+  ],
 ];
 for (const [name, run] of sections) {
   if (only && only !== name) continue;

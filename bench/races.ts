@@ -26,7 +26,7 @@ import type { Target } from './measure.js';
 
 const SUBJECTS = ['reference', 'blind-write-on-conflict', 'write-in-place', 'non-atomic-ops'] as const;
 
-export async function benchRaces(opts: { runs?: number } = {}): Promise<Target[]> {
+export async function benchRaces(opts: { runs?: number; subjects?: string[] } = {}): Promise<Target[]> {
   const runs = opts.runs ?? 50;
   const host = hostScript();
   if (!host) throw new Error('bench/races needs the built host (npm run build)');
@@ -34,7 +34,7 @@ export async function benchRaces(opts: { runs?: number } = {}): Promise<Target[]
   let n = 0;
   const targets: Target[] = [];
   try {
-    for (const subject of SUBJECTS) {
+    for (const subject of SUBJECTS.filter((x) => !opts.subjects || opts.subjects.includes(x))) {
       const spec = subject === 'reference' ? 'builtin:reference' : `builtin:mutant/${subject}`;
       const spawn = async (): Promise<KillableAdapter> => {
         const c = await StdioAdapterClient.start({
