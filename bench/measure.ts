@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fromRoot } from '../spec/package-root.js';
 
-export const CLI = fromRoot('bin', 'oap-conform.js');
+const CLI = fromRoot('bin', 'oap-conform.js');
 
 export interface Measured {
   wallMs: number;

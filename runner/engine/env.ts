@@ -37,7 +37,7 @@ export function adapterEnv(workerDir: string, source: NodeJS.ProcessEnv = proces
 }
 
 /** The XDG base directories below HOME, as adapterEnv and a case's home lay them out. */
-export const XDG_DIRS = {
+const XDG_DIRS = {
   XDG_CONFIG_HOME: ['.config'],
   XDG_DATA_HOME: ['.local', 'share'],
   XDG_CACHE_HOME: ['.cache'],

@@ -195,7 +195,7 @@ export async function attachStrace(pid: number, outFile: string | undefined, opt
   };
 }
 
-export interface Call {
+interface Call {
   pid: number;
   name: string;
   args: string;
