@@ -8,11 +8,12 @@
  *  - `npm test` (the default): each mutant runs in-process over the cases that can observe it
  *    (every case naming one of its IDs) plus a fixed sample of the rest (one case in SAMPLE_EVERY,
  *    chosen by a hash of mutant and case, so the sample differs per mutant but never between
- *    runs) for "no collateral"; the process cases (crash, race, write path: they spawn adapters)
- *    only for the mutants that break one of their IDs. A mutant that acts on its process environment
- *    (`asProcess`) runs its IDs' cases through the engine as a process too (its HOME and XDG dirs
- *    inside each case), and those outcomes replace the in-process ones.
- *  - `npm run sweep` (OAP_SWEEP=full, run by .ci/run): every mutant over every case, and the
+ *    runs) for "no collateral". At both depths the process cases (crash, race, write path: they
+ *    spawn adapters) run only for the mutants that break one of their IDs, and a mutant that acts
+ *    on its process environment (`asProcess`) runs its IDs' cases through the engine as a process
+ *    too (its HOME and XDG dirs inside each case), those outcomes replacing the in-process ones.
+ *  - `npm run sweep` (OAP_SWEEP=full, run by .ci/run): every mutant over every in-process case, the
+ *    reference over every case, and the
  *    catalogue-wide case-level sensitivity floor (at least FLOOR of the fixture cases fail under
  *    some mutant). CI proves every mutant fails exactly its IDs over the whole suite.
  * `OAP_MUTANTS=a,b` restricts either depth to those mutants (while developing a check and its
@@ -57,9 +58,13 @@ function inProcessCases(name: string, breaks: readonly string[]): CaseDef[] {
   return FULL ? IN_PROCESS : IN_PROCESS.filter((c) => observes(c, breaks) || sampled(name, c));
 }
 
-/** The process cases (each spawns adapters) for a mutant: those of its IDs; in the full sweep, all of them. */
+/**
+ * The process cases (each spawns and kills adapters) for a mutant, at both depths: those of its
+ * IDs. They only ever apply deltas to (or write back) a private profile, so no other mutant's
+ * deviation can reach them, and running them for all ~100 mutants would be ~2,000 adapter spawns.
+ */
 function processCases(breaks: readonly string[]): CaseDef[] {
-  return PROCESS_CASES.filter((c) => FULL || observes(c, breaks));
+  return PROCESS_CASES.filter((c) => observes(c, breaks));
 }
 
 const outcomes = new Map<string, CaseOutcome[]>();
@@ -88,35 +93,38 @@ async function viaEngine(name: string, cases: CaseDef[]): Promise<CaseOutcome[]>
   return report.cases;
 }
 
-beforeAll(async () => {
-  // Four mutants at a time in-process: a run mostly waits on the file system.
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < SWEPT.length) {
-      const m = SWEPT[next++]!;
-      outcomes.set(m.name, await runMutantCases(() => createMutantAdapter(m.name), inProcessCases(m.name, m.breaks)));
+beforeAll(
+  async () => {
+    // Four mutants at a time in-process: a run mostly waits on the file system.
+    let next = 0;
+    const worker = async (): Promise<void> => {
+      while (next < SWEPT.length) {
+        const m = SWEPT[next++]!;
+        outcomes.set(m.name, await runMutantCases(() => createMutantAdapter(m.name), inProcessCases(m.name, m.breaks)));
+      }
+    };
+    await Promise.all(Array.from({ length: 4 }, worker));
+    for (const m of SWEPT.filter((x) => x.asProcess && canSpawnBuiltins())) {
+      const asProcess = await viaEngine(
+        m.name,
+        IN_PROCESS.filter((c) => observes(c, m.breaks)),
+      );
+      const byId = new Map(asProcess.map((o) => [o.id, o]));
+      outcomes.set(
+        m.name,
+        outcomes.get(m.name)!.map((o) => byId.get(o.id) ?? o),
+      );
     }
-  };
-  await Promise.all(Array.from({ length: 4 }, worker));
-  for (const m of SWEPT.filter((x) => x.asProcess && canSpawnBuiltins())) {
-    const asProcess = await viaEngine(
-      m.name,
-      IN_PROCESS.filter((c) => observes(c, m.breaks)),
-    );
-    const byId = new Map(asProcess.map((o) => [o.id, o]));
-    outcomes.set(
-      m.name,
-      outcomes.get(m.name)!.map((o) => byId.get(o.id) ?? o),
-    );
-  }
-  // Process cases one mutant at a time: each spawns and kills adapter processes of its own.
-  for (const m of SWEPT) {
-    const cases = processCases(m.breaks);
-    if (cases.length === 0) continue;
-    const out = await runSuiteInProcess(() => createMutantAdapter(m.name), { level: 3, cases, ...spawnFor(`builtin:mutant/${m.name}`) });
-    outcomes.get(m.name)!.push(...out);
-  }
-}, 900_000);
+    // Process cases one mutant at a time: each spawns and kills adapter processes of its own.
+    for (const m of SWEPT) {
+      const cases = processCases(m.breaks);
+      if (cases.length === 0) continue;
+      const out = await runSuiteInProcess(() => createMutantAdapter(m.name), { level: 3, cases, ...spawnFor(`builtin:mutant/${m.name}`) });
+      outcomes.get(m.name)!.push(...out);
+    }
+  },
+  FULL ? 3_600_000 : 900_000,
+);
 
 afterAll(async () => {
   await killSpawnedBuiltins();
