@@ -1,8 +1,8 @@
 /**
  * Catch rate of the concurrency cases (L2-A3/concurrent-writers-no-lost-update,
  * L2-A12/concurrent-writers-never-tear): each case runs RUNS times (seeds 1..RUNS) against each
- * mutant a race could expose, and against the reference (which must pass every run), with 1 and
- * with RACE_ROUNDS rounds, each run with two freshly spawned adapter processes, as the engine's
+ * mutant a race could expose, and against the reference (which must pass every run), with 1, 2 and
+ * RACE_ROUNDS rounds, each run with two freshly spawned adapter processes, as the engine's
  * worker provides them. A mutant no race case catches is listed with its 0 rate: its defect is
  * caught elsewhere (the crash points, the write-path trace). The suite's RACE_ROUNDS is the
  * fewest rounds whose rate is RUNS/RUNS for every mutant a race case catches.
@@ -45,7 +45,7 @@ export async function benchRaces(opts: { runs?: number; subjects?: string[] } = 
         await handshake(c);
         return c;
       };
-      for (const rounds of [...new Set([1, RACE_ROUNDS])]) {
+      for (const rounds of [...new Set([1, 2, RACE_ROUNDS])].sort()) {
         const counts = new Map<string, number>();
         for (let seed = 1; seed <= runs; seed++) {
           const rpc = new InProcessRpc(subject === 'reference' ? createReferenceAdapter() : createMutantAdapter(subject));
