@@ -17,7 +17,11 @@ const RUNS = 3;
 const FUZZ_FULL = 100_000;
 const FUZZ_QUICK = 10_000;
 
-async function certify(jobs: number, extra: string[] = []): Promise<{ wallMs: number; peakRssMb: number | undefined }> {
+async function certify(
+  jobs: number,
+  extra: string[] = [],
+  verdictMatters = true,
+): Promise<{ wallMs: number; peakRssMb: number | undefined }> {
   const out = mkdtempSync(join(tmpdir(), 'oap-bench-cert-'));
   try {
     const r = await runCli([
@@ -34,7 +38,9 @@ async function certify(jobs: number, extra: string[] = []): Promise<{ wallMs: nu
       '--allow-dirty',
       ...extra,
     ]);
-    if (r.code !== 0) throw new Error(`certification run (--jobs ${jobs} ${extra.join(' ')}) exited ${r.code}`);
+    // A memory run only needs to finish: a large fuzz budget may find what the default does not (exit 1).
+    if (r.code !== 0 && (verdictMatters || r.code !== 1))
+      throw new Error(`certification run (--jobs ${jobs} ${extra.join(' ')}) exited ${r.code}`);
     return r;
   } finally {
     rmSync(out, { recursive: true, force: true });
@@ -61,7 +67,7 @@ export async function benchCertify(opts: { full?: boolean } = {}): Promise<Targe
     ratios.push(round[1]! / round[2]!);
   }
   const budget = opts.full ? FUZZ_FULL : FUZZ_QUICK;
-  const fuzz = await certify(2, ['--fuzz', String(budget)]);
+  const fuzz = await certify(2, ['--fuzz', String(budget)], false);
   process.stdout.write(`  --fuzz ${budget}: ${(fuzz.wallMs / 1000).toFixed(1)} s, peak RSS ${fuzz.peakRssMb?.toFixed(0) ?? '?'} MB\n`);
   const wall2 = median(walls[2]);
   const speedup = median(ratios);
