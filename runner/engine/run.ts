@@ -19,7 +19,7 @@ import { manifestCases, manifestDigest } from '../../results/manifest.js';
 import { ProtocolChecker } from './protocol-check.js';
 import { byId, caseMatcher, distribute, selectShard, type Shard } from './selection.js';
 import { Worker } from './worker.js';
-import { runPool, threadsAvailable, type ThreadData } from './thread-pool.js';
+import { runPool, startThreads, threadsAvailable, type ThreadData, type Threads } from './thread-pool.js';
 
 export interface EngineOptions {
   adapter: string;
@@ -68,6 +68,8 @@ export async function runEngine(opts: EngineOptions): Promise<EngineResult> {
   const previous = opts.resume ? readJournal(journalPath) : undefined;
   let seed = 0; // set once the judged level is known
   const adapter = await resolveAdapter(opts.adapter, { forceProcess: opts.process });
+  // With --jobs N the workers are threads; they load their modules while this one shakes hands.
+  const early: Threads | undefined = opts.jobs > 1 && !opts.cases && threadsAvailable() ? startThreads(opts.jobs) : undefined;
   const checker = opts.checkProtocol ? new ProtocolChecker() : undefined;
   const runDir = mkdtempSync(join(defaultWorkspaceParent(), 'oap-run-'));
   const workspaceParent = opts.keepWorkspaces ? join(outDir, 'workspaces') : undefined;
@@ -172,7 +174,7 @@ export async function runEngine(opts: EngineOptions): Promise<EngineResult> {
     // ---- workers
     const jobs = Math.max(1, Math.min(opts.jobs, todo.length || 1));
     let exhausted: string[] = [];
-    const threaded = jobs > 1 && !opts.cases && threadsAvailable();
+    const threaded = jobs > 1 && early !== undefined;
     if (threaded) {
       // One thread per worker, each with its own adapter: the probe's adapter is done.
       await workers[0]!.close();
@@ -197,6 +199,7 @@ export async function runEngine(opts: EngineOptions): Promise<EngineResult> {
       // left with one long case at the end while the other idles.
       const ordered = [...todo.filter((c) => c.needs?.process), ...todo.filter((c) => !c.needs?.process)];
       const pool = runPool(
+        early,
         Array.from({ length: jobs }, (_, i) => data(i)),
         ordered.map((c) => c.id),
         {
@@ -253,6 +256,7 @@ export async function runEngine(opts: EngineOptions): Promise<EngineResult> {
   } finally {
     opts.signal?.removeEventListener('abort', onAbort);
     await Promise.all(workers.map((w) => w.close().catch(() => {})));
+    await early?.terminate(); // the ones not used (fewer cases than --jobs, a refused handshake)
     rmSync(runDir, { recursive: true, force: true });
   }
 }

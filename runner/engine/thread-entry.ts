@@ -1,9 +1,9 @@
 /**
- * One worker of a threaded run (see ./thread-pool.ts): rebuilds the run's case list, starts its
- * adapter, then runs the case IDs the main thread sends, one at a time, answering each with its
+ * One worker of a threaded run (see ./thread-pool.ts): once told the run's parameters, rebuilds
+ * the run's case list, starts its adapter, then runs the case IDs the main thread sends, one at a time, answering each with its
  * record.
  */
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 import type { CaseDef } from '../../suites/framework/types.js';
 import { runCases } from '../../suites/index.js';
 import { resolveAdapter } from './adapter-spec.js';
@@ -12,11 +12,10 @@ import { ProtocolChecker } from './protocol-check.js';
 import type { FromThread, ThreadData, ToThread } from './thread-pool.js';
 import { Worker } from './worker.js';
 
-const data = workerData as ThreadData;
 const port = parentPort!;
 const post = (m: FromThread): void => port.postMessage(m);
 
-async function main(): Promise<void> {
+async function main(data: ThreadData): Promise<void> {
   const cases = new Map<string, CaseDef>(
     runCases({
       seed: data.seed,
@@ -45,6 +44,7 @@ async function main(): Promise<void> {
   });
   let queue = Promise.resolve();
   port.on('message', (m: ToThread) => {
+    if (m.type === 'init') return;
     if (m.type === 'abort') {
       void worker.abort();
       return;
@@ -71,7 +71,12 @@ async function main(): Promise<void> {
   post({ type: 'ready' });
 }
 
-main().catch((err: unknown) => {
-  post({ type: 'failed', message: err instanceof Error ? (err.stack ?? err.message) : String(err) });
-  port.close();
+// The thread starts (and loads its modules) while the main thread shakes hands; the run's
+// parameters follow in one 'init' message.
+port.once('message', (m: ToThread) => {
+  if (m.type !== 'init') return;
+  main(m.data).catch((err: unknown) => {
+    post({ type: 'failed', message: err instanceof Error ? (err.stack ?? err.message) : String(err) });
+    port.close();
+  });
 });

@@ -44,7 +44,7 @@ export type FromThread =
   | { type: 'failed'; message: string };
 
 /** Main → thread. */
-export type ToThread = { type: 'run'; id: string } | { type: 'done' } | { type: 'abort' };
+export type ToThread = { type: 'init'; data: ThreadData } | { type: 'run'; id: string } | { type: 'done' } | { type: 'abort' };
 
 const ENTRY = fileURLToPath(new URL('./thread-entry.js', import.meta.url));
 const YOUNG_MB = 6;
@@ -68,24 +68,51 @@ export interface Pool {
 }
 
 /**
- * Run `ids` on one thread per entry of `data`. A thread that fails outright (a bug, not an adapter
- * fault) rejects `done` with its message.
+ * Threads started ahead of the run (they load their modules while the main thread shakes hands and
+ * builds the case list); `terminate` ends the ones a run does not use.
  */
-export function runPool(data: ThreadData[], ids: readonly string[], cb: PoolCallbacks): Pool {
+export interface Threads {
+  readonly threads: Thread[];
+  /** Threads that have already ended (an import that threw ends one before any run). */
+  readonly exited: ReadonlySet<Thread>;
+  terminate(): Promise<void>;
+}
+
+export function startThreads(count: number): Threads {
+  // A small young generation and a bounded old one: a thread's garbage is mostly short-lived
+  // case data, and V8's defaults let each thread's heap grow far past its live set before
+  // collecting (a --fuzz 5000 run reached 360 MB; bounded, 240 MB with the same verdicts).
+  const threads = Array.from(
+    { length: count },
+    () => new Thread(ENTRY, { resourceLimits: { maxYoungGenerationSizeMb: YOUNG_MB, maxOldGenerationSizeMb: OLD_MB } }),
+  );
+  // Errors of a thread nobody runs yet are reported when it is run, or not at all if it never is.
+  const exited = new Set<Thread>();
+  for (const t of threads) {
+    t.on('error', () => undefined);
+    t.once('exit', () => exited.add(t));
+  }
+  return {
+    threads,
+    exited,
+    async terminate() {
+      await Promise.all(threads.map((t) => t.terminate()));
+    },
+  };
+}
+
+/**
+ * Run `ids` on the first `data.length` of `started` threads, one per entry of `data`. A thread that
+ * fails outright (a bug, not an adapter fault) rejects `done` with its message.
+ */
+export function runPool(started: Threads, data: ThreadData[], ids: readonly string[], cb: PoolCallbacks): Pool {
   const queue = [...ids];
   let aborted = false;
-  const threads: Thread[] = [];
+  const threads = started.threads.slice(0, data.length);
   const finished = data.map(
-    (d) =>
+    (d, i) =>
       new Promise<string | undefined>((resolve, reject) => {
-        // A small young generation and a bounded old one: a thread's garbage is mostly short-lived
-        // case data, and V8's defaults let each thread's heap grow far past its live set before
-        // collecting (a --fuzz 5000 run reached 360 MB; bounded, 240 MB with the same verdicts).
-        const t = new Thread(ENTRY, {
-          workerData: d,
-          resourceLimits: { maxYoungGenerationSizeMb: YOUNG_MB, maxOldGenerationSizeMb: OLD_MB },
-        });
-        threads.push(t);
+        const t = threads[i]!;
         let exhausted: string | undefined;
         let failure: string | undefined;
         const next = (): void => {
@@ -108,6 +135,8 @@ export function runPool(data: ThreadData[], ids: readonly string[], cb: PoolCall
         });
         t.on('error', (err) => (failure ??= err.message));
         t.on('exit', () => (failure ? reject(new Error(`worker thread ${d.index}: ${failure}`)) : resolve(exhausted)));
+        if (started.exited.has(t)) reject(new Error(`worker thread ${d.index} ended before the run started`));
+        else t.postMessage({ type: 'init', data: d } satisfies ToThread);
       }),
   );
   return {
