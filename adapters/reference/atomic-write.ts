@@ -7,8 +7,9 @@
 import { closeSync, fsyncSync, openSync, renameSync, statSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { Quirks } from './quirks.js';
 
-export function writeFileAtomic(path: string, content: string): void {
+export function writeFileAtomic(path: string, content: string, quirks: Quirks = Quirks.none): void {
   const dir = dirname(path);
   const tmp = join(dir, `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
   let mode = 0o644;
@@ -20,7 +21,8 @@ export function writeFileAtomic(path: string, content: string): void {
   const fd = openSync(tmp, 'wx', mode);
   try {
     writeSync(fd, content);
-    fsyncSync(fd);
+    // The L2-A12 mutant renames a file whose data may still be only in the page cache.
+    if (!quirks.has('rename-without-fsync')) fsyncSync(fd);
   } catch (err) {
     closeSync(fd);
     unlinkSync(tmp);

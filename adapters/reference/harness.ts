@@ -26,7 +26,7 @@ import { parsePointer, writebackOf } from '../../spec/semantics/index.js';
 import { packageVersion } from '../../spec/package-root.js';
 import { encodingFromPath } from '../../spec/document/index.js';
 import { applyDelta } from './apply/applicator.js';
-import { writeFileAtomic } from './atomic-write.js';
+import { writeFileAtomic, writeFileInPlace } from './atomic-write.js';
 import { ceilingFromParent, ceilingFromPolicy, type Ceiling } from './ceiling.js';
 import { generateDelta, HARNESS_NAME } from './delta-generate.js';
 import { discover } from './discovery.js';
@@ -54,6 +54,9 @@ function refusal(issues: readonly OapIssue[], fallback: string): RefusedT {
 }
 
 /** An Error carrying a JSON-RPC error code, for the stdio SDK to map. */
+/** Sessions kept per adapter instance (see forgetOldSessions). */
+const MAX_SESSIONS = 1000;
+
 export class HarnessRpcError extends Error {
   constructor(
     readonly code: number,
@@ -192,7 +195,10 @@ export class ReferenceHarness implements InProcessAdapter {
       const spec = read.value['spec'];
       spec['tools'] = { policy: 'inherit', ...(isObject(spec['tools']) ? spec['tools'] : {}) };
     }
-    writeFileAtomic(p.path, serializeProfile(read.value, read.encoding, this.quirks));
+    const text = serializeProfile(read.value, read.encoding, this.quirks);
+    // The L2-A12 mutant of the round-trip writer: write_back truncates and rewrites the file in place.
+    if (this.quirks.has('write-back-in-place')) writeFileInPlace(p.path, text);
+    else writeFileAtomic(p.path, text, this.quirks);
     return { path: p.path };
   }
 
@@ -286,6 +292,7 @@ export class ReferenceHarness implements InProcessAdapter {
       const body = build(resolved);
       const id = `sess_${randomUUID()}`;
       this.sessions.set(id, { id, body, resolved, ...ctx, children: new Set(), ended: false, startedAt: new Date().toISOString() });
+      this.forgetOldSessions();
       return { status: 'instantiated', session_id: id, ...body };
     } catch (err) {
       if (err instanceof Rejection) return { status: 'rejected', errors: err.errors, warnings: err.warnings };
@@ -345,8 +352,20 @@ export class ReferenceHarness implements InProcessAdapter {
         writeback: 'auto',
       });
     if (this.quirks.has('writes-profile-on-end'))
-      writeFileAtomic(s.resolved.path, serializeProfile(fileDoc, s.resolved.encoding, this.quirks));
+      writeFileAtomic(s.resolved.path, serializeProfile(fileDoc, s.resolved.encoding, this.quirks), this.quirks);
     return { delta };
+  }
+
+  /**
+   * Sessions live in one adapter instance for a whole run, and a client only uses a session
+   * within the case that created it, so only the most recent MAX_SESSIONS are kept: a run of
+   * 100,000 fuzz inputs would otherwise hold 100,000 resolved contracts.
+   */
+  private forgetOldSessions(): void {
+    for (const id of this.sessions.keys()) {
+      if (this.sessions.size <= MAX_SESSIONS) break;
+      this.sessions.delete(id);
+    }
   }
 
   private session(id: string): SessionEntry {

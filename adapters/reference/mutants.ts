@@ -11,6 +11,8 @@ export interface Mutant {
   name: QuirkName;
   breaks: string[];
   description: string;
+  /** The deviation shows only when the mutant runs as its own process (it acts on its process environment). */
+  asProcess?: true;
 }
 
 const m = (name: QuirkName, breaks: string[], description: string): Mutant => ({ name, breaks, description });
@@ -71,7 +73,11 @@ export const MUTANTS: readonly Mutant[] = [
   m('ops-outside-state-applied', ['L2-A2'], 'No scope rule; pointers are normalized like file paths, so /state/../spec/x writes /spec/x.'),
   m('blind-write-on-conflict', ['L2-A3'], 'A delta for another revision is applied as if it matched.'),
   m('ignores-target-digest', ['L2-A4'], 'target.digest is not verified.'),
-  m('non-atomic-ops', ['L2-A5'], 'Operations are applied one by one; when one fails, the ones before it are persisted.'),
+  m(
+    'non-atomic-ops',
+    ['L2-A5'],
+    'The profile is saved (atomically) after each operation: a failing operation, or a kill between two, leaves the ones before it on disk.',
+  ),
   m('writeback-default-auto', ['L2-A6'], 'A profile without lifecycle.writeback is treated as auto instead of propose.'),
   m('proposals-applied-under-auto', ['L2-A7'], 'Under writeback auto, proposals are applied to the profile.'),
   m('proposal-risk-from-document', ['L2-A8'], "Proposal risk is taken from the delta's risk field."),
@@ -392,6 +398,25 @@ export const MUTANTS: readonly Mutant[] = [
     ['ADV-hostile-parse-time'],
     'validate takes a resource-limit refusal (alias bomb, deep nesting) for a transient failure and retries with backoff for 7.75 s before answering.',
   ),
+  // issue 17
+  m(
+    'rename-without-fsync',
+    ['L2-A12'],
+    'The temporary file is written and renamed over the profile without fsync: a kill leaves a whole file, a power cut may not.',
+  ),
+  m(
+    'write-back-in-place',
+    ['L2-A12'],
+    'write_back (the round-trip writer) truncates and rewrites the profile in place; apply_delta is atomic.',
+  ),
+  {
+    ...m(
+      'writes-xdg-config-on-resolve',
+      ['L1-I11'],
+      'Resolution writes oap-reference/last-resolved.json into $XDG_CONFIG_HOME (the adapter process environment), not next to the profile.',
+    ),
+    asProcess: true,
+  },
 ];
 
 export function createMutantAdapter(name: string): InProcessAdapter {

@@ -157,6 +157,10 @@ export const QUIRK_NAMES = [
   'json-duplicate-keys-last-wins',
   'yaml-duplicate-keys-last-wins',
   'limit-refusal-retried-with-backoff',
+  // issue 17 (crash points, every write path atomic, side effects where they happen)
+  'rename-without-fsync',
+  'write-back-in-place',
+  'writes-xdg-config-on-resolve',
 ] as const;
 
 export type QuirkName = (typeof QUIRK_NAMES)[number];

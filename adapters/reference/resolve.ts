@@ -18,7 +18,7 @@
  *   reports the named store reachable; `oap-state` is the profile's own state and always is.
  */
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { AdapterIssueT, AdjustmentT, HarnessPolicyT, Params } from '../protocol/messages.js';
 import { discover } from './discovery.js';
@@ -137,6 +137,12 @@ export function resolveProfile(input: ResolveInput): ResolvedProfile {
   checkHooks(spec, input.policy, adjustments, warnings, located.path);
   const filesystem = checkPaths(spec, input, located.path, rootsAsWritten);
 
+  if (quirks.has('writes-xdg-config-on-resolve') && process.env.XDG_CONFIG_HOME) {
+    // The L1-I11 mutant remembers the last resolution in its own config directory.
+    const dir = join(process.env.XDG_CONFIG_HOME, 'oap-reference');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'last-resolved.json'), JSON.stringify({ name: meta['name'], path: located.path }));
+  }
   if (quirks.has('creates-cache-file-on-resolve')) {
     // The L1-I11 mutant memoizes resolutions next to the profile.
     writeFileSync(join(dirname(located.path), '.oap-resolve-cache.json'), JSON.stringify({ name: meta['name'], resolved_at: Date.now() }));

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, renameSync, rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
@@ -8,8 +8,9 @@ import { join } from 'node:path';
  *   - every OAP_* variable, copied (the documented way to pass settings to an adapter);
  *   - what `--adapter-env NAME[=VALUE]` names (`extra`: an adapter's source path, PYTHONPATH...);
  *   - HOME, XDG_CONFIG_HOME, XDG_DATA_HOME, XDG_CACHE_HOME, XDG_STATE_HOME and TMPDIR, set to
- *     fresh directories inside the worker's private temp dir (never overridable: they keep the
- *     adapter's writes inside the directories the side-effect checks observe).
+ *     fresh directories inside the worker's private temp dir (never overridable: the worker
+ *     re-points them at each case's own directories, see CaseHome, where the side-effect checks
+ *     observe the adapter's writes).
  */
 export const PASSTHROUGH_ENV = ['PATH', 'LANG', 'LC_ALL', 'TZ', 'SYSTEMROOT'] as const;
 export const PASSTHROUGH_PREFIX = 'OAP_';
@@ -70,4 +71,56 @@ export function adapterEnv(
     env[key] = dir;
   }
   return env;
+}
+
+/** The XDG base directories below HOME, as adapterEnv and a case's home lay them out. */
+const XDG_DIRS = {
+  XDG_CONFIG_HOME: ['.config'],
+  XDG_DATA_HOME: ['.local', 'share'],
+  XDG_CACHE_HOME: ['.cache'],
+  XDG_STATE_HOME: ['.local', 'state'],
+} as const;
+
+/**
+ * The adapter's HOME, XDG dirs and TMPDIR, inside the running case's directory. An adapter process
+ * serves many cases and its environment is fixed when it starts, so HOME names a symlink in the
+ * worker's directory (`<worker>/home`, and `<worker>/tmp` for TMPDIR) that the worker points at
+ * the running case's `<case>/home` and `<case>/tmp` before the case starts, and back at the
+ * worker's idle directories when it ends (the adapter starts, shakes hands and waits between cases
+ * there). A file the adapter writes into $XDG_CONFIG_HOME during a case therefore lands in that
+ * case's snapshotted tree, where L1-I11 and L3-K1 look for side effects. Re-pointing costs two
+ * symlink swaps a case; restarting the adapter per case would cost a process start.
+ * (In-process adapters share the runner's own environment, which no case can re-point.)
+ */
+export class CaseHome {
+  readonly env: Record<string, string>;
+  private readonly links: { home: string; tmp: string };
+  private readonly idle: { home: string; tmp: string };
+
+  constructor(workerDir: string, source: NodeJS.ProcessEnv = process.env, extra: Readonly<Record<string, string>> = {}) {
+    this.env = adapterEnv(join(workerDir, 'idle'), source, extra);
+    this.idle = { home: this.env.HOME!, tmp: this.env.TMPDIR! };
+    this.links = { home: join(workerDir, 'home'), tmp: join(workerDir, 'tmp') };
+    this.env.HOME = this.links.home;
+    this.env.TMPDIR = this.links.tmp;
+    for (const [key, rel] of Object.entries(XDG_DIRS)) this.env[key] = join(this.links.home, ...rel);
+    this.pointAt(undefined);
+  }
+
+  /** Point HOME and TMPDIR at a case's directories (created here if missing), or back at the idle ones. */
+  pointAt(dirs: { home: string; tmp: string } | undefined): void {
+    const target = dirs ?? this.idle;
+    for (const rel of Object.values(XDG_DIRS)) mkdirSync(join(target.home, ...rel), { recursive: true });
+    mkdirSync(target.tmp, { recursive: true });
+    swapLink(this.links.home, target.home);
+    swapLink(this.links.tmp, target.tmp);
+  }
+}
+
+/** Replace the symlink at `link` by one to `target` in one rename, so it never dangles. */
+function swapLink(link: string, target: string): void {
+  const next = `${link}.next`;
+  rmSync(next, { force: true });
+  symlinkSync(target, next, 'junction');
+  renameSync(next, link);
 }

@@ -19,6 +19,7 @@ import { manifestCases, manifestDigest } from '../../results/manifest.js';
 import { ProtocolChecker } from './protocol-check.js';
 import { byId, caseMatcher, distribute, nearestIds, selectShard, type Shard } from './selection.js';
 import { Worker } from './worker.js';
+import { runPool, startThreads, threadsAvailable, type ThreadData, type Threads } from './thread-pool.js';
 
 export interface EngineOptions {
   adapter: string;
@@ -79,6 +80,8 @@ export async function runEngine(opts: EngineOptions): Promise<EngineResult> {
   let seed = 0; // set once the judged level is known
   const adapter = await resolveAdapter(opts.adapter, { forceProcess: opts.process });
   for (const w of adapter.warnings ?? []) opts.onWarning?.(w);
+  // With --jobs N the workers are threads; they load their modules while this one shakes hands.
+  const early: Threads | undefined = opts.jobs > 1 && !opts.cases && threadsAvailable() ? startThreads(opts.jobs) : undefined;
   const checker = opts.checkProtocol ? new ProtocolChecker() : undefined;
   const runDir = mkdtempSync(join(defaultWorkspaceParent(), 'oap-run-'));
   const workspaceParent = opts.keepWorkspaces ? join(outDir, 'workspaces') : undefined;
@@ -102,8 +105,10 @@ export async function runEngine(opts: EngineOptions): Promise<EngineResult> {
     workers.push(w);
     return w;
   };
+  let abortPool: (() => void) | undefined;
   const onAbort = (): void => {
     for (const w of workers) void w.abort();
+    abortPool?.();
   };
   opts.signal?.addEventListener('abort', onAbort, { once: true });
 
@@ -185,7 +190,49 @@ export async function runEngine(opts: EngineOptions): Promise<EngineResult> {
 
     // ---- workers
     const jobs = Math.max(1, Math.min(opts.jobs, todo.length || 1));
-    const slices = distribute(todo, jobs);
+    let exhausted: string[] = [];
+    const threaded = jobs > 1 && early !== undefined;
+    if (threaded) {
+      // One thread per worker, each with its own adapter: the probe's adapter is done.
+      await workers[0]!.close();
+      const titles = new Map(todo.map((c) => [c.id, c.title]));
+      const data = (index: number): ThreadData => ({
+        index,
+        adapter: opts.adapter,
+        forceProcess: opts.process,
+        timeoutMs: opts.timeoutMs,
+        seed,
+        fuzz: opts.fuzz,
+        ...(opts.fixturesDir ? { fixturesDir: opts.fixturesDir } : {}),
+        findingsDir: join(outDir, 'findings'),
+        handshake: handshakeResult,
+        dir: join(runDir, `worker-${index}`),
+        ...(workspaceParent ? { workspaceParent } : {}),
+        keepWorkspaces: opts.keepWorkspaces,
+        ...(opts.maxRestarts !== undefined ? { maxRestarts: opts.maxRestarts } : {}),
+        checkProtocol: opts.checkProtocol,
+        ...(opts.adapterEnv ? { extraEnv: { ...opts.adapterEnv } } : {}),
+      });
+      // Longest kinds first (the cases that spawn and kill adapter processes), so no thread is
+      // left with one long case at the end while the other idles.
+      const ordered = [...todo.filter((c) => c.needs?.process), ...todo.filter((c) => !c.needs?.process)];
+      const pool = runPool(
+        early,
+        Array.from({ length: jobs }, (_, i) => data(i)),
+        ordered.map((c) => c.id),
+        {
+          onCaseStart: (id) => {
+            for (const rep of reporters) rep.onCaseStart?.({ id, title: titles.get(id) ?? id });
+          },
+          onRecord: record,
+          ...(opts.onSpawn ? { onSpawn: opts.onSpawn } : {}),
+        },
+      );
+      abortPool = pool.abort;
+      if (opts.signal?.aborted) pool.abort();
+      exhausted = await pool.done;
+    }
+    const slices = threaded ? [] : distribute(todo, jobs);
     const runSlice = async (index: number): Promise<void> => {
       if (opts.signal?.aborted) return;
       const w = workers[index] ?? newWorker(index);
@@ -216,7 +263,9 @@ export async function runEngine(opts: EngineOptions): Promise<EngineResult> {
       complete: !interrupted,
       interrupted,
       counts: countStatuses(records),
-      ...(workers.some((w) => w.exhaustedReason) ? { adapter_error: workers.map((w) => w.exhaustedReason).find(Boolean)! } : {}),
+      ...(workers.some((w) => w.exhaustedReason) || exhausted.length > 0
+        ? { adapter_error: [...workers.map((w) => w.exhaustedReason), ...exhausted].find(Boolean)! }
+        : {}),
       ...(opts.fuzz > 0 ? { fuzz: { seed, cases: records.filter((r) => r.origin === 'fuzz').length, findings: [] } } : {}),
     };
     const report: RunReport = { header, cases: records, footer };
@@ -225,6 +274,7 @@ export async function runEngine(opts: EngineOptions): Promise<EngineResult> {
   } finally {
     opts.signal?.removeEventListener('abort', onAbort);
     await Promise.all(workers.map((w) => w.close().catch(() => {})));
+    await early?.terminate(); // the ones not used (fewer cases than --jobs, a refused handshake)
     rmSync(runDir, { recursive: true, force: true });
   }
 }

@@ -8,7 +8,7 @@ import { caseLevel } from '../../suites/index.js';
 import { fixtureFilesOf } from '../../fixtures/index.js';
 import type { CaseRecord } from '../../results/model.js';
 import type { ResolvedAdapter } from './adapter-spec.js';
-import { adapterEnv } from './env.js';
+import { CaseHome } from './env.js';
 import { handshake, HandshakeError } from './handshake.js';
 import { InProcessConnection } from './in-process-connection.js';
 import type { ProtocolChecker } from './protocol-check.js';
@@ -22,7 +22,7 @@ export interface WorkerOptions {
   timeoutMs: number;
   /** The run seed; read when each case starts (it is known only after the handshake). */
   runSeed: () => number;
-  /** The worker's private temp dir: HOME/XDG/TMPDIR of its adapter, and case workspaces. */
+  /** The worker's private temp dir: HOME/XDG/TMPDIR of its adapter (symlinks into the running case), and case workspaces. */
   dir: string;
   /** Where case workspaces go (default: inside `dir`); kept afterwards with keepWorkspaces. */
   workspaceParent?: string;
@@ -50,12 +50,12 @@ export class Worker {
   private restarts = 0;
   private exhausted: string | undefined;
   private stopped = false;
-  private readonly env: Record<string, string>;
+  private readonly home: CaseHome;
   private readonly spawned = new Set<StdioAdapterClient>();
 
   constructor(private readonly opts: WorkerOptions) {
     mkdirSync(opts.dir, { recursive: true });
-    this.env = adapterEnv(opts.dir, process.env, opts.extraEnv);
+    this.home = new CaseHome(opts.dir, process.env, opts.extraEnv);
   }
 
   get handshake(): HandshakeT | undefined {
@@ -100,7 +100,7 @@ export class Worker {
     if (!argv) throw new AdapterCrashed('this adapter cannot run as a process', null, null);
     const client = await StdioAdapterClient.start({
       argv,
-      env: this.env,
+      env: this.home.env,
       cwd: process.cwd(), // relative paths in the command line are the user's
       timeoutMs: this.opts.timeoutMs,
       ...(this.opts.checker ? { checker: this.opts.checker } : {}),
@@ -171,7 +171,10 @@ export class Worker {
       keepWorkspace: this.opts.keepWorkspaces,
       workspaceParent: this.opts.workspaceParent ?? join(this.opts.dir),
       ...(canSpawn ? { spawnAdapter: () => this.spawnKillable() } : {}),
+      // The adapter's HOME, XDG dirs and TMPDIR are the case's own while it runs.
+      onWorkspace: (ws) => this.home.pointAt({ home: ws.home, tmp: ws.tmp }),
     });
+    this.home.pointAt(undefined);
     await this.killSpawned();
     if (this.stopped) return undefined;
     // A transport fault during the case that the case itself did not trip over (an unsolicited

@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import type { Ajv2020, ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import { createAjv } from './ajv.js';
 import { fromRoot } from '../package-root.js';
@@ -17,14 +19,47 @@ type SchemaName = keyof typeof SCHEMA_FILES;
 let ajv: Ajv2020 | undefined;
 const compiled = new Map<SchemaName, ValidateFunction>();
 
-// Compilation costs milliseconds and validation microseconds, so there is one Ajv instance and
-// each schema is compiled the first time it is needed, then reused for the life of the process.
+/** Standalone validators written at build time by compile-schemas.ts, next to this module. */
+export const COMPILED_SCHEMAS_FILE = 'compiled-schemas.cjs';
+
+interface CompiledSchemas {
+  digests: Record<string, string>;
+  validators: Record<string, () => { default?: ValidateFunction } & ValidateFunction>;
+}
+let prebuilt: CompiledSchemas | null | undefined;
+
+function loadPrebuilt(): CompiledSchemas | null {
+  if (prebuilt === undefined) {
+    try {
+      prebuilt = createRequire(import.meta.url)(`./${COMPILED_SCHEMAS_FILE}`) as CompiledSchemas;
+    } catch {
+      prebuilt = null; // not built (tests run from source): compile at run time
+    }
+  }
+  return prebuilt;
+}
+
+/** A schema as data, with the sha256 of its file (what a compiled validator was built from). */
+export function schemaSource(name: SchemaName): { schema: object; sha256: string } {
+  const text = readFileSync(fromRoot('spec', 'schemas', 'oap-1.0.1', SCHEMA_FILES[name]), 'utf8');
+  return { schema: JSON.parse(text) as object, sha256: createHash('sha256').update(text).digest('hex') };
+}
+
+// Compilation costs a few hundred milliseconds and validation microseconds, so each schema is
+// compiled once per process, the first time it is needed: loaded from the build's standalone code
+// when that was compiled from the same schema bytes, else compiled by one shared Ajv instance.
 function validator(name: SchemaName): ValidateFunction {
   let fn = compiled.get(name);
   if (fn === undefined) {
-    ajv ??= createAjv({ allErrors: true, strict: false });
-    const schema = JSON.parse(readFileSync(fromRoot('spec', 'schemas', 'oap-1.0.1', SCHEMA_FILES[name]), 'utf8')) as object;
-    fn = ajv.compile(schema);
+    const source = schemaSource(name);
+    const built = loadPrebuilt();
+    if (built && built.digests[name] === source.sha256) {
+      const mod = built.validators[name]!();
+      fn = mod.default ?? mod;
+    } else {
+      ajv ??= createAjv({ allErrors: true, strict: false });
+      fn = ajv.compile(source.schema);
+    }
     compiled.set(name, fn);
   }
   return fn;

@@ -23,7 +23,7 @@ export interface KillableAdapter extends AdapterRpc {
 export interface CaseContext {
   readonly adapter: AdapterRpc;
   readonly handshake: HandshakeT;
-  /** A fresh temporary workspace for this case; HOME and XDG dirs point inside it. */
+  /** A fresh temporary workspace for this case; an adapter process's HOME, XDG dirs and TMPDIR point inside it while the case runs. */
   readonly workspace: Workspace;
   /** Deterministic per-case seed derived from the run seed and the case ID. */
   readonly seed: number;

@@ -57,15 +57,19 @@ export function defaultWorkspaceParent(): string {
 /**
  * A fresh temporary tree per case:
  *   <root>/workspace/            the project workspace (project root: workspace/.agents/)
- *   <root>/home/                 HOME; user root: home/.config/oap/agents/
+ *   <root>/home/                 HOME, with the XDG dirs below it; user root: home/.config/oap/agents/
+ *   <root>/tmp/                  TMPDIR
  *   <root>/managed/agents/       managed root
  *   <root>/plugins/p1/agents/    plugin root
- * The adapter process gets HOME and XDG_* pointing inside <root>/home.
+ * While the case runs, the engine points the adapter process's HOME, XDG_* and TMPDIR at
+ * <root>/home and <root>/tmp (runner/engine/env.ts CaseHome), so what the adapter writes there is in
+ * the snapshot. In-process adapters share the runner's environment instead.
  */
 export class Workspace {
   readonly root: string;
   readonly dir: string;
   readonly home: string;
+  readonly tmp: string;
   readonly roots: DiscoveryRootDirs;
 
   /**
@@ -76,30 +80,21 @@ export class Workspace {
     this.root = name === undefined ? mkdtempSync(join(parent, 'oap-case-')) : namedDir(parent, name);
     this.dir = join(this.root, 'workspace');
     this.home = join(this.root, 'home');
+    this.tmp = join(this.root, 'tmp');
     this.roots = {
       managed: join(this.root, 'managed', 'agents'),
       user: join(this.home, '.config', 'oap', 'agents'),
       project: this.dir,
       plugin: [join(this.root, 'plugins', 'p1', 'agents')],
     };
-    for (const d of [this.dir, this.home, this.roots.managed, this.roots.user, ...this.roots.plugin]) mkdirSync(d, { recursive: true });
+    const xdg = [join(this.home, '.local', 'share'), join(this.home, '.cache'), join(this.home, '.local', 'state')];
+    for (const d of [this.dir, this.tmp, ...xdg, this.roots.managed, this.roots.user, ...this.roots.plugin])
+      mkdirSync(d, { recursive: true });
   }
 
   /** The project root directory the spec recommends, `<workspace>/.agents/`. */
   get projectAgents(): string {
     return join(this.dir, '.agents');
-  }
-
-  /** Environment for an adapter process bound to this workspace. */
-  env(): Record<string, string> {
-    return {
-      HOME: this.home,
-      XDG_CONFIG_HOME: join(this.home, '.config'),
-      XDG_DATA_HOME: join(this.home, '.local', 'share'),
-      XDG_CACHE_HOME: join(this.home, '.cache'),
-      XDG_STATE_HOME: join(this.home, '.local', 'state'),
-      TMPDIR: join(this.root, 'tmp'),
-    };
   }
 
   /** Write a file at an absolute path or a path relative to the case root. Creates parents. */

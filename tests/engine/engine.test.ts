@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { messageOf } from '../../results/predicates.js';
@@ -194,13 +194,14 @@ describe('runs', () => {
     process.env.OAP_CONFORM_TEST_SECRET_CHECK = 'visible';
     process.env.LEAKY_TEST_TOKEN = 'must-not-leak';
     try {
-      const script = `process.stdin.on('data', d => { for (const l of d.toString().split('\\n').filter(Boolean)) { const m = JSON.parse(l); if (m.method === 'validate') process.stderr.write(JSON.stringify(process.env)); process.stdout.write(JSON.stringify({ jsonrpc: '2.0', id: m.id, result: m.method === 'initialize' ? { protocol_version: '1.0', implementation: { name: 'e', version: '1', language: 'js' }, level: 1, encodings: ['json'], discovery_roots: ['project'], unimplemented: [] } : { valid: true, errors: [], warnings: [] } }) + '\\n'); } });`;
       const dir = tempDir();
+      const dump = join(dir, 'env.json');
+      // The adapter writes its environment to a file before answering (stderr could arrive after the case ended).
+      const script = `process.stdin.on('data', d => { for (const l of d.toString().split('\\n').filter(Boolean)) { const m = JSON.parse(l); if (m.method === 'validate') require('fs').writeFileSync(${JSON.stringify(dump)}, JSON.stringify(process.env)); process.stdout.write(JSON.stringify({ jsonrpc: '2.0', id: m.id, result: m.method === 'initialize' ? { protocol_version: '1.0', implementation: { name: 'e', version: '1', language: 'js' }, level: 1, encodings: ['json'], discovery_roots: ['project'], unimplemented: [] } : { valid: true, errors: [], warnings: [] } }) + '\\n'); } });`;
       writeFileSync(join(dir, 'env-adapter.cjs'), script);
       const run = await runSynthetic(`node ${join(dir, 'env-adapter.cjs')}`, synthCases(1));
       expect(statuses(run)).toEqual({ 'T-001': 'pass' });
-      // The adapter dumps its environment to stderr while answering the case's request.
-      const env = JSON.parse(run.report.cases[0]!.stderr ?? '{}') as Record<string, string>;
+      const env = JSON.parse(readFileSync(dump, 'utf8')) as Record<string, string>;
       expect(env.OAP_CONFORM_TEST_SECRET_CHECK).toBe('visible');
       expect(env.LEAKY_TEST_TOKEN).toBeUndefined();
       expect(env.HOME).not.toBe(process.env.HOME);

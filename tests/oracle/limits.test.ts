@@ -16,14 +16,9 @@ function issuesOf(input: string | Uint8Array, encoding: Encoding, limits?: Parti
   return r.ok ? [] : r.issues;
 }
 
-function timed<T>(fn: () => T): { value: T; ms: number } {
-  const start = performance.now();
-  const value = fn();
-  return { value, ms: performance.now() - start };
-}
-
 const codes = (issues: OapIssue[]): string[] => issues.map((i) => i.code);
 
+// How fast each hostile input is refused is a benchmark with its bound (bench/limits.ts), not a test.
 function billionLaughs(levels = 9, fanout = 9): string {
   const lines = [`a: &a [${Array(fanout).fill('"lol"').join(', ')}]`];
   for (let i = 1; i < levels; i++) {
@@ -41,17 +36,13 @@ describe('defaults', () => {
 });
 
 describe('alias expansion (limit.aliases)', () => {
-  it('stops a billion-laughs document quickly', () => {
-    const { value, ms } = timed(() => issuesOf(billionLaughs(), 'yaml'));
-    expect(codes(value)).toEqual(['limit.aliases']);
-    expect(ms).toBeLessThan(500);
+  it('stops a billion-laughs document', () => {
+    expect(codes(issuesOf(billionLaughs(), 'yaml'))).toEqual(['limit.aliases']);
   });
 
   it('stops a single alias of a huge anchored node by expansion volume', () => {
     const big = `a: &a [${Array(60_000).fill('1').join(',')}]\nb: *a\nc: *a\n`;
-    const { value, ms } = timed(() => issuesOf(big, 'yaml'));
-    expect(codes(value)).toEqual(['limit.aliases']);
-    expect(ms).toBeLessThan(2000);
+    expect(codes(issuesOf(big, 'yaml'))).toEqual(['limit.aliases']);
   });
 
   it('allows ordinary aliasing and honours a custom limit', () => {
@@ -80,11 +71,10 @@ describe('nesting depth (limit.depth)', () => {
     ['Markdown frontmatter', `---\nx: ${'['.repeat(n)}${']'.repeat(n)}\n---\nbody\n`, 'md'],
   ];
 
-  it.each(cases)('%s 100k deep → limit.depth quickly, no RangeError', (_label, text, encoding) => {
-    const { value, ms } = timed(() => issuesOf(text, encoding));
+  it.each(cases)('%s 100k deep → limit.depth, no RangeError', (_label, text, encoding) => {
+    const value = issuesOf(text, encoding);
     expect(codes(value)).toEqual(['limit.depth']);
     expect(value[0]?.line).toBeGreaterThanOrEqual(1);
-    expect(ms).toBeLessThan(500);
   });
 
   it('YAML block mappings 70 deep → limit.depth', () => {
@@ -119,9 +109,7 @@ describe('size (limit.size)', () => {
 
   it('refuses oversized strings and bytes before parsing', () => {
     const text = `a: "${'x'.repeat(over)}"\n`;
-    const { value, ms } = timed(() => issuesOf(text, 'yaml'));
-    expect(codes(value)).toEqual(['limit.size']);
-    expect(ms).toBeLessThan(200);
+    expect(codes(issuesOf(text, 'yaml'))).toEqual(['limit.size']);
     expect(codes(issuesOf(new Uint8Array(over), 'json'))).toEqual(['limit.size']);
   });
 

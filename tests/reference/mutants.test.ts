@@ -3,7 +3,8 @@
  * mutant must give different observations, so every deviation is observable from outside. Plus
  * the bookkeeping: every requirement ID has at least one mutant, every mutant names real IDs.
  */
-import { mkdirSync, readFileSync, readdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import fs, { mkdirSync, readFileSync, readdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { syncBuiltinESMExports } from 'node:module';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stringify as yamlStringify } from 'yaml';
@@ -857,6 +858,44 @@ const SCENARIOS: Record<string, Scenario> = {
   'budgets-int32': async (h) => {
     h.put(profile('a', { runtime: { max_tool_calls: 2 ** 31 } }));
     return (await h.instantiateOk({ name: 'a' })).effective.budgets.max_tool_calls;
+  },
+  // issue 17
+  'rename-without-fsync': async (h) => {
+    // Count fsync calls during one apply (the named imports see the patched builtin after the sync).
+    const original = fs.fsyncSync;
+    let calls = 0;
+    fs.fsyncSync = (fd) => {
+      calls++;
+      original(fd);
+    };
+    syncBuiltinESMExports();
+    try {
+      const path = h.put(profile('a', auto));
+      await apply(h, path, delta('a', 1, [{ op: 'add', path: '/state/facts/-', value: fact('f1') }]));
+    } finally {
+      fs.fsyncSync = original;
+      syncBuiltinESMExports();
+    }
+    return calls;
+  },
+  'write-back-in-place': async (h) => {
+    const path = h.put(profile('a'));
+    const before = statSync(path).ino;
+    await h.rpc.call('write_back', { path });
+    return statSync(path).ino === before;
+  },
+  'writes-xdg-config-on-resolve': async (h) => {
+    // The adapter process's XDG_CONFIG_HOME, as the engine sets it, points inside the case.
+    const saved = process.env.XDG_CONFIG_HOME;
+    process.env.XDG_CONFIG_HOME = join(h.ws.home, '.config');
+    try {
+      h.put(profile('a'));
+      await h.instantiateOk({ name: 'a' });
+    } finally {
+      if (saved === undefined) delete process.env.XDG_CONFIG_HOME;
+      else process.env.XDG_CONFIG_HOME = saved;
+    }
+    return readdirSync(join(h.ws.home, '.config')).sort();
   },
 };
 

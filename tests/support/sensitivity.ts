@@ -18,13 +18,13 @@ import { runCase } from '../../suites/framework/run-case.js';
 import type { CaseDef, CaseOutcome } from '../../suites/framework/types.js';
 import { caseLevel } from '../../suites/index.js';
 
-export interface SensitivityMutant {
+interface SensitivityMutant {
   name: string;
   /** Fresh adapter instance of this mutant. */
   factory: AdapterFactory;
 }
 
-export interface SweepOptions {
+interface SweepOptions {
   /** Highest level of the cases to run (default 3). */
   level?: 1 | 2 | 3;
   seed?: number;
@@ -46,7 +46,8 @@ export function sweepableCases(cases: readonly CaseDef[], level: 1 | 2 | 3 = 3):
   return cases.filter((c) => !c.needs?.process && caseLevel(c) <= level);
 }
 
-async function runMutant(factory: AdapterFactory, cases: readonly CaseDef[], seed: number): Promise<CaseOutcome[]> {
+/** One fresh adapter instance over `cases`, in order, in-process (as one worker would). */
+export async function runMutantCases(factory: AdapterFactory, cases: readonly CaseDef[], seed = 1): Promise<CaseOutcome[]> {
   const adapter = await factory();
   try {
     const rpc = new InProcessRpc(adapter);
@@ -67,7 +68,7 @@ async function runMutant(factory: AdapterFactory, cases: readonly CaseDef[], see
  * failed. Every sweepable case has an entry (an empty list: no mutant kills it). Only `fail` counts
  * as a kill: an `error` is a check or adapter bug, not evidence that the check sees the deviation.
  */
-export async function caseKillMatrix(
+async function caseKillMatrix(
   mutants: readonly SensitivityMutant[],
   cases: readonly CaseDef[],
   opts: SweepOptions = {},
@@ -80,7 +81,7 @@ export async function caseKillMatrix(
     while (next < mutants.length) {
       const i = next++;
       const m = mutants[i]!;
-      results[i] = await runMutant(m.factory, selected, opts.seed ?? 1);
+      results[i] = await runMutantCases(m.factory, selected, opts.seed ?? 1);
       opts.onMutant?.(m.name, results[i], done++, mutants.length);
     }
   };

@@ -193,25 +193,20 @@ function applyLocked(
   if (operations.length === 0 && !applyProposals) return { ...base, outcome: proposals.length > 0 ? 'queued' : 'applied' };
 
   // All operations on one copy: the file is replaced only if every one of them succeeded.
-  const nonAtomic = quirks.has('non-atomic-ops');
-  const next = nonAtomic ? doc : structuredClone(doc);
+  // The L2-A5 mutant saves the profile after each operation instead, so a failing operation (or a
+  // kill between two of them) leaves the earlier ones on disk.
+  const saveEachOp = quirks.has('non-atomic-ops');
+  const next = structuredClone(doc);
   const warnings: AdapterIssueT[] = [];
   for (const [i, op] of operations.entries()) {
     const effectiveOp = quirks.has('ops-outside-state-applied') ? { ...op, path: normalizeAsFilePath(op.path) } : op;
     try {
       const r = applyOperation(next, effectiveOp, quirks);
       if (!r.applied) warnings.push(adapterIssue('other', `/operations/${i}/path`, r.warning));
+      if (saveEachOp) writeFileAtomic(req.profile_path, serializeProfile(next, read.encoding, quirks), quirks);
     } catch (err) {
       if (!(err instanceof OperationError)) throw err;
-      // The L2-A5 mutant persists whatever it had already applied.
-      if (nonAtomic && i > 0) persist(req, next, read.encoding, revision, delta, now, quirks, ['state']);
-      return {
-        ...base,
-        revision: nonAtomic && i > 0 ? revision + 1 : revision,
-        outcome: 'rejected',
-        errors: [adapterIssue('other', `/operations/${i}/path`, err.message)],
-        warnings,
-      };
+      return { ...base, outcome: 'rejected', errors: [adapterIssue('other', `/operations/${i}/path`, err.message)], warnings };
     }
   }
   if (applyProposals) {
@@ -300,7 +295,7 @@ function persist(
   );
   const text = serializeProfile(next, encoding, quirks);
   if (quirks.has('write-in-place')) writeFileInPlace(req.profile_path, text);
-  else writeFileAtomic(req.profile_path, text);
+  else writeFileAtomic(req.profile_path, text, quirks);
   return newRevision;
 }
 
