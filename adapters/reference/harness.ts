@@ -184,7 +184,13 @@ export class ReferenceHarness implements InProcessAdapter {
       }
       return refusal(read.issues, 'the document cannot be read');
     }
-    return digestsOf(read.value, this.quirks);
+    try {
+      return digestsOf(read.value, this.quirks);
+    } catch (err) {
+      // JCS cannot represent a value the reader let through (the non-finite-accepted mutant reads
+      // 1e400 as Infinity): no digest, as SPEC 2.2 asks, rather than an internal error.
+      return refusal([], `the document cannot be canonicalized: ${(err as Error).message}`);
+    }
   }
 
   private writeBack(p: Params<'write_back'>): Result<'write_back'> {

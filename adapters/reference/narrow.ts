@@ -234,8 +234,10 @@ function narrowRoots(requested: string[] | undefined, limit: string[], pointer: 
 
 function narrowHosts(spec: JsonObject, ceiling: Ceiling, adjustments: AdjustmentT[], onlyUnderNetworkAllow = false): string[] {
   const p = isObject(spec['permissions']) ? spec['permissions'] : {};
-  // The L1-I3 mutant reads the profile's allow_hosts only when the profile also says network: allow.
-  const listed = onlyUnderNetworkAllow && p['network'] !== 'allow' ? undefined : p['allow_hosts'];
+  // The L1-I3 mutant narrows the profile's allow_hosts only when the profile also says network:
+  // allow; otherwise the session gets the ceiling's hosts (its adjustments still list the hosts dropped).
+  const ignored = onlyUnderNetworkAllow && p['network'] !== 'allow';
+  const listed = p['allow_hosts'];
   const requested = requestedHosts(Array.isArray(listed) ? (listed as string[]) : undefined);
   if (requested === undefined) return [...ceiling.hosts];
   const out: string[] = [];
@@ -258,7 +260,7 @@ function narrowHosts(spec: JsonObject, ceiling: Ceiling, adjustments: Adjustment
       adjustments.push({ pointer: `/spec/permissions/allow_hosts/${i}`, action: 'dropped', reason: 'host not allowed', requested: h });
     }
   });
-  return [...new Set(out)];
+  return ignored ? [...ceiling.hosts] : [...new Set(out)];
 }
 
 function narrowMemory(
@@ -345,8 +347,9 @@ function narrowBudgets(
   for (const key of BUDGET_KEYS) {
     const requested = asked[key];
     let value = profileWins && requested !== undefined ? requested : minBudget(side(requested), side(ceiling.budgets[key]));
-    // The L1-I3 mutant keeps integer budgets in 32-bit signed fields.
-    if (policyMutant('budgets-int32') && value !== null && key !== 'max_cost_usd') value = value | 0;
+    // The L1-I3 mutant keeps integer budgets in 32-bit signed fields where a negative value is the
+    // "no limit" sentinel, so 2^31 wraps to unlimited.
+    if (policyMutant('budgets-int32') && value !== null && key !== 'max_cost_usd') value = (value | 0) < 0 ? null : value | 0;
     out[key] = value;
     if (requested !== undefined && value !== null && value < requested) {
       adjustments.push({
