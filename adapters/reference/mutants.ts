@@ -316,7 +316,11 @@ export const MUTANTS: readonly Mutant[] = [
     "The profile's timeout_seconds and max_context_tokens are not read: the harness's own limits apply.",
   ),
   m('zero-budget-unlimited', ['L1-I3'], 'A budget of 0 (in the profile or the policy) is read as "no limit".'),
-  m('budgets-int32', ['L1-I3'], 'Integer budgets are kept in 32-bit signed fields with -1 as "no limit": 2^31 wraps negative and reads as unlimited.'),
+  m(
+    'budgets-int32',
+    ['L1-I3'],
+    'Integer budgets are kept in 32-bit signed fields with -1 as "no limit": 2^31 wraps negative and reads as unlimited.',
+  ),
   m(
     'fs-root-symlinks-not-resolved',
     ['L1-I3'],
