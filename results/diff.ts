@@ -1,11 +1,17 @@
+import { REQUIREMENTS } from '../suites/requirements.js';
 import type { CaseRecord, RunReport } from './model.js';
 import { isNotPassing } from './predicates.js';
 import { computeVerdicts, type Verdict } from './verdicts.js';
 
 /** What changed between two runs, A (before) and B (after). */
 export interface RunDiff {
-  /** Cases not passing in B that were passing, skipped or absent in A: regressions. */
-  newFailures: { id: string; before: CaseRecord['status'] | 'absent'; after: CaseRecord['status']; requirements: string[] }[];
+  /** Cases of a MUST ID not passing in B that were passing or absent in A: regressions. */
+  newFailures: NewFailure[];
+  /**
+   * The same for cases that prove only SHOULD IDs or advisories: reported, never a regression,
+   * since neither ever gates a claim (INTERPRETATIONS.md, what counts towards a claim).
+   */
+  newNonGatingFailures: NewFailure[];
   /** Cases not passing in A that pass in B. */
   fixes: { id: string; before: CaseRecord['status']; requirements: string[] }[];
   /** Case IDs only in B / only in A (suite changes, filters or shards). */
@@ -15,15 +21,25 @@ export interface RunDiff {
   requirementChanges: { id: string; before: Verdict; after: Verdict }[];
 }
 
+interface NewFailure {
+  id: string;
+  before: CaseRecord['status'] | 'absent';
+  after: CaseRecord['status'];
+  requirements: string[];
+}
+
+const MUST_IDS: ReadonlySet<string> = new Set(REQUIREMENTS.filter((q) => q.strength === 'MUST').map((q) => q.id));
+
 export function diffReports(a: RunReport, b: RunReport): RunDiff {
   const before = new Map(a.cases.map((c) => [c.id, c]));
   const after = new Map(b.cases.map((c) => [c.id, c]));
-  const diff: RunDiff = { newFailures: [], fixes: [], addedCases: [], removedCases: [], requirementChanges: [] };
+  const diff: RunDiff = { newFailures: [], newNonGatingFailures: [], fixes: [], addedCases: [], removedCases: [], requirementChanges: [] };
   for (const [id, c] of after) {
     const old = before.get(id);
     if (!old) diff.addedCases.push(id);
     if (isNotPassing(c) && (!old || !isNotPassing(old))) {
-      diff.newFailures.push({ id, before: old?.status ?? 'absent', after: c.status, requirements: c.requirements });
+      const entry: NewFailure = { id, before: old?.status ?? 'absent', after: c.status, requirements: c.requirements };
+      (c.requirements.some((r) => MUST_IDS.has(r)) ? diff.newFailures : diff.newNonGatingFailures).push(entry);
     }
     if (old && isNotPassing(old) && c.status === 'pass') diff.fixes.push({ id, before: old.status, requirements: c.requirements });
   }
@@ -37,11 +53,12 @@ export function diffReports(a: RunReport, b: RunReport): RunDiff {
   diff.addedCases.sort();
   diff.removedCases.sort();
   diff.newFailures.sort((x, y) => (x.id < y.id ? -1 : 1));
+  diff.newNonGatingFailures.sort((x, y) => (x.id < y.id ? -1 : 1));
   diff.fixes.sort((x, y) => (x.id < y.id ? -1 : 1));
   return diff;
 }
 
-/** Regressions: any case that newly does not pass. */
+/** Regressions: any case of a MUST ID that newly does not pass. */
 export function hasRegressions(d: RunDiff): boolean {
   return d.newFailures.length > 0;
 }
@@ -55,6 +72,10 @@ export function formatDiff(d: RunDiff): string {
   section(
     'New failures',
     d.newFailures.map((f) => `${f.id}: ${f.before} -> ${f.after} [${f.requirements.join(', ')}]`),
+  );
+  section(
+    'New SHOULD and advisory failures (never gating)',
+    d.newNonGatingFailures.map((f) => `${f.id}: ${f.before} -> ${f.after} [${f.requirements.join(', ')}]`),
   );
   section(
     'Fixes',

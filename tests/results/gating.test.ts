@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import * as baselineCommand from '../../runner/cli/commands/baseline.js';
 import * as diffCommand from '../../runner/cli/commands/diff.js';
 import { finalizeRun } from '../../runner/finalize.js';
-import { diffReports } from '../../results/diff.js';
+import { diffReports, formatDiff, hasRegressions } from '../../results/diff.js';
 import type { Baseline } from '../../results/baseline.js';
 import { makeCase, makeReport, sink } from './make-report.js';
 import { runCommand } from './run-command.js';
@@ -107,6 +107,20 @@ describe('--baseline gating', () => {
 });
 
 describe('diff', () => {
+  it('a case of a SHOULD ID or an advisory that newly fails is listed, never a regression', () => {
+    const a = makeReport({ level: 2, extraCases: [makeCase('ADV-delta-redaction/titles', ['ADV-delta-redaction'])] });
+    const b = makeReport({
+      level: 2,
+      statuses: { 'L2-A14': 'fail' },
+      extraCases: [makeCase('ADV-delta-redaction/titles', ['ADV-delta-redaction'], 'fail')],
+    });
+    const d = diffReports(a, b);
+    expect(d.newFailures).toEqual([]);
+    expect(d.newNonGatingFailures.map((f) => f.id)).toEqual(['ADV-delta-redaction/titles', 'L2-A14/basic']);
+    expect(hasRegressions(d)).toBe(false);
+    expect(formatDiff(d)).toContain('New SHOULD and advisory failures (never gating) (2)');
+  });
+
   it('names exactly the differing cases and requirement IDs', () => {
     const a = makeReport({ level: 1, statuses: { 'L1-I3': 'fail', 'L1-D2': 'skipped' }, extraCases: [makeCase('L1-P1/old', ['L1-P1'])] });
     const b = makeReport({ level: 1, statuses: { 'L1-I5': 'fail' }, extraCases: [makeCase('L1-P1/new', ['L1-P1'])] });

@@ -5,7 +5,7 @@ import { diffReports, formatDiff, hasRegressions } from '../../../results/diff.j
 import { loadRunReport } from '../../../results/load.js';
 import { oneLine } from '../../../reports/text.js';
 
-/** `oap-conform diff A B`: what changed from run A to run B. Exit 1 on new failures, else 0. */
+/** `oap-conform diff A B`: what changed from run A to run B. Exit 1 on new failures of MUST IDs, else 0. */
 export function register(program: Command): void {
   program
     .command('diff')
