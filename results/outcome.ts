@@ -62,9 +62,9 @@ export function judgedLevels(outcome: Pick<RunOutcome, 'report'>): (1 | 2 | 3)[]
 }
 
 export interface EvaluateOptions {
-  baseline?: Baseline;
-  allowDirty?: boolean;
-  now?: Date;
+  baseline?: Baseline | undefined;
+  allowDirty?: boolean | undefined;
+  now?: Date | undefined;
 }
 
 /**

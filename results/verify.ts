@@ -16,10 +16,10 @@ import { computeVerdicts, isComplete, partialRun, sortRequirementIds } from './v
  */
 export interface VerifyInput {
   result: unknown;
-  report?: unknown;
-  signature?: unknown;
-  publicKey?: KeyObject;
-  allowDirty?: boolean;
+  report?: unknown | undefined;
+  signature?: unknown | undefined;
+  publicKey?: KeyObject | undefined;
+  allowDirty?: boolean | undefined;
 }
 
 export interface VerifyProblem {

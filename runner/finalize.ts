@@ -17,21 +17,21 @@ import { exitCodeFor } from './exit-codes.js';
 
 export interface FinalizeOptions {
   /** Format names (see reports/index.ts FORMATS); default all. result and report are always written. */
-  formats?: string[];
+  formats?: string[] | undefined;
   /** Path of a baseline of expected failures: gate on regressions instead of on the claim. */
-  baseline?: string;
+  baseline?: string | undefined;
   /** Path of an ed25519 private key (PEM): also write result.sig over the JCS of result.json. */
-  sign?: string;
+  sign?: string | undefined;
   /** Accept a dirty fixture checkout (the result notes it and is not certifying). */
-  allowDirty?: boolean;
+  allowDirty?: boolean | undefined;
   /** No terminal summary on stdout (reasons still go to stderr). */
-  quiet?: boolean;
+  quiet?: boolean | undefined;
   /** ANSI colours in the terminal summary (default: when stdout is a TTY and NO_COLOR is unset). */
-  colour?: boolean;
+  colour?: boolean | undefined;
   /** For reproducible output in tests. */
-  now?: Date;
-  stdout?: { write(s: string): unknown; isTTY?: boolean };
-  stderr?: { write(s: string): unknown };
+  now?: Date | undefined;
+  stdout?: { write(s: string): unknown | undefined; isTTY?: boolean };
+  stderr?: { write(s: string): unknown } | undefined;
 }
 
 /**

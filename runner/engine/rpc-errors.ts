@@ -12,7 +12,10 @@ export function rpcErrorName(code: number): string {
  * SKIPPED) become skips with the adapter's reason; every other error code is the adapter failing
  * to answer, a protocol error attributed to the case (`error`, never `pass`).
  */
-export function errorFromRpc(method: string, error: { code: number; message: string; data?: { reason?: string } }): Error {
+export function errorFromRpc(
+  method: string,
+  error: { code: number; message: string; data?: { reason?: string | undefined } | undefined },
+): Error {
   const reason = error.data?.reason ?? error.message;
   switch (error.code) {
     case RPC_ERROR.NOT_IMPLEMENTED:

@@ -3,9 +3,9 @@ import { issue, type OapIssue } from './issue.js';
 
 export interface WorkspacePathOptions {
   /** The harness permits absolute paths (SPEC §3.5); POSIX `/x` and `C:/x` are then accepted. */
-  allowAbsolute?: boolean;
+  allowAbsolute?: boolean | undefined;
   /** Pointer recorded on the issue. */
-  pointer?: string;
+  pointer?: string | undefined;
 }
 
 const PERCENT_ESCAPE = /%(?:2e|2f|5c|00|25|c0|c1)/i;

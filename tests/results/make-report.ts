@@ -39,7 +39,7 @@ export function makeCase(
   requirements: string[],
   status: CaseStatus = 'pass',
   extra: Partial<CaseInfo> & {
-    message?: string;
+    message?: string | undefined; // verify.test.ts hands it undefined members on purpose
     notes?: Record<string, unknown>;
     stderr?: string;
     expected?: unknown;

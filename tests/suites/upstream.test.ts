@@ -40,7 +40,7 @@ function variant(name: string, files: Record<string, string | null>): string {
   return dir;
 }
 
-function thrown(fn: () => unknown): { code?: string; message: string } {
+function thrown(fn: () => unknown): { code: string | undefined; message: string } {
   try {
     fn();
   } catch (err) {

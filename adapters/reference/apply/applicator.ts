@@ -271,7 +271,7 @@ function persist(
   meta['updated_at'] = now;
   if (!quirks.has('state-updated-at-not-set')) state['updated_at'] = now;
   const session = isObject(delta['session']) ? delta['session'] : {};
-  const approved = req.approval.operations && req.approval.approver !== undefined;
+  const approver = req.approval.operations ? req.approval.approver : undefined;
   appendHistory(
     next,
     {
@@ -284,7 +284,7 @@ function persist(
         ? delta['summary']
         : `${(delta['operations'] as unknown[] | undefined)?.length ?? 0} state operation(s)`
       ).slice(0, 1000),
-      ...(approved ? { approved_by: req.approval.approver } : {}),
+      ...(approver !== undefined ? { approved_by: approver } : {}),
       sections,
     },
     // The L2-A11 mutant (issue 14): `max_history || 50`, so a limit of 0 keeps the default 50.
