@@ -10,7 +10,7 @@
  */
 import type { InProcessAdapter } from './sdk/ts/types.js';
 import { CHAOS_FAULTS, parseChaosSpec, serveChaos } from './chaos/index.js';
-import { createExampleAdapter } from './examples/ts/example-adapter.js';
+import createExampleAdapter from './examples/ts/example-adapter.js';
 import { createHiderAdapter, HIDERS } from './hiders/index.js';
 import { createReferenceAdapter } from './reference/index.js';
 import { createMutantAdapter, MUTANTS, type Mutant } from './reference/mutants.js';

@@ -6,7 +6,6 @@ import { renderMarkdown } from './markdown.js';
 import type { RunOutcome } from '../results/outcome.js';
 import { renderSarif } from './sarif.js';
 
-export { createProgressReporter, type ProgressReporter } from './progress.js';
 export { renderTerminalSummary } from './terminal.js';
 
 /** Every output format by its `--format` name, with the file it is written to in --out. */
@@ -22,12 +21,12 @@ export const FORMATS = {
 } as const satisfies Record<string, { file: string; render: (o: RunOutcome) => string }>;
 
 export type FormatName = keyof typeof FORMATS;
-export const FORMAT_NAMES = Object.keys(FORMATS) as FormatName[];
+const FORMAT_NAMES = Object.keys(FORMATS) as FormatName[];
 
 /** result.json is bound to report.json by digest, so these two are written whatever is selected. */
-export const ALWAYS_WRITTEN: readonly FormatName[] = ['result', 'report'];
+const ALWAYS_WRITTEN: readonly FormatName[] = ['result', 'report'];
 
-export class UnknownFormatError extends Error {
+class UnknownFormatError extends Error {
   readonly code = 'unknown-format';
 }
 

@@ -13,7 +13,7 @@ import { stripControl } from './text.js';
  * accepts the upload: the case's fixture file, or else the line of the requirement manifest that
  * defines its ID, both relative to the oap-conform package (uriBaseId OAPCONFORM).
  */
-export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
+const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
 
 const BASE = 'OAPCONFORM';
 

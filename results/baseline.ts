@@ -18,7 +18,7 @@ export interface Baseline {
   expected_failures: BaselineEntry[];
 }
 
-export class BaselineError extends Error {
+class BaselineError extends Error {
   readonly code = 'bad-baseline';
 }
 

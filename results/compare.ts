@@ -30,7 +30,7 @@ export interface CompareColumn {
   resultOnly: boolean;
 }
 
-export type CellVerdict = Verdict | 'pass (vacuous)' | 'not judged' | 'not in passed or failed';
+type CellVerdict = Verdict | 'pass (vacuous)' | 'not judged' | 'not in passed or failed';
 
 export interface CompareCell {
   verdict: CellVerdict;
@@ -39,7 +39,7 @@ export interface CompareCell {
   cases: number;
 }
 
-export interface CompareRow {
+interface CompareRow {
   id: string;
   kind: 'requirement' | 'advisory';
   level: 1 | 2 | 3;

@@ -41,7 +41,7 @@ export const NOTE = {
   fixturesDigest: 'fixtures_digest:',
 } as const;
 
-export class InvalidResultError extends Error {
+class InvalidResultError extends Error {
   readonly code = 'invalid-result';
 }
 

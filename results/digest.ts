@@ -11,4 +11,4 @@ export function reportDigest(report: unknown): string {
   return sha256Hex(canonicalJson(report));
 }
 
-export { canonicalJson, sha256Hex };
+export { canonicalJson };

@@ -21,7 +21,7 @@ export function manifestCases(cases: readonly ManifestCase[]): ManifestCase[] {
 }
 
 /** The level a manifest case belongs to: the highest level among the IDs it proves. */
-export function manifestCaseLevel(c: ManifestCase): 1 | 2 | 3 {
+function manifestCaseLevel(c: ManifestCase): 1 | 2 | 3 {
   return Math.max(...c.requirements.map(levelOfId)) as 1 | 2 | 3;
 }
 

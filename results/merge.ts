@@ -7,7 +7,7 @@ import { countStatuses } from './predicates.js';
  * they ran the same suite (fixture revision, manifest digest) against the same adapter, level and
  * seed; anything else is refused rather than averaged into a result nobody ran.
  */
-export class MergeError extends Error {
+class MergeError extends Error {
   constructor(
     readonly code: string,
     message: string,

@@ -62,9 +62,6 @@ export interface CaseInfo {
 /** One case of a run: its outcome (a union on `status`, each with exactly its own fields) and its info. */
 export type CaseRecord = CaseOutcome & CaseInfo;
 
-/** The record of one status, e.g. `RecordOf<'fail'>`. */
-export type RecordOf<S extends CaseStatus> = Extract<CaseOutcome, { status: S }> & CaseInfo;
-
 export interface RunFooter {
   finished_at: string;
   /** False when the run was interrupted; absence of the footer means the report was truncated. */

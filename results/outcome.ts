@@ -46,10 +46,10 @@ export interface RunOutcome {
  * ok: nothing to report; failures: a reason below; adapter-failed and interrupted say why the run
  * stopped; suite-fault: one of our own checks is broken (a bug to report, never the adapter's fault).
  */
-export type RunEnding = 'ok' | 'failures' | 'adapter-failed' | 'interrupted' | 'suite-fault';
+type RunEnding = 'ok' | 'failures' | 'adapter-failed' | 'interrupted' | 'suite-fault';
 
 /** Why a run does not end `ok`: a stable code and one line. */
-export interface ExitReason {
+interface ExitReason {
   code: string;
   message: string;
 }

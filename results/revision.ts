@@ -19,12 +19,12 @@ export interface FixtureRevision {
  * model and the runner (engine, fuzz budget defaults), the protocol, and the dependency lock.
  * Reports and docs only render; the reference harness is an implementation under test.
  */
-export const VERDICT_PATHS = ['spec', 'fixtures', 'suites', 'results', 'runner', 'adapters/protocol', 'package.json', 'package-lock.json'];
+const VERDICT_PATHS = ['spec', 'fixtures', 'suites', 'results', 'runner', 'adapters/protocol', 'package.json', 'package-lock.json'];
 
-export const EMBEDDED_REVISION_FILE = join('dist', 'fixture-revision.json');
+const EMBEDDED_REVISION_FILE = join('dist', 'fixture-revision.json');
 const FULL_SHA = /^[0-9a-f]{40}$/;
 
-export class RevisionUnavailableError extends Error {
+class RevisionUnavailableError extends Error {
   readonly code = 'fixture-revision-unavailable';
 }
 
@@ -36,7 +36,7 @@ export function fixtureRevision(root: string = packageRoot): FixtureRevision {
  * Only when our package root IS the top of a Git work tree: installed under a harness's own
  * repository (node_modules/oap-conform), `git rev-parse HEAD` would name the harness's commit.
  */
-export function revisionFromGit(root: string): FixtureRevision | undefined {
+function revisionFromGit(root: string): FixtureRevision | undefined {
   const git = (...args: string[]) => execFileSync('git', args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
   try {
     if (realpathSync(git('rev-parse', '--show-toplevel')) !== realpathSync(root)) return undefined;

@@ -8,7 +8,7 @@ import { fromRoot } from '../spec/package-root.js';
  * Validators for everything results reads or writes: the official result schema (compiled
  * by the oracle from the vendored, unmodified file) and our own schemas in results-schema/.
  */
-export const OWN_SCHEMAS = {
+const OWN_SCHEMAS = {
   report: 'report.schema.json',
   statement: 'statement.schema.json',
   baseline: 'baseline.schema.json',

@@ -19,7 +19,7 @@ export interface DetachedSignature {
   signature: string;
 }
 
-export class SignatureError extends Error {
+class SignatureError extends Error {
   constructor(
     readonly code: string,
     message: string,
@@ -65,7 +65,7 @@ function readKey(path: string, parse: (pem: string) => KeyObject): KeyObject {
   }
 }
 
-export function keyFingerprint(key: KeyObject): string {
+function keyFingerprint(key: KeyObject): string {
   const pub = key.type === 'private' ? createPublicKey(key) : key;
   return createHash('sha256')
     .update(pub.export({ type: 'spki', format: 'der' }))

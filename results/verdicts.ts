@@ -21,7 +21,7 @@ import type { AdvisoryRecord, CaseRecord, RunReport } from './model.js';
  */
 export type Verdict = 'pass' | 'fail' | 'errored' | 'inconclusive' | 'skipped' | 'untested';
 
-export interface CaseCounts {
+interface CaseCounts {
   pass: number;
   fail: number;
   /** error and timeout: the case could not judge the adapter. */
@@ -58,7 +58,7 @@ export interface Verdicts {
   unknown: string[];
 }
 
-export interface AdvisoryVerdict {
+interface AdvisoryVerdict {
   id: string;
   advisory: Advisory;
   verdict: Verdict;
@@ -122,7 +122,7 @@ export function computeVerdicts(cases: readonly CaseRecord[]): Verdicts {
 }
 
 /** `<case>: <status> (<message>; cause: <cause>)`, one line, for a verdict's reason. */
-export function describeCase(c: CaseRecord | undefined): string {
+function describeCase(c: CaseRecord | undefined): string {
   if (!c) return '';
   if (c.status === 'pass') return `${c.id}: pass`;
   const cause = c.status === 'inconclusive' && c.cause ? `; cause: ${c.cause}` : '';

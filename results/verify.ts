@@ -22,7 +22,7 @@ export interface VerifyInput {
   allowDirty?: boolean | undefined;
 }
 
-export interface VerifyProblem {
+interface VerifyProblem {
   code: string;
   message: string;
 }

@@ -3,8 +3,8 @@
  * and strength, and a short title in our own words. The runner, the reports and the coverage table
  * all read this one list; the cases that prove each ID are joined in from the suites.
  */
-export type RequirementId = `L${1 | 2 | 3}-${string}`;
-export type Strength = 'MUST' | 'SHOULD';
+type RequirementId = `L${1 | 2 | 3}-${string}`;
+type Strength = 'MUST' | 'SHOULD';
 
 export interface Requirement {
   id: RequirementId;
@@ -165,7 +165,7 @@ export function levelOfId(id: string): 1 | 2 | 3 {
   return a ? a.level : requirement(id).level;
 }
 
-export function requirement(id: string): Requirement {
+function requirement(id: string): Requirement {
   const found = REQUIREMENTS.find((q) => q.id === id);
   if (!found) throw new Error(`unknown requirement ID ${id}`);
   return found;

@@ -16,7 +16,7 @@ import { once } from 'node:events';
 import { RPC_ERROR } from '../protocol/messages.js';
 import { LineSplitter, encodeLine, type LineEvent } from '../sdk/ts/framing.js';
 import { errorFor } from '../sdk/ts/stdio.js';
-import { createExampleAdapter } from '../examples/ts/example-adapter.js';
+import createExampleAdapter from '../examples/ts/example-adapter.js';
 
 export const CHAOS_FAULTS = {
   none: 'behave (the minimal working adapter)',
@@ -43,7 +43,7 @@ export interface ChaosOptions {
   grandchild: boolean;
 }
 
-export function isChaosFault(name: string): name is ChaosFault {
+function isChaosFault(name: string): name is ChaosFault {
   return Object.hasOwn(CHAOS_FAULTS, name);
 }
 

@@ -16,18 +16,18 @@ export const SUPPORTED_PROTOCOL_VERSIONS = ['1.0'] as const;
 
 // ---------------------------------------------------------------- shared vocabulary
 
-export const Decision = z.enum(['deny', 'ask', 'allow']).describe('Permission decision; ordered deny < ask < allow.');
-export const Encoding = z.enum(['yaml', 'json', 'md']);
-export const RootKind = z.enum(['managed', 'user', 'project', 'plugin']);
-export const Trust = z.enum(['managed', 'user', 'project', 'imported']);
-export const MemoryMode = z.enum(['off', 'read_only', 'read_write']);
-export const Level = z.union([z.literal(1), z.literal(2), z.literal(3)]);
-export const Timestamp = z.string().describe('RFC 3339 date-time');
+const Decision = z.enum(['deny', 'ask', 'allow']).describe('Permission decision; ordered deny < ask < allow.');
+const Encoding = z.enum(['yaml', 'json', 'md']);
+const RootKind = z.enum(['managed', 'user', 'project', 'plugin']);
+const Trust = z.enum(['managed', 'user', 'project', 'imported']);
+const MemoryMode = z.enum(['off', 'read_only', 'read_write']);
+const Level = z.union([z.literal(1), z.literal(2), z.literal(3)]);
+const Timestamp = z.string().describe('RFC 3339 date-time');
 
 export const IssueCategory = z.enum(ISSUE_CATEGORIES);
 
 /** A problem an adapter reports. `category` is from the shared vocabulary; `code` is the harness's own. */
-export const AdapterIssue = z.object({
+const AdapterIssue = z.object({
   category: IssueCategory,
   code: z.string().optional().describe("The harness's native error code, free-form."),
   pointer: z.string().describe('RFC 6901 JSON Pointer into the logical document ("" = whole document).'),
@@ -35,7 +35,7 @@ export const AdapterIssue = z.object({
   path: z.string().optional().describe('File the issue is about, when the operation read several.'),
 });
 
-export const DocumentSource = z.union([
+const DocumentSource = z.union([
   z.object({ path: z.string().describe('Absolute path of a file the adapter reads itself.') }).strict(),
   z
     .object({
@@ -45,7 +45,7 @@ export const DocumentSource = z.union([
     .strict(),
 ]);
 
-export const ModelRef = z.object({ provider: z.string(), id: z.string() }).strict();
+const ModelRef = z.object({ provider: z.string(), id: z.string() }).strict();
 
 // ---------------------------------------------------------------- harness policy
 
@@ -53,7 +53,7 @@ export const ModelRef = z.object({ provider: z.string(), id: z.string() }).stric
  * The spec defines no harness policy format, so the protocol does. An adapter maps this onto its
  * harness's own configuration. Every field is a ceiling the profile can only narrow.
  */
-export const PolicyRule = z
+const PolicyRule = z
   .object({
     tool: z.string().default('*'),
     action: z.string().default('*'),
@@ -62,7 +62,7 @@ export const PolicyRule = z
   })
   .strict();
 
-export const HarnessPolicy = z
+const HarnessPolicy = z
   .object({
     tools: z
       .object({
@@ -130,7 +130,7 @@ export const HarnessPolicy = z
 
 // ---------------------------------------------------------------- effective contract
 
-export const EffectiveContract = z
+const EffectiveContract = z
   .object({
     tools: z.array(z.string()).describe('Concrete tool names the session may call, sorted.'),
     permissions: z.object({ default: Decision, shell: Decision, edit: Decision, network: Decision }).strict(),
@@ -179,7 +179,7 @@ export const EffectiveContract = z
   })
   .strict();
 
-export const Adjustment = z
+const Adjustment = z
   .object({
     pointer: z.string().describe('Where in the resolved profile, e.g. /spec/permissions/shell.'),
     action: z.enum(['dropped', 'narrowed', 'substituted']),
@@ -201,7 +201,7 @@ export const SectionKind = z.enum([
   'harness',
 ]);
 
-export const PromptSection = z
+const PromptSection = z
   .object({
     kind: SectionKind,
     start: z.number().int().describe('UTF-8 byte offset, inclusive.'),
@@ -210,7 +210,7 @@ export const PromptSection = z
   })
   .strict();
 
-export const RenderedPrompt = z
+const RenderedPrompt = z
   .object({
     text: z.string(),
     sections: z.array(PromptSection).describe('In text order; they do not overlap.'),
@@ -224,7 +224,7 @@ export const RenderedPrompt = z
   })
   .strict();
 
-export const SessionRecord = z
+const SessionRecord = z
   .object({
     name: z.string(),
     revision: z.number().int(),
@@ -235,7 +235,7 @@ export const SessionRecord = z
   })
   .strict();
 
-export const Instantiated = z
+const Instantiated = z
   .object({
     status: z.literal('instantiated'),
     session_id: z.string(),
@@ -247,11 +247,11 @@ export const Instantiated = z
   })
   .strict();
 
-export const Rejected = z
+const Rejected = z
   .object({ status: z.literal('rejected'), errors: z.array(AdapterIssue).min(1), warnings: z.array(AdapterIssue) })
   .strict();
 
-export const InstantiateOutcome = z.discriminatedUnion('status', [Instantiated, Rejected]);
+const InstantiateOutcome = z.discriminatedUnion('status', [Instantiated, Rejected]);
 
 /**
  * The harness refuses the document it was asked to digest or write back: a normal answer with the
@@ -260,8 +260,8 @@ export const InstantiateOutcome = z.discriminatedUnion('status', [Instantiated, 
  */
 export const Refused = Rejected.describe('The harness refuses this document; `errors` say why (at least one).');
 
-export const DigestResult = z.object({ profile_digest: z.string(), spec_digest: z.string() }).strict();
-export const WriteBackResult = z.object({ path: z.string() }).strict();
+const DigestResult = z.object({ profile_digest: z.string(), spec_digest: z.string() }).strict();
+const WriteBackResult = z.object({ path: z.string() }).strict();
 
 /** Did the adapter answer digest or write_back with a refusal? */
 export function isRefused(r: object): r is z.output<typeof Refused> {
@@ -270,7 +270,7 @@ export function isRefused(r: object): r is z.output<typeof Refused> {
 
 // ---------------------------------------------------------------- methods
 
-export const DiscoveryRoots = z
+const DiscoveryRoots = z
   .object({
     managed: z.string().optional(),
     user: z.string().optional(),
@@ -279,7 +279,7 @@ export const DiscoveryRoots = z
   })
   .strict();
 
-export const ProfileSelector = z.union([
+const ProfileSelector = z.union([
   z.object({ name: z.string() }).strict().describe('Discover by metadata.name over the roots.'),
   z.object({ path: z.string() }).strict().describe('A file; trust comes from the root that contains it, imported if none.'),
 ]);
@@ -501,6 +501,3 @@ export const RpcResponse = z.union([
   z.object({ jsonrpc: z.literal('2.0'), id: z.union([z.number().int(), z.string()]), result: z.unknown() }).strict(),
   z.object({ jsonrpc: z.literal('2.0'), id: z.union([z.number().int(), z.string(), z.null()]), error: RpcError }).strict(),
 ]);
-
-export type RpcRequestT = z.output<typeof RpcRequest>;
-export type RpcResponseT = z.output<typeof RpcResponse>;

@@ -22,7 +22,7 @@ import type { Quirks } from './quirks.js';
 import { rootDirs, TRUST_OF_ROOT, type DiscoveryRootsT, type RootDir } from './roots.js';
 
 export type DiscoverResult = Result<'discover'>;
-export type DiscoveredProfile = DiscoverResult['profiles'][number];
+type DiscoveredProfile = DiscoverResult['profiles'][number];
 
 const PROFILE_FILE = /\.agent\.(?:ya?ml|json|md)$/i;
 
@@ -33,7 +33,7 @@ interface Candidate {
   fileNameMatches: boolean;
 }
 
-export function profileFilesIn(dir: string): string[] {
+function profileFilesIn(dir: string): string[] {
   let names: string[];
   try {
     names = readdirSync(dir);

@@ -24,13 +24,6 @@ import type { Quirks } from './quirks.js';
 export type Encoding = 'yaml' | 'json' | 'md';
 export type JsonObject = Record<string, unknown>;
 
-export interface ParsedDocument {
-  encoding: Encoding;
-  value?: JsonObject;
-  /** Parse problems plus validation problems, after quirk filters. */
-  issues: OapIssue[];
-}
-
 export function isObject(v: unknown): v is JsonObject {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
@@ -149,7 +142,7 @@ function valueAt(doc: unknown, tokens: readonly string[]): unknown {
 }
 
 /** Deep copy without object keys whose value is null (arrays are kept as they are). */
-export function stripNulls(v: unknown): unknown {
+function stripNulls(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(stripNulls);
   if (!isObject(v)) return v;
   const out: JsonObject = {};

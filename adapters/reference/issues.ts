@@ -8,10 +8,6 @@ export interface IssueList {
   warnings: AdapterIssueT[];
 }
 
-export function emptyIssues(): IssueList {
-  return { errors: [], warnings: [] };
-}
-
 export function adapterIssue(category: IssueCategory, pointer: string, message: string, path?: string): AdapterIssueT {
   return { category, code: category, pointer, message, ...(path !== undefined ? { path } : {}) };
 }
@@ -19,12 +15,6 @@ export function adapterIssue(category: IssueCategory, pointer: string, message: 
 /** The document layer's issue in protocol form: category from the shared vocabulary, detail code kept as the native code. */
 export function fromOapIssue(i: OapIssue, path?: string): AdapterIssueT {
   return { category: categoryOf(i.code), code: i.code, pointer: i.pointer, message: i.message, ...(path !== undefined ? { path } : {}) };
-}
-
-export function splitOapIssues(issues: readonly OapIssue[], path?: string): IssueList {
-  const out = emptyIssues();
-  for (const i of issues) (i.severity === 'warning' ? out.warnings : out.errors).push(fromOapIssue(i, path));
-  return out;
 }
 
 /**

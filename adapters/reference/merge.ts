@@ -9,7 +9,7 @@ import type { Quirks } from './quirks.js';
 /** Nesting level below which the `extends-nested-objects-replaced` mutant stops merging (document = 0, spec = 1, spec.role = 2). */
 const MUTANT_MERGE_DEPTH = 3;
 
-export function deepMerge(base: unknown, child: unknown, quirks: Quirks, depth = 0): unknown {
+function deepMerge(base: unknown, child: unknown, quirks: Quirks, depth = 0): unknown {
   if (child === undefined) return structuredClone(base);
   if (isObject(base) && isObject(child) && !(quirks.has('extends-nested-objects-replaced') && depth >= MUTANT_MERGE_DEPTH)) {
     const out: JsonObject = structuredClone(base);
@@ -30,7 +30,7 @@ export function deepMerge(base: unknown, child: unknown, quirks: Quirks, depth =
 }
 
 /** What a base contributes: everything except identity and learned material. */
-export function inheritablePart(base: JsonObject, quirks?: Quirks): JsonObject {
+function inheritablePart(base: JsonObject, quirks?: Quirks): JsonObject {
   const out = structuredClone(base);
   // The L3-E1 mutant lets a base's learned material (state, history) flow into its children.
   if (!quirks?.has('extends-inherits-state')) {

@@ -10,7 +10,7 @@ import type { Quirks } from './quirks.js';
 import { DEFAULT_EVICTION, retentionOf } from '../../spec/semantics/index.js';
 import { renderState, type StateRender } from './state-render.js';
 
-export type SectionKind = PromptSectionT['kind'];
+type SectionKind = PromptSectionT['kind'];
 
 export interface RenderedPrompt {
   text: string;

@@ -4,7 +4,7 @@
  * with [REDACTED]; the patterns cover the common provider key formats, bearer tokens, JWTs, PEM
  * private keys and `key = value` assignments whose name says secret.
  */
-export const REDACTED = '[REDACTED]';
+const REDACTED = '[REDACTED]';
 
 const PATTERNS: RegExp[] = [
   /-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?(?:-----END [A-Z ]*PRIVATE KEY-----|$)/g,

@@ -39,7 +39,7 @@ import { containPath, containPathLexically } from './paths.js';
 import type { Quirks } from './quirks.js';
 import { containingRoot, realOrResolved, TRUST_OF_ROOT, type DiscoveryRootsT, type RootKind, type Trust } from './roots.js';
 
-export const MAX_EXTENDS_DEPTH = 8;
+const MAX_EXTENDS_DEPTH = 8;
 
 export type ProfileSelectorT = Params<'instantiate'>['profile'];
 
@@ -51,12 +51,12 @@ export interface ResolveInput {
   quirks: Quirks;
 }
 
-export interface SkillStatus {
+interface SkillStatus {
   name: string;
   status: 'present' | 'missing';
 }
 
-export interface StoreRequest {
+interface StoreRequest {
   name: string;
   kind: string;
   mode: MemoryMode;

@@ -31,7 +31,7 @@ export const TRUST_OF_ROOT: Record<RootKind, Trust> = {
 };
 
 /** The project root is `<workspace>/.agents/`, the harness-neutral location SPEC §5.1 recommends. */
-export function projectAgentsDir(workspace: string): string {
+function projectAgentsDir(workspace: string): string {
   return join(workspace, '.agents');
 }
 

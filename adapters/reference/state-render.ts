@@ -38,7 +38,7 @@ interface Entry {
 
 const LINE_BREAKS = /\r\n|[\r\n\u000b\u000c\u0085\u2028\u2029]/g;
 
-export function estimateTokens(bytes: number): number {
+function estimateTokens(bytes: number): number {
   return Math.ceil(bytes / 4);
 }
 

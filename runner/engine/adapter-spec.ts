@@ -49,7 +49,7 @@ function projectRoot(from: string): string | undefined {
 }
 
 /** A .ts module runs as its compiled .js: next to it, or under <project>/dist/ mirroring its path. */
-export function compiledModulePath(tsPath: string): string | undefined {
+function compiledModulePath(tsPath: string): string | undefined {
   const js = tsPath.replace(/\.m?ts$/, (m) => (m === '.mts' ? '.mjs' : '.js'));
   if (existsSync(js)) return js;
   const roots = [projectRoot(dirname(tsPath)), packageRoot].filter((r): r is string => !!r);

@@ -12,10 +12,10 @@ import { join } from 'node:path';
  *     re-points them at each case's own directories, see CaseHome, where the side-effect checks
  *     observe the adapter's writes).
  */
-export const PASSTHROUGH_ENV = ['PATH', 'LANG', 'LC_ALL', 'TZ', 'SYSTEMROOT'] as const;
-export const PASSTHROUGH_PREFIX = 'OAP_';
+const PASSTHROUGH_ENV = ['PATH', 'LANG', 'LC_ALL', 'TZ', 'SYSTEMROOT'] as const;
+const PASSTHROUGH_PREFIX = 'OAP_';
 /** Set by the runner for every adapter process; `--adapter-env` cannot replace them. */
-export const PRIVATE_DIR_ENV = ['HOME', 'XDG_CONFIG_HOME', 'XDG_DATA_HOME', 'XDG_CACHE_HOME', 'XDG_STATE_HOME', 'TMPDIR'] as const;
+const PRIVATE_DIR_ENV = ['HOME', 'XDG_CONFIG_HOME', 'XDG_DATA_HOME', 'XDG_CACHE_HOME', 'XDG_STATE_HOME', 'TMPDIR'] as const;
 
 export class AdapterEnvError extends Error {
   readonly code = 'adapter-env';

@@ -41,7 +41,3 @@ export function killAllSync(): void {
   for (const pid of live) killGroup(pid, 'SIGKILL');
   live.clear();
 }
-
-export function livePids(): number[] {
-  return [...live];
-}

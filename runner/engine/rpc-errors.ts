@@ -3,7 +3,7 @@ import { AdapterNotImplemented, AdapterProtocolError, AdapterSkipped } from '../
 
 const NAMES = new Map<number, string>(Object.entries(RPC_ERROR).map(([name, code]) => [code, name]));
 
-export function rpcErrorName(code: number): string {
+function rpcErrorName(code: number): string {
   return NAMES.get(code) ?? String(code);
 }
 

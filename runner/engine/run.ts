@@ -283,7 +283,7 @@ export async function runEngine(opts: EngineOptions): Promise<EngineResult> {
  * The default seed: derived from the fixture revision and the judged level, so the same harness at
  * the same revision gets the same cases, fuzz inputs and verdicts (a certification is reproducible).
  */
-export function defaultSeed(revision: string, level: 1 | 2 | 3): number {
+function defaultSeed(revision: string, level: 1 | 2 | 3): number {
   return createHash('sha256').update(`oap-conform seed:${revision}:level ${level}`).digest().readUInt32BE(0) >>> 1;
 }
 

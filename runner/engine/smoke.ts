@@ -26,8 +26,8 @@ export interface SmokeStep {
   detail: string;
 }
 
-export const SMOKE_OK_NAME = 'smoke-ok';
-export const SMOKE_BAD_NAME = 'smoke-bad';
+const SMOKE_OK_NAME = 'smoke-ok';
+const SMOKE_BAD_NAME = 'smoke-bad';
 
 function pickEncoding(hs: HandshakeT): 'json' | 'yaml' | 'md' {
   for (const e of ['json', 'yaml', 'md'] as const) if (hs.encodings.includes(e)) return e;

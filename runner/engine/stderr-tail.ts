@@ -3,8 +3,8 @@
  * and a running byte count lets the engine cut a per-case excerpt (the output written while the
  * case ran, at most 4 KiB, keeping the end because that is where the error usually is).
  */
-export const STDERR_CAPACITY = 64 * 1024;
-export const CASE_EXCERPT_BYTES = 4 * 1024;
+const STDERR_CAPACITY = 64 * 1024;
+const CASE_EXCERPT_BYTES = 4 * 1024;
 
 export class StderrTail {
   private chunks: Buffer[] = [];

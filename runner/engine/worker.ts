@@ -14,7 +14,7 @@ import { InProcessConnection } from './in-process-connection.js';
 import type { ProtocolChecker } from './protocol-check.js';
 import { StdioAdapterClient } from './stdio-client.js';
 
-export const DEFAULT_MAX_RESTARTS = 5;
+const DEFAULT_MAX_RESTARTS = 5;
 
 export interface WorkerOptions {
   index: number;
@@ -220,7 +220,7 @@ export async function createInProcess(factory: NonNullable<ResolvedAdapter['fact
   }
 }
 
-export function toRecord(def: CaseDef, outcome: CaseOutcome): CaseRecord {
+function toRecord(def: CaseDef, outcome: CaseOutcome): CaseRecord {
   const files = (def.fixtures ?? []).flatMap(fixtureFilesOf);
   return {
     ...outcome,

@@ -16,7 +16,7 @@ export interface CredentialShape {
 
 const B = '(?<![A-Za-z0-9_-])';
 
-export const CREDENTIAL_SHAPES: readonly CredentialShape[] = [
+const CREDENTIAL_SHAPES: readonly CredentialShape[] = [
   {
     name: 'anthropic-key',
     description: 'an Anthropic API key (sk-ant-…)',

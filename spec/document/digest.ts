@@ -17,7 +17,7 @@ export function profileDigest(doc: unknown): string {
 }
 
 /** Applicator- and resolver-owned metadata, excluded so writeback and trust keep the spec digest. */
-export const SPEC_DIGEST_EXCLUDED_METADATA: readonly string[] = ['revision', 'updated_at', 'trust'];
+const SPEC_DIGEST_EXCLUDED_METADATA: readonly string[] = ['revision', 'updated_at', 'trust'];
 
 /**
  * The object the spec digest is computed over: `{metadata: normalized_metadata, spec}`

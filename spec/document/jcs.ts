@@ -31,7 +31,7 @@ export function canonicalJson(value: unknown): string {
   return out;
 }
 
-export function assertCanonicalizable(value: unknown): void {
+function assertCanonicalizable(value: unknown): void {
   walkJson(value, {
     string(s, path, isKey) {
       if (hasLoneSurrogate(s)) {

@@ -7,7 +7,7 @@ import type { RuleOptions } from './rules-profile.js';
 import { scanDocument } from './rules-scan.js';
 
 /** SPEC §6.2 / Appendix A: RFC 6902 ops that 1.x reserves. */
-export const RESERVED_OPS: readonly string[] = ['move', 'copy', 'test'];
+const RESERVED_OPS: readonly string[] = ['move', 'copy', 'test'];
 
 const PERCENT_ESCAPE = /%(?:2e|2f|5c|00|25)/i;
 

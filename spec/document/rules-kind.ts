@@ -4,7 +4,7 @@ import { hasOwn, isPlainObject } from './json-data.js';
 export type DocumentKind = 'AgentProfile' | 'AgentStateDelta';
 
 /** SPEC Appendix A: reserved for future versions, and still rejected in 1.x. */
-export const RESERVED_KINDS: readonly string[] = ['AgentProfileBundle', 'AgentProfileIndex'];
+const RESERVED_KINDS: readonly string[] = ['AgentProfileBundle', 'AgentProfileIndex'];
 
 export interface KindResult {
   kind: DocumentKind | undefined;

@@ -2,7 +2,7 @@ import { issue, type OapIssue } from './issue.js';
 import { hasOwn, isPlainObject } from './json-data.js';
 
 /** The one `oap` version this implementation implements completely (maintenance release 1.0.1). */
-export const SUPPORTED_VERSION = { major: 1, minor: 0 } as const;
+const SUPPORTED_VERSION = { major: 1, minor: 0 } as const;
 
 /**
  * `oap` is MAJOR.MINOR (SPEC §2.4). Another major fails (L1-P3); a higher minor fails too (L1-P4,

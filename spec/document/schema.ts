@@ -104,7 +104,7 @@ function run(name: SchemaName, doc: unknown): OapIssue[] {
  * `if` errors only say "must match then" and always accompany the real `then` error, so they are
  * dropped.
  */
-export function mapAjvError(e: ErrorObject): OapIssue | undefined {
+function mapAjvError(e: ErrorObject): OapIssue | undefined {
   const params = e.params as Record<string, unknown>;
   switch (e.keyword) {
     case 'if':

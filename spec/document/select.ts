@@ -1,7 +1,7 @@
 import { hasOwn, isPlainObject } from './json-data.js';
 
 /** A pattern step: an exact key, `*` for any key or index, or a set of alternative keys. */
-export type PatternStep = string | readonly string[];
+type PatternStep = string | readonly string[];
 
 export type PatternPath = readonly PatternStep[];
 

@@ -39,7 +39,7 @@ function tokensOf(pointer: string): string[] {
   }
 }
 
-export function comparePointers(a: string, b: string): number {
+function comparePointers(a: string, b: string): number {
   const ta = tokensOf(a);
   const tb = tokensOf(b);
   for (let i = 0; i < Math.min(ta.length, tb.length); i++) {
@@ -54,7 +54,7 @@ export function comparePointers(a: string, b: string): number {
   return ta.length - tb.length;
 }
 
-export function compareIssues(a: OapIssue, b: OapIssue): number {
+function compareIssues(a: OapIssue, b: OapIssue): number {
   return (
     rank(a.code) - rank(b.code) ||
     comparePointers(a.pointer, b.pointer) ||

@@ -47,7 +47,7 @@ function utf8Length(s: string, maxBytes: number): number {
 }
 
 /** Offset of the first byte that breaks UTF-8 well-formedness (RFC 3629), or -1. */
-export function firstInvalidUtf8(bytes: Uint8Array): number {
+function firstInvalidUtf8(bytes: Uint8Array): number {
   let i = 0;
   const n = bytes.length;
   while (i < n) {

@@ -21,7 +21,6 @@ const RANK: Readonly<Record<Decision, number>> = { deny: 0, ask: 1, allow: 2 };
 
 /** The permission categories a profile and a policy name, besides `default`. */
 export const PERMISSION_CATEGORIES = ['shell', 'edit', 'network'] as const;
-export type PermissionCategory = (typeof PERMISSION_CATEGORIES)[number];
 
 /** Every key of an effective contract's `permissions`. */
 export const PERMISSION_KEYS = ['default', ...PERMISSION_CATEGORIES] as const;

@@ -4,10 +4,8 @@
  * test in tests/spec/semantics/. Cases, the fuzzer and the reference harness call these; nothing
  * else derives a rule. No I/O, no clock, no environment, no randomness.
  */
-export type { Reasoned } from './reasoned.js';
 export {
   atMost,
-  type CeilingPermissions,
   type Decision,
   DECISIONS,
   effectiveDecision,
@@ -16,7 +14,6 @@ export {
   minDecision,
   PERMISSION_CATEGORIES,
   PERMISSION_KEYS,
-  type PermissionCategory,
   type PermissionKey,
   policyDecision,
   profileRequest,
@@ -49,12 +46,11 @@ export {
 export { globMatch, isGlob, matchesAny } from './glob.js';
 export { canonicalHost, hostCovered, hostMatches, hostsAllowed, requestedHosts } from './host.js';
 export { normalizeRoot, pathAllowed, rootCovers, rootsBeyond, rootsWithin, rootWithin } from './path.js';
-export { DEFAULT_TOOL_POLICY, grantedTools, type ToolGrant, type ToolPolicy, type ToolsRequest, toolTable } from './tools.js';
+export { DEFAULT_TOOL_POLICY, grantedTools, type ToolPolicy, type ToolsRequest, toolTable } from './tools.js';
 export {
   type ContractBounds,
   type Difference,
   expectedValues,
-  type NarrowingRequest,
   narrowingDifferences,
   narrowingRequest,
   policyCeiling,
@@ -62,10 +58,9 @@ export {
   probesFor,
   widenings,
 } from './narrowing.js';
-export { type CloserBreakout, closerBreakouts, type DelimitedBlock, delimitedBlock } from './delimiting.js';
+export { closerBreakouts, delimitedBlock } from './delimiting.js';
 export {
   type OrderedSectionKind,
-  type OrderViolation,
   orderViolations,
   PROMPT_ORDER,
   promptStep,
@@ -101,20 +96,16 @@ export {
 export {
   type HarnessModels,
   type ModelChoice,
-  type ModelRef,
   type ModelRequest,
-  type ModelRule,
   modelRequestOf,
   resolveModel,
   ruleReason,
-  type Tier,
   tierRoute,
 } from './model.js';
 export {
   type Proposal,
   proposalRisk,
   proposalWidens,
-  type Risk,
   touchesGuardedSection,
 } from './risk.js';
-export { DEFAULT_WRITEBACK, operationsOutcome, type Writeback, WRITEBACK_MODES, writebackOf } from './writeback.js';
+export { DEFAULT_WRITEBACK, operationsOutcome, type Writeback, writebackOf } from './writeback.js';

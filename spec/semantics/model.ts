@@ -12,7 +12,7 @@
  */
 import type { Reasoned } from './reasoned.js';
 
-export interface ModelRef {
+interface ModelRef {
   provider: string;
   id: string;
 }
@@ -23,7 +23,7 @@ export interface ModelChoice extends ModelRef {
   rule: ModelRule;
 }
 
-export type Tier = 'minimal' | 'standard' | 'advanced' | 'frontier';
+type Tier = 'minimal' | 'standard' | 'advanced' | 'frontier';
 
 /** What the harness can serve (the protocol's `HarnessPolicy.models`). */
 export interface HarnessModels {

@@ -10,7 +10,7 @@
 
 export type Writeback = 'off' | 'propose' | 'auto';
 
-export const WRITEBACK_MODES: readonly Writeback[] = ['off', 'propose', 'auto'];
+const WRITEBACK_MODES: readonly Writeback[] = ['off', 'propose', 'auto'];
 
 /** `spec.lifecycle.writeback` when absent. */
 export const DEFAULT_WRITEBACK: Writeback = 'propose';

@@ -26,7 +26,7 @@ export function failWithDifferences(
   throw new CheckFailure(what, expected, observed, differences);
 }
 
-export function short(value: unknown, max = 160): string {
+function short(value: unknown, max = 160): string {
   let s: string;
   try {
     s = JSON.stringify(value) ?? String(value);

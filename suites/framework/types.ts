@@ -89,7 +89,7 @@ export type CaseStatus = 'pass' | 'fail' | 'error' | 'timeout' | 'skipped' | 'in
 export const CASE_STATUSES: readonly CaseStatus[] = ['pass', 'fail', 'error', 'timeout', 'skipped', 'inconclusive', 'not-applicable'];
 
 /** Who a non-passing record blames: the adapter under test, or our own check. */
-export type Fault = 'adapter' | 'suite';
+type Fault = 'adapter' | 'suite';
 
 /** One differing place between the expectation and the observation (RFC 6901 pointer). */
 export interface Difference {
@@ -147,6 +147,3 @@ export type CaseOutcome =
       /** What the probe observed that confirms the capability is absent. */
       probe: string;
     });
-
-/** The outcome of one status, e.g. `OutcomeOf<'fail'>`. */
-export type OutcomeOf<S extends CaseStatus> = Extract<CaseOutcome, { status: S }>;

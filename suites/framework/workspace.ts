@@ -22,7 +22,7 @@ export interface DiscoveryRootDirs {
   plugin: string[];
 }
 
-export interface FileState {
+interface FileState {
   size: number;
   mtimeMs: number;
   sha256: string;

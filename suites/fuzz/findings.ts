@@ -9,7 +9,7 @@ import type { ValidateFunction } from 'ajv/dist/2020.js';
 import { createAjv } from '../../spec/document/ajv.js';
 import { fromRoot } from '../../spec/package-root.js';
 
-export const FINDING_FORMAT = 'oap-conform.fuzz-finding.v1';
+const FINDING_FORMAT = 'oap-conform.fuzz-finding.v1';
 
 export interface Finding {
   format: typeof FINDING_FORMAT;
@@ -28,7 +28,7 @@ export interface Finding {
   shrinking: { num_shrinks: number; counterexample_path: string | null; adapter_calls: number; reproduced: boolean };
 }
 
-export function findingFileName(caseId: string): string {
+function findingFileName(caseId: string): string {
   return `${caseId.replace(/[^A-Za-z0-9._-]+/g, '_')}.json`;
 }
 

@@ -15,14 +15,14 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import type { CaseDef } from '../framework/types.js';
 import { checkProperty, execEnv, judgeInput, newStats } from './check.js';
-import { readFinding, type Finding } from './findings.js';
+import type { Finding } from './findings.js';
 import { PROPERTIES, propertyByName } from './registry.js';
 import { deriveSeed } from './rng.js';
 import { CaseInconclusive, CheckFailure } from '../framework/errors.js';
 
 export { judgedFloor } from './check.js';
-export { FINDING_FORMAT, readFinding, writeFinding, type Finding } from './findings.js';
-export { PROPERTIES, propertyByName } from './registry.js';
+export { readFinding, type Finding } from './findings.js';
+export { PROPERTIES } from './registry.js';
 
 /**
  * Measured (bench/fuzz.ts, reference adapter, 2-core box under load): 600 inputs = 40 cases cost
@@ -32,7 +32,7 @@ export { PROPERTIES, propertyByName } from './registry.js';
  */
 export const DEFAULT_FUZZ_BUDGET = 600;
 /** Adapter executions one failing case may spend shrinking. */
-export const DEFAULT_SHRINK_BUDGET = 150;
+const DEFAULT_SHRINK_BUDGET = 150;
 
 export interface FuzzOptions {
   budget: number;
@@ -51,7 +51,7 @@ export interface FuzzCaseDef extends CaseDef {
   inputs(): unknown[];
 }
 
-export function defaultFindingsDir(outDir = './oap-conform-results'): string {
+function defaultFindingsDir(outDir = './oap-conform-results'): string {
   return join(outDir, 'findings');
 }
 
@@ -110,8 +110,4 @@ export function replayCase(finding: Finding): CaseDef {
       if (verdict.kind === 'not-judged') throw new CaseInconclusive(`the stored input was not judged (${verdict.cause})`, verdict.reason);
     },
   };
-}
-
-export function replayCaseFromFile(path: string): CaseDef {
-  return replayCase(readFinding(path));
 }

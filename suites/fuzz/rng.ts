@@ -8,5 +8,3 @@ export function deriveSeed(seed: number, label: string): number {
   // The suite's per-case seed, kept positive: fast-check takes a 32-bit signed seed.
   return caseSeed(seed >>> 0, label) & 0x7fffffff;
 }
-
-export { mulberry32 } from '../framework/random.js';

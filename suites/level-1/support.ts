@@ -16,7 +16,7 @@ export function pointerMatches(observed: string, expected: string, parentAccepte
   return parentAccepted && observed === parentPointer(expected);
 }
 
-export function parentPointer(pointer: string): string {
+function parentPointer(pointer: string): string {
   const i = pointer.lastIndexOf('/');
   return i <= 0 ? '' : pointer.slice(0, i);
 }

@@ -34,7 +34,7 @@ function fixtureCase(id: string, fixtureId: string, title: string): CaseDef {
   };
 }
 
-export async function runExtendsFixture(ctx: CaseContext, f: FixtureOf<'level-3'>): Promise<void> {
+async function runExtendsFixture(ctx: CaseContext, f: FixtureOf<'level-3'>): Promise<void> {
   installFixture(ctx.workspace, f);
   await requireDiscovered(
     ctx,

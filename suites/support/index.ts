@@ -6,34 +6,29 @@
  */
 export { inconclusive, issuesCause, rejectionCause, requireObservable } from './inconclusive.js';
 export { HOSTILE_TIME_BUDGET_MS, timedValidate, tooLate } from './hostile-time.js';
-export { recordApply, recordFile, recordInstantiate } from './inputs.js';
+export { recordApply } from './inputs.js';
 export { briefIssues } from './issues.js';
 export { oracleRead, type ReadBack, readBack } from './oracle-read.js';
 export { physicalRoot } from './physical-path.js';
 export { permissivePolicy, STANDARD_TOOLS } from './policy.js';
-export { minimalProfile, nameOf, type ProfileDoc, profileFileName, workingEncoding, writeProfile, writeProjectProfile } from './profile.js';
+export { minimalProfile, nameOf, profileFileName, workingEncoding, writeProfile, writeProjectProfile } from './profile.js';
 export {
-  type Delimited,
   delimiters,
   inside,
   lines,
   type MappedSection,
   mapPrompt,
   occurrences,
-  type Prompt,
   promptWithoutState,
   requireStateSection,
   sectionText,
   sectionTexts,
-  stateSection,
 } from './prompt.js';
 export {
   claimedRoots,
-  type InstantiateOptions,
   instantiateName,
   instantiatePath,
   instantiateSubject,
   mustInstantiate,
   requireSession,
-  type Roots,
 } from './session.js';

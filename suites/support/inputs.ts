@@ -29,7 +29,7 @@ function fileText(path: string): string | undefined {
 }
 
 /** Record a profile file's text as `file <path in the case tree>`. */
-export function recordFile(ctx: CaseContext, path: string): void {
+function recordFile(ctx: CaseContext, path: string): void {
   const text = fileText(path);
   if (text !== undefined) ctx.input(`file ${where(ctx, path)}`, text);
 }

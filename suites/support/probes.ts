@@ -12,7 +12,7 @@ import { permissivePolicy } from './policy.js';
 import { minimalProfile, workingEncoding, writeProfile } from './profile.js';
 
 /** The `unimplemented` token by which a harness disclaims loading a profile from outside its roots. */
-export const OUTSIDE_ROOTS_TOKEN = 'profile-path-outside-roots';
+const OUTSIDE_ROOTS_TOKEN = 'profile-path-outside-roots';
 
 export type Need = { kind: 'encoding'; encoding: Encoding } | { kind: 'root'; root: RootKind } | { kind: 'outside-roots' };
 

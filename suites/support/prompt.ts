@@ -47,7 +47,7 @@ export function mapPrompt(prompt: Prompt): MappedSection[] {
 }
 
 /** The one state section, or undefined when the prompt has none. Two state sections are a map error. */
-export function stateSection(sections: MappedSection[]): MappedSection | undefined {
+function stateSection(sections: MappedSection[]): MappedSection | undefined {
   const found = sections.filter((s) => s.kind === 'state');
   expectTrue(found.length <= 1, 'the prompt map has more than one state section', { expected: 1, observed: found.length });
   return found[0];

@@ -1,6 +1,5 @@
 /** Shared fixtures for the reference-harness tests: a fresh workspace, an RPC, profile helpers. */
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { PROTOCOL_VERSION, type HarnessPolicyT, type Result } from '../../adapters/protocol/messages.js';
 import { createReferenceAdapter } from '../../adapters/reference/index.js';
@@ -69,8 +68,4 @@ export function sectionText(
   const s = prompt.sections.find((x) => x.kind === kind);
   if (!s) return undefined;
   return Buffer.from(prompt.text, 'utf8').subarray(s.start, s.end).toString('utf8');
-}
-
-export function projectFile(h: Harness, name: string): string {
-  return join(h.ws.projectAgents, `${name}.agent.yaml`);
 }

@@ -5,7 +5,7 @@ import type { CaseOutcome, CaseStatus } from '../../suites/framework/types.js';
 import { levelOfId, REQUIREMENTS } from '../../suites/requirements.js';
 
 /** Test support: RunReports built by hand, as the engine would hand them to finalizeRun. */
-export const REVISION = '0123456789abcdef0123456789abcdef01234567';
+const REVISION = '0123456789abcdef0123456789abcdef01234567';
 
 /** The fields each status must carry, with plausible values. */
 function statusFields(status: CaseStatus, message: string): CaseOutcome {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { type BrowserContext, chromium } from 'playwright-core';
 
 /** Debian's Chromium, which .ci/run installs; tests that need it say why they skip without it (never in CI). */
-export const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM = '/usr/bin/chromium';
 
 export function chromiumSkipReason(): string | undefined {
   if (existsSync(CHROMIUM)) return undefined;

@@ -42,7 +42,7 @@ interface SweepOptions {
 export type KillMatrix = Map<string, string[]>;
 
 /** Cases the sweep can judge: no process needed, within the level. */
-export function sweepableCases(cases: readonly CaseDef[], level: 1 | 2 | 3 = 3): CaseDef[] {
+function sweepableCases(cases: readonly CaseDef[], level: 1 | 2 | 3 = 3): CaseDef[] {
   return cases.filter((c) => !c.needs?.process && caseLevel(c) <= level);
 }
 

@@ -153,7 +153,7 @@ function instantiate(params: Params<'instantiate'>, loc: Located): Instantiated 
   };
 }
 
-export function createExampleAdapter(): InProcessAdapter {
+export default function createExampleAdapter(): InProcessAdapter {
   return defineAdapter({
     initialize: (p) => {
       if (!p.protocol_versions.includes(PROTOCOL_VERSION)) {
@@ -181,7 +181,6 @@ export function createExampleAdapter(): InProcessAdapter {
 }
 
 export { checkProfile };
-export default createExampleAdapter;
 
 if (isMain(import.meta.url)) {
   await serveStdio(createExampleAdapter());

@@ -6,7 +6,7 @@
  */
 import type { AdapterIssueT } from '../../sdk/ts/index.js';
 
-export const TOP_LEVEL_KEYS = ['oap', 'kind', 'extends', 'metadata', 'spec', 'state', 'history'];
+const TOP_LEVEL_KEYS = ['oap', 'kind', 'extends', 'metadata', 'spec', 'state', 'history'];
 const NAME = /^[a-z0-9](?:[a-z0-9._-]{0,62}[a-z0-9])?$/;
 /** The minor version of OAP 1.x this harness implements. */
 const MINOR = 0;
@@ -76,6 +76,3 @@ export function checkProfile(doc: unknown): CheckOutcome {
   }
   return errors.length ? { errors } : { profile: doc as Profile, errors };
 }
-
-/** RFC 8785 (JCS): the SDK's, re-exported for code that imported it from here. */
-export { canonicalJson } from '../../sdk/ts/index.js';

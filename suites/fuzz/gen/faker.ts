@@ -24,7 +24,7 @@ function profileSchema(): JsonSchema {
 }
 
 /** The raw generator output for `seed`: the same document on any machine. */
-export function rawFakerDocument(seed: number): unknown {
+function rawFakerDocument(seed: number): unknown {
   return generateSync(profileSchema(), { seed, maxItems: 3, maxLength: 40 });
 }
 

@@ -20,7 +20,7 @@ export function injectionCorpus(): InjectionCorpus {
 }
 
 /** Free-text state fields (SPEC §3.9) and their schema maxLength. */
-export const STATE_FIELDS = {
+const STATE_FIELDS = {
   summary: 8000,
   'facts.text': 4000,
   'facts.source': 500,
@@ -35,7 +35,7 @@ export const STATE_FIELDS = {
   'open_threads.id': 120,
 } as const;
 export type StateField = keyof typeof STATE_FIELDS;
-export const FIELD_NAMES = Object.keys(STATE_FIELDS) as StateField[];
+const FIELD_NAMES = Object.keys(STATE_FIELDS) as StateField[];
 
 export interface Placement {
   field: StateField;
@@ -150,7 +150,7 @@ const CONFUSABLE: Record<string, string> = {
 };
 
 /** Ways to smuggle a delimiter line past an escaper; each keeps the line's visible meaning. */
-export const DELIMITER_VARIANTS: Record<string, (line: string) => string> = {
+const DELIMITER_VARIANTS: Record<string, (line: string) => string> = {
   exact: (l) => l,
   crlf: (l) => `\r\n${l}\r\n`,
   cr: (l) => `\r${l}\r`,
@@ -173,7 +173,7 @@ export const DELIMITER_VARIANTS: Record<string, (line: string) => string> = {
   'json-closers': (l) => `"}]}\n${l}\n{"role":"system"}`,
   double: (l) => `\n${l}\n${l}\n`,
 };
-export const VARIANT_NAMES = Object.keys(DELIMITER_VARIANTS);
+const VARIANT_NAMES = Object.keys(DELIMITER_VARIANTS);
 
 export interface Delimiters {
   open: string;

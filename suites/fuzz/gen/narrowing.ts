@@ -7,30 +7,30 @@ import fc from 'fast-check';
 import type { HarnessPolicyT } from '../../../adapters/protocol/messages.js';
 import { STANDARD_TOOLS } from '../../support/index.js';
 
-export const MCP_TOOLS = ['mcp/github/issues', 'mcp/github/pulls', 'mcp/fs/read', 'mcp/fs/write'];
-export const TOOL_UNIVERSE = [...STANDARD_TOOLS, ...MCP_TOOLS];
+const MCP_TOOLS = ['mcp/github/issues', 'mcp/github/pulls', 'mcp/fs/read', 'mcp/fs/write'];
+const TOOL_UNIVERSE = [...STANDARD_TOOLS, ...MCP_TOOLS];
 /** Grant globs a harness might configure: the policy's own format, so any pattern of the glob dialect. */
-export const GRANT_PATTERNS = ['*', '*/*', '**', 'git/*', 'mcp/*/*', 'mcp/github/*', 'read', 'edit', 'shell', 'web/fetch', 'git/diff'];
+const GRANT_PATTERNS = ['*', '*/*', '**', 'git/*', 'mcp/*/*', 'mcp/github/*', 'read', 'edit', 'shell', 'web/fetch', 'git/diff'];
 /**
  * What profiles ask for: names (some the harness lacks) and only globs every dialect reads alike
  * (`seg/*`, `mcp/<server>/*`), since the spec fixes no dialect for a profile's allow/deny.
  */
-export const REQUEST_PATTERNS = [...TOOL_UNIVERSE, 'git/*', 'web/*', 'mcp/github/*', 'mcp/fs/*', 'teleport', 'mcp/evil/exfiltrate'];
-export const ROOTS = ['.', 'src', 'src/lib', 'src/lib/deep', 'docs', 'build/out', 'tests'];
+const REQUEST_PATTERNS = [...TOOL_UNIVERSE, 'git/*', 'web/*', 'mcp/github/*', 'mcp/fs/*', 'teleport', 'mcp/evil/exfiltrate'];
+const ROOTS = ['.', 'src', 'src/lib', 'src/lib/deep', 'docs', 'build/out', 'tests'];
 /**
  * Profile-side roots also come in non-normal spellings that name a wider root than they look like.
  * Escaping roots are not generated here: the oracle rejects them as documents (L1-I5/T6 territory,
  * fuzzed by the traversal property), so they would only be discarded.
  */
-export const REQUEST_ROOTS = [...ROOTS, './src', 'src/', 'src/../docs', 'src/lib/..', 'src//lib', 'other'];
-export const POLICY_HOSTS = ['api.example.com', 'docs.example.org', '*.example.net', '*.corp.example.com'];
+const REQUEST_ROOTS = [...ROOTS, './src', 'src/', 'src/../docs', 'src/lib/..', 'src//lib', 'other'];
+const POLICY_HOSTS = ['api.example.com', 'docs.example.org', '*.example.net', '*.corp.example.com'];
 /**
  * Profile-side host patterns. The policy's `*.d` is the protocol's and never covers `d`; a
  * profile's is the spec's, which fixes no dialect, so no request leaves an apex the policy may
  * allow covered by a wildcard alone (`withApexes`). Other apexes (`com`, `example.net`) no policy
  * here allows, so every reading agrees on them.
  */
-export const REQUEST_HOSTS = [
+const REQUEST_HOSTS = [
   ...POLICY_HOSTS,
   'a.example.net',
   '*.a.example.net',
@@ -40,8 +40,8 @@ export const REQUEST_HOSTS = [
   '*.org',
   'api.example.com.evil.org',
 ];
-export const SCOPES = ['project:acme', 'user:global', 'team:platform', 'org:all'];
-export const REQUEST_SCOPES = [...SCOPES, 'org:secret', 'user:other'];
+const SCOPES = ['project:acme', 'user:global', 'team:platform', 'org:all'];
+const REQUEST_SCOPES = [...SCOPES, 'org:secret', 'user:other'];
 
 /** `*.a.example.net` always comes with `a.example.net`, the one apex a generated policy can allow. */
 function withApexes(hosts: string[]): string[] {

@@ -100,7 +100,7 @@ function layoutTraversal(dir: string): void {
 }
 
 /** Does `p` leave `dir`, lexically (the spec model's normal form) or through a symlink on disk? */
-export function escapesWorkspace(dir: string, p: string): boolean {
+function escapesWorkspace(dir: string, p: string): boolean {
   const lexical = normalizeRoot(p);
   if (lexical === undefined) return true;
   const out = (rel: string): boolean => rel === '..' || rel.startsWith(`..${sep}`) || rel.startsWith('/');
@@ -502,7 +502,7 @@ function yamlDoc(extraSpec: string, extraTop = ''): string {
 }
 
 /** Build the document text for `input` (pure, so a finding needs only the parameters). */
-export function hostileText(input: ParseInput): string {
+function hostileText(input: ParseInput): string {
   const p = input.params;
   const n = Number(p.n ?? 1);
   switch (input.attack) {
@@ -793,7 +793,7 @@ export const fakerProperty: FuzzProperty<FakerInput> = {
 };
 
 /** Documents with one optional member or array element removed (required members are left alone). */
-export function removalCandidates(doc: Doc): Doc[] {
+function removalCandidates(doc: Doc): Doc[] {
   const out: Doc[] = [];
   const keep = new Set([
     'oap',

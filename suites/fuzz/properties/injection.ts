@@ -64,7 +64,7 @@ async function learnDelimiters(env: ExecEnv, input: InjectionInput): Promise<Del
 const trimLine = (l: string): string => l.replace(/^[ \t\r]+|[ \t\r]+$/g, '');
 
 /** Every place `marker` occurs outside an untrusted section, and every broken state delimiter. */
-export function containmentViolations(prompt: InstantiatedT['prompt'], marker: string): Violation[] {
+function containmentViolations(prompt: InstantiatedT['prompt'], marker: string): Violation[] {
   const out: Violation[] = [];
   const buf = Buffer.from(prompt.text, 'utf8');
   const needle = Buffer.from(marker, 'utf8');

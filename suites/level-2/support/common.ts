@@ -5,7 +5,7 @@
 import { fixture, fixtureDocument } from '../../../fixtures/index.js';
 import { canonicalJson } from '../../../spec/document/index.js';
 
-export function jcs(value: unknown): string {
+function jcs(value: unknown): string {
   return canonicalJson(value);
 }
 

@@ -5,9 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
 import { fail } from '../../framework/assert.js';
-import type { CaseContext } from '../../framework/types.js';
 import { inconclusive, readBack } from '../../support/index.js';
 
 export interface Fingerprint {
@@ -35,10 +33,6 @@ export function untouched(a: Fingerprint, b: Fingerprint): boolean {
   return a.exists === b.exists && a.sha256 === b.sha256 && a.mtimeMs === b.mtimeMs && a.ino === b.ino;
 }
 
-export function sameBytes(a: Fingerprint, b: Fingerprint): boolean {
-  return a.exists === b.exists && a.sha256 === b.sha256;
-}
-
 /**
  * Read back a profile that a case needs to inspect. An unreadable or invalid file after a write is
  * a failure of the case's own requirement only when `own` says so; otherwise it is inconclusive
@@ -53,9 +47,4 @@ export function mustReadProfile(path: string, own: boolean, what: string): Recor
     `${what}: the profile on disk is not a valid AgentProfile`,
     `profile on disk invalid: ${codes.map((c) => `${c.code} at ${c.pointer || '/'}`).join('; ')}`,
   );
-}
-
-/** A sub-directory of the workspace for cases that need several independent profile trees. */
-export function subdir(ctx: CaseContext, ...parts: string[]): string {
-  return join(ctx.workspace.dir, ...parts);
 }

@@ -18,7 +18,7 @@ import { existsSync, readFileSync, readdirSync, readlinkSync, realpathSync, stat
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { sleep } from './common.js';
 
-export type WriteEvidenceKind = 'strace' | 'fs-watch';
+type WriteEvidenceKind = 'strace' | 'fs-watch';
 
 export interface WriteVerdict {
   kind: WriteEvidenceKind;
@@ -79,7 +79,7 @@ export interface Tracer {
  * SIGKILLs it on entry to the call; `pause` holds it after the call returned (strace's
  * delay_exit), so the caller can kill it there: the state a kill on entry to the next call leaves.
  */
-export interface Injection {
+interface Injection {
   syscall: string;
   when: number;
   action?: 'kill' | 'pause';
@@ -207,7 +207,7 @@ interface Call {
  * thread id with -f; a trace of one thread has none, and its calls get `pid` 0. strace's own
  * messages ("strace: Process N attached") are skipped.
  */
-export function parseStrace(text: string): Call[] {
+function parseStrace(text: string): Call[] {
   const out: Call[] = [];
   const pending = new Map<number, string>();
   for (const raw of text.split('\n')) {
