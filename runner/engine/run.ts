@@ -203,7 +203,7 @@ export async function runEngine(opts: EngineOptions): Promise<EngineResult> {
         timeoutMs: opts.timeoutMs,
         seed,
         fuzz: opts.fuzz,
-        ...(opts.fixturesDir ? { fixturesDir: opts.fixturesDir } : {}),
+        ...(upstream ? { upstream: { root: upstream.root, digest: upstream.digest } } : {}),
         findingsDir: join(outDir, 'findings'),
         handshake: handshakeResult,
         dir: join(runDir, `worker-${index}`),

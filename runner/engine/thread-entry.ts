@@ -6,6 +6,7 @@
 import { parentPort } from 'node:worker_threads';
 import type { CaseDef } from '../../suites/framework/types.js';
 import { runCases } from '../../suites/index.js';
+import { loadUpstream, type UpstreamReplay } from '../../suites/upstream/index.js';
 import { resolveAdapter } from './adapter-spec.js';
 import { HandshakeError } from './handshake.js';
 import { ProtocolChecker } from './protocol-check.js';
@@ -15,6 +16,16 @@ import { Worker } from './worker.js';
 const port = parentPort!;
 const post = (m: FromThread): void => port.postMessage(m);
 
+/**
+ * The upstream replay the main thread read and checked, read again here (its cases hold
+ * functions, which cannot cross to a thread); a tree that changed in between is refused.
+ */
+function replayOf(tree: { root: string; digest: string }): UpstreamReplay {
+  const replay = loadUpstream(tree.root);
+  if (replay.digest !== tree.digest) throw new Error(`the fixture tree ${tree.root} changed after the run started`);
+  return replay;
+}
+
 async function main(data: ThreadData): Promise<void> {
   const cases = new Map<string, CaseDef>(
     runCases({
@@ -22,7 +33,7 @@ async function main(data: ThreadData): Promise<void> {
       fuzz: data.fuzz,
       findingsDir: data.findingsDir,
       handshake: data.handshake,
-      ...(data.fixturesDir ? { fixturesDir: data.fixturesDir } : {}),
+      ...(data.upstream ? { upstream: replayOf(data.upstream) } : {}),
     }).map((c) => [c.id, c]),
   );
   const adapter = await resolveAdapter(data.adapter, { forceProcess: data.forceProcess });

@@ -24,7 +24,8 @@ export interface ThreadData {
   timeoutMs: number;
   seed: number;
   fuzz: number;
-  fixturesDir?: string;
+  /** The upstream-layout tree of `--fixtures`, with the digest the main thread read. */
+  upstream?: { root: string; digest: string };
   findingsDir: string;
   handshake: HandshakeT;
   dir: string;
