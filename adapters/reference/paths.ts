@@ -1,14 +1,13 @@
 /**
  * Workspace containment for profile paths (SPEC §3.5, §3.6; security.md T6): checked at resolve
  * time, after following symlinks, so `docs -> /etc` is caught even though "docs" looks harmless.
- * The lexical part (normal form, climbing out) is the spec model's `normalizeRoot`; following
- * symlinks needs the file system and is this harness's own job. Symlinks are resolved the way the
+ * The lexical part (normal form, climbing out) is the spec model's `normalizeRoot`, and the
+ * physical part its `physicalPath` (the one rule that reads the disk). Symlinks are resolved the way the
  * file system resolves the path, one segment at a time, so a `..` after a symlink climbs from the
  * link's target ("Resolve symlinks before the check", T6): `linked/..` is the target's parent.
  */
-import { realpathSync } from 'node:fs';
-import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { normalizeRoot } from '../../spec/semantics/index.js';
+import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { normalizeRoot, physicalPath } from '../../spec/semantics/index.js';
 import { realOrResolved } from './roots.js';
 
 export type Containment = { ok: true; relative: string } | { ok: false; reason: string };
@@ -34,27 +33,4 @@ export function containPath(workspace: string, p: string, allowAbsolute: boolean
 export function containPathLexically(p: string, allowAbsolute: boolean): Containment {
   if (isAbsolute(p) && !allowAbsolute) return { ok: false, reason: 'absolute paths are not permitted by harness policy' };
   return normalizeRoot(p) === undefined ? { ok: false, reason: 'path escapes the workspace' } : { ok: true, relative: p };
-}
-
-/**
- * The path the file system reaches for `p` from the directory `base`: segment by segment, each
- * existing segment replaced by its real path (symlinks followed), `..` taken from the real parent;
- * segments that do not exist are appended as written.
- */
-function physicalPath(base: string, p: string): string {
-  let current = isAbsolute(p) ? '/' : base;
-  for (const segment of p.split(/[\\/]+/)) {
-    if (segment === '' || segment === '.') continue;
-    if (segment === '..') {
-      current = dirname(current);
-      continue;
-    }
-    const next = join(current, segment);
-    try {
-      current = realpathSync(next);
-    } catch {
-      current = next;
-    }
-  }
-  return current;
 }

@@ -109,3 +109,4 @@ export {
   touchesGuardedSection,
 } from './risk.js';
 export { DEFAULT_WRITEBACK, operationsOutcome, type Writeback, writebackOf } from './writeback.js';
+export { physicalPath, physicalRoot } from './physical-path.js';

@@ -1,8 +1,9 @@
 /**
- * Where a path leads on the file system, judged by the runner itself (security.md T6: "Resolve
- * symlinks before the check"). The spec model (spec/semantics/path.ts) reads roots lexically and
- * never touches the disk; a case that has laid out symlinks in its workspace asks this module
- * where an effective root really goes, then hands the answer to the spec model's rule.
+ * Where a path leads on the file system (security.md T6: "Resolve symlinks before the check"): the
+ * one rule of the spec model that reads the disk, since T6 is about what the disk says. The roots
+ * rule (./path.ts) reads paths lexically; a case that has laid out symlinks in its workspace asks
+ * this module where an effective root really goes and hands the answer to that rule, and the
+ * reference harness resolves profile paths with the same function before its containment check.
  */
 import { realpathSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, sep } from 'node:path';
@@ -13,7 +14,7 @@ import { dirname, isAbsolute, join, relative, sep } from 'node:path';
  * (so `link/..` is the parent of the link's target, as the kernel resolves it); segments that do
  * not exist are appended as written.
  */
-function physicalPath(base: string, p: string): string {
+export function physicalPath(base: string, p: string): string {
   let current = isAbsolute(p) ? '/' : realpathSync(base);
   for (const segment of p.split(/[\\/]+/)) {
     if (segment === '' || segment === '.') continue;
