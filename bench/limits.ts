@@ -6,18 +6,12 @@
  */
 import { pathToFileURL } from 'node:url';
 import { DEFAULT_LIMITS, parseDocument, type Encoding } from '../spec/document/index.js';
+import { fixture, fixtureBytes } from '../fixtures/index.js';
 
 const RUNS = 5;
 
-function billionLaughs(levels = 9, fanout = 9): string {
-  const lines = [`a: &a [${Array(fanout).fill('"lol"').join(', ')}]`];
-  for (let i = 1; i < levels; i++) {
-    const name = String.fromCharCode(97 + i);
-    const prev = String.fromCharCode(96 + i);
-    lines.push(`${name}: &${name} [${Array(fanout).fill(`*${prev}`).join(', ')}]`);
-  }
-  return `${lines.join('\n')}\n`;
-}
+/** The negative fixture doc-neg-billion-laughs: nine levels of nine aliases each. */
+const billionLaughs = (): string => fixtureBytes(fixture('documents', 'doc-neg-billion-laughs')).toString('utf8');
 
 const DEEP = 100_000;
 const INPUTS: Array<{ name: string; text: string; encoding: Encoding; code: string; boundMs: number }> = [

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { fixture, fixtureBytes } from '../../fixtures/index.js';
 import {
   DEFAULT_LIMITS,
   loadDocumentFile,
@@ -19,15 +20,8 @@ function issuesOf(input: string | Uint8Array, encoding: Encoding, limits?: Parti
 const codes = (issues: OapIssue[]): string[] => issues.map((i) => i.code);
 
 // How fast each hostile input is refused is a benchmark with its bound (bench/limits.ts), not a test.
-function billionLaughs(levels = 9, fanout = 9): string {
-  const lines = [`a: &a [${Array(fanout).fill('"lol"').join(', ')}]`];
-  for (let i = 1; i < levels; i++) {
-    const name = String.fromCharCode(97 + i);
-    const prev = String.fromCharCode(96 + i);
-    lines.push(`${name}: &${name} [${Array(fanout).fill(`*${prev}`).join(', ')}]`);
-  }
-  return `${lines.join('\n')}\n`;
-}
+/** The negative fixture doc-neg-billion-laughs: nine levels of nine aliases each. */
+const billionLaughs = (): string => fixtureBytes(fixture('documents', 'doc-neg-billion-laughs')).toString('utf8');
 
 describe('defaults', () => {
   it('are 5 MiB, depth 64, 100 aliases', () => {
