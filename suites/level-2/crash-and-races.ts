@@ -12,7 +12,7 @@
  */
 import { dirname, join } from 'node:path';
 import { AdapterCrashed } from '../../adapters/protocol/errors.js';
-import { isRefused, type Params } from '../../adapters/protocol/messages.js';
+import { isRefused, type Params, type Result } from '../../adapters/protocol/messages.js';
 import { expectEqual } from '../framework/assert.js';
 import { CaseInconclusive } from '../framework/errors.js';
 import type { AdapterRpc, CaseContext, CaseDef, KillableAdapter } from '../framework/types.js';
@@ -100,6 +100,23 @@ interface CrashPointsRun {
 }
 
 /**
+ * The revision an uninterrupted apply of the crash delta wrote: the calibration every crash run is
+ * judged against. When that apply does not give the post-delta profile, no kill can be judged.
+ */
+function calibrated(path: string, fx: CrashFixture, res: Result<'apply_delta'>): number | undefined {
+  const read = readBack(path);
+  const postRevision = read.doc ? (read.doc.metadata as { revision?: number }).revision : undefined;
+  const cls = classify(path, fx, postRevision).cls;
+  if (res.outcome !== 'applied' || cls !== 'post') {
+    inconclusive(
+      `an uninterrupted apply of the crash delta did not produce the post-delta profile (outcome ${res.outcome}, file ${cls})`,
+      issuesCause(`calibration apply ${res.outcome}, file ${cls}`, res.errors),
+    );
+  }
+  return postRevision;
+}
+
+/**
  * Calibrate with one traced, uninterrupted apply (its write path, the revision it writes), then
  * kill a fresh adapter on entry to each step of that path in turn, until `stop` says a run exposed
  * what the case looks for. Undefined when strace cannot trace the adapter (the caller falls back).
@@ -129,15 +146,7 @@ async function crashPoints(
   const res = await cal.call('apply_delta', applyParams(calPath, fx.delta));
   const trace = await tracer.stop();
   await cal.close();
-  const calRead = readBack(calPath);
-  const postRevision = calRead.doc ? (calRead.doc.metadata as { revision?: number }).revision : undefined;
-  const calClass = classify(calPath, fx, postRevision);
-  if (res.outcome !== 'applied' || calClass.cls !== 'post') {
-    inconclusive(
-      `an uninterrupted apply of the crash delta did not produce the post-delta profile (outcome ${res.outcome}, file ${calClass.cls})`,
-      issuesCause(`calibration apply ${res.outcome}, file ${calClass.cls}`, res.errors),
-    );
-  }
+  const postRevision = calibrated(calPath, fx, res);
   const { target, dirs } = where(calPath);
   const points = writePath(trace, target, dirs, calCwd);
   if (points.length === 0)
@@ -269,15 +278,7 @@ async function crashLoop(ctx: CaseContext): Promise<CrashRun> {
   const res = await cal.call('apply_delta', applyParams(calPath, fx.delta));
   const applyMs = performance.now() - t0;
   await cal.close();
-  const calRead = readBack(calPath);
-  const postRevision = calRead.doc ? (calRead.doc.metadata as { revision?: number }).revision : undefined;
-  const calClass = classify(calPath, fx, postRevision);
-  if (res.outcome !== 'applied' || calClass.cls !== 'post') {
-    inconclusive(
-      `an uninterrupted apply of the crash delta did not produce the post-delta profile (outcome ${res.outcome}, file ${calClass.cls})`,
-      issuesCause(`calibration apply ${res.outcome}, file ${calClass.cls}`, res.errors),
-    );
-  }
+  const postRevision = calibrated(calPath, fx, res);
 
   const random = rng(ctx.seed);
   const samples: CrashRun['samples'] = [];
