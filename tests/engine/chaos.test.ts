@@ -75,11 +75,9 @@ describe('chaos faults', () => {
 
   test('hang: that request times out, the adapter is killed and replaced', async () => {
     trackPids();
-    const started = Date.now();
     const run = await runSynthetic('builtin:chaos/hang?n=2', synthCases(3), { timeoutMs: 800 });
     expect(statuses(run)).toEqual({ 'T-001': 'pass', 'T-002': 'timeout', 'T-003': 'pass' });
     expect(messageOf(run.report.cases[1]!)).toMatch(/no answer within 800 ms/);
-    expect(Date.now() - started).toBeLessThan(5000);
     expect(run.pids).toHaveLength(2);
   });
 
