@@ -18,10 +18,14 @@ export interface CliRun {
  *
  * `cwd` changes the working directory for the call and restores it: only for what is about the
  * working directory (init prints paths relative to it, a relative adapter command runs in it).
- * Everything else passes absolute paths. A test file's tests run one at a time in its worker, so
- * nothing else observes the change.
+ * Everything else passes absolute paths. `env` sets (a string) or removes (undefined) variables of
+ * the runner's environment for the call, restored after it. A test file's tests run one at a time
+ * in its worker, so nothing else observes either change.
  */
-export async function runCli(argv: string[], opts: { cwd?: string; embed?: CliEmbedding } = {}): Promise<CliRun> {
+export async function runCli(
+  argv: string[],
+  opts: { cwd?: string; env?: Record<string, string | undefined>; embed?: CliEmbedding } = {},
+): Promise<CliRun> {
   let stdout = '';
   let stderr = '';
   const out = vi.spyOn(process.stdout, 'write').mockImplementation((s: string | Uint8Array) => {
@@ -36,13 +40,16 @@ export async function runCli(argv: string[], opts: { cwd?: string; embed?: CliEm
   for (const [stream] of tty) Object.defineProperty(stream, 'isTTY', { value: false, configurable: true, writable: true });
   const savedExit = process.exitCode;
   const savedCwd = process.cwd();
+  const savedEnv = Object.keys(opts.env ?? {}).map((name) => [name, process.env[name]] as const);
   process.exitCode = undefined;
   try {
+    for (const [name, value] of Object.entries(opts.env ?? {})) setEnv(name, value);
     if (opts.cwd) process.chdir(opts.cwd);
     const status = await main(argv, opts.embed);
     return { status, stdout, stderr };
   } finally {
     process.chdir(savedCwd);
+    for (const [name, value] of savedEnv) setEnv(name, value);
     process.exitCode = savedExit;
     for (const [stream, descriptor] of tty) {
       if (descriptor) Object.defineProperty(stream, 'isTTY', descriptor);
@@ -51,4 +58,9 @@ export async function runCli(argv: string[], opts: { cwd?: string; embed?: CliEm
     out.mockRestore();
     err.mockRestore();
   }
+}
+
+function setEnv(name: string, value: string | undefined): void {
+  if (value === undefined) delete process.env[name];
+  else process.env[name] = value;
 }
