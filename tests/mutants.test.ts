@@ -133,8 +133,9 @@ afterAll(async () => {
   rmSync(scratch, { recursive: true, force: true });
 });
 
-// In `npm test` the reference passing every case is tests/suites/level-{1,2,3}.test.ts's to prove
-// (process cases included); the full sweep proves it here too, over every case at once.
+// In `npm test` the reference passing every case (process cases included) is proved by its Level 3
+// certification through the CLI in tests/suites/upstream.test.ts; the full sweep proves it here
+// too, in-process.
 describe.runIf(FULL)('reference harness', () => {
   it('passes every requirement ID at level 3, with no case failing, erroring or skipped', async () => {
     const out = await runSuiteInProcess(() => createReferenceAdapter(), { level: 3, ...spawnFor('builtin:reference') });
