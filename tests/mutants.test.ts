@@ -93,13 +93,21 @@ async function viaEngine(name: string, cases: CaseDef[]): Promise<CaseOutcome[]>
   return report.cases;
 }
 
+/**
+ * The in-process order: a mutant of ADV-hostile-parse-time answers a hostile document only after
+ * the case's time budget (it waits, idle, for ~8 s), so it starts first and its wait overlaps the
+ * other mutants' runs instead of being the last thing the sweep waits for.
+ */
+const waitsOutTheBudget = (m: (typeof MUTANTS)[number]): boolean => m.breaks.includes('ADV-hostile-parse-time');
+const IN_PROCESS_ORDER = [...SWEPT.filter(waitsOutTheBudget), ...SWEPT.filter((m) => !waitsOutTheBudget(m))];
+
 beforeAll(
   async () => {
     // Four mutants at a time in-process: a run mostly waits on the file system.
     let next = 0;
     const worker = async (): Promise<void> => {
-      while (next < SWEPT.length) {
-        const m = SWEPT[next++]!;
+      while (next < IN_PROCESS_ORDER.length) {
+        const m = IN_PROCESS_ORDER[next++]!;
         outcomes.set(m.name, await runMutantCases(() => createMutantAdapter(m.name), inProcessCases(m.name, m.breaks)));
       }
     };
