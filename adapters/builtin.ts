@@ -9,11 +9,11 @@
  * as a process (through adapters/host.ts).
  */
 import type { InProcessAdapter } from './sdk/ts/types.js';
-import { CHAOS_FAULTS, parseChaosSpec, serveChaos } from './chaos/index.js';
-import createExampleAdapter from './examples/ts/example-adapter.js';
-import { createHiderAdapter, HIDERS } from './hiders/index.js';
-import { createReferenceAdapter } from './reference/index.js';
-import { createMutantAdapter, MUTANTS, type Mutant } from './reference/mutants.js';
+import type { Mutant } from './reference/mutants.js';
+
+// Each builtin's modules are loaded when it is asked for: an adapter process (adapters/host.ts)
+// serving builtin:chaos/hang has no use for the reference harness and its parsers, nor the
+// reference for the hiders, the chaos adapter and the example.
 
 export type BuiltinAdapter =
   | { name: string; mode: 'in-process'; create(): Promise<InProcessAdapter> }
@@ -28,22 +28,25 @@ export class UnknownBuiltin extends Error {
   }
 }
 
-export function loadMutants(): readonly MutantInfo[] {
-  return MUTANTS;
+export async function loadMutants(): Promise<readonly MutantInfo[]> {
+  return (await import('./reference/mutants.js')).MUTANTS;
 }
 
 /** The chaos adapter's faults (`builtin:chaos/<fault>`), each with what it does. */
-export function chaosFaults(): { name: string; description: string }[] {
+export async function chaosFaults(): Promise<{ name: string; description: string }[]> {
+  const { CHAOS_FAULTS } = await import('./chaos/index.js');
   return Object.entries(CHAOS_FAULTS).map(([name, description]) => ({ name, description }));
 }
 
 /** Resolve `NAME` of `builtin:NAME`. Throws UnknownBuiltin with a one-line reason. */
 export async function resolveBuiltin(name: string): Promise<BuiltinAdapter> {
   if (name === 'reference') {
+    const { createReferenceAdapter } = await import('./reference/index.js');
     return { name, mode: 'in-process', create: async () => createReferenceAdapter() };
   }
   if (name.startsWith('mutant/')) {
     const mutant = name.slice('mutant/'.length);
+    const { createMutantAdapter, MUTANTS } = await import('./reference/mutants.js');
     if (!MUTANTS.some((m) => m.name === mutant)) {
       throw new UnknownBuiltin(`unknown mutant ${mutant}; see \`oap-conform list mutants\``);
     }
@@ -51,11 +54,16 @@ export async function resolveBuiltin(name: string): Promise<BuiltinAdapter> {
   }
   if (name.startsWith('hider/')) {
     const hider = name.slice('hider/'.length);
+    const { createHiderAdapter, HIDERS } = await import('./hiders/index.js');
     if (!(HIDERS as readonly string[]).includes(hider)) throw new UnknownBuiltin(`unknown hider ${hider}; known: ${HIDERS.join(', ')}`);
     return { name, mode: 'in-process', create: async () => createHiderAdapter(hider) };
   }
-  if (name === 'example/ts') return { name, mode: 'in-process', create: async () => createExampleAdapter() };
+  if (name === 'example/ts') {
+    const { default: createExampleAdapter } = await import('./examples/ts/example-adapter.js');
+    return { name, mode: 'in-process', create: async () => createExampleAdapter() };
+  }
   if (name.startsWith('chaos/')) {
+    const { parseChaosSpec, serveChaos } = await import('./chaos/index.js');
     let parsed: ReturnType<typeof parseChaosSpec>;
     try {
       parsed = parseChaosSpec(name.slice('chaos/'.length));

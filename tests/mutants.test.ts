@@ -93,13 +93,21 @@ async function viaEngine(name: string, cases: CaseDef[]): Promise<CaseOutcome[]>
   return report.cases;
 }
 
+/**
+ * The in-process order: a mutant of ADV-hostile-parse-time answers a hostile document only after
+ * the case's time budget (it waits, idle, for ~8 s), so it starts first and its wait overlaps the
+ * other mutants' runs instead of being the last thing the sweep waits for.
+ */
+const waitsOutTheBudget = (m: (typeof MUTANTS)[number]): boolean => m.breaks.includes('ADV-hostile-parse-time');
+const IN_PROCESS_ORDER = [...SWEPT.filter(waitsOutTheBudget), ...SWEPT.filter((m) => !waitsOutTheBudget(m))];
+
 beforeAll(
   async () => {
     // Four mutants at a time in-process: a run mostly waits on the file system.
     let next = 0;
     const worker = async (): Promise<void> => {
-      while (next < SWEPT.length) {
-        const m = SWEPT[next++]!;
+      while (next < IN_PROCESS_ORDER.length) {
+        const m = IN_PROCESS_ORDER[next++]!;
         outcomes.set(m.name, await runMutantCases(() => createMutantAdapter(m.name), inProcessCases(m.name, m.breaks)));
       }
     };
@@ -133,8 +141,9 @@ afterAll(async () => {
   rmSync(scratch, { recursive: true, force: true });
 });
 
-// In `npm test` the reference passing every case is tests/suites/level-{1,2,3}.test.ts's to prove
-// (process cases included); the full sweep proves it here too, over every case at once.
+// In `npm test` the reference passing every case (process cases included) is proved by its Level 3
+// certification through the CLI in tests/suites/upstream.test.ts; the full sweep proves it here
+// too, in-process.
 describe.runIf(FULL)('reference harness', () => {
   it('passes every requirement ID at level 3, with no case failing, erroring or skipped', async () => {
     const out = await runSuiteInProcess(() => createReferenceAdapter(), { level: 3, ...spawnFor('builtin:reference') });

@@ -15,12 +15,37 @@ export function parseDocument(input: string | Uint8Array, encoding: Encoding, li
   const bounds = resolveLimits(limits);
   const decoded = decodeInput(input, bounds.maxBytes);
   if (!decoded.ok) return { ok: false, issues: [decoded.issue] };
+  if (decoded.text.length > CACHED_TEXT_MAX) return parseText(decoded.text, encoding, bounds);
+  const key = `${encoding}\0${bounds.maxBytes},${bounds.maxDepth},${bounds.maxAliases},${bounds.maxAliasNodes}\0${decoded.text}`;
+  let result = recent.get(key);
+  if (result === undefined) {
+    result = parseText(decoded.text, encoding, bounds);
+    if (recent.size >= CACHE_ENTRIES) recent.delete(recent.keys().next().value!);
+  } else recent.delete(key);
+  recent.set(key, result);
+  // Every caller gets its own value to edit (a delta is applied to the document it parsed).
+  return result.ok
+    ? { ok: true, value: structuredClone(result.value), locate: result.locate }
+    : { ok: false, issues: structuredClone(result.issues) };
+}
+
+/**
+ * Parsing is a function of the text, the encoding and the limits alone, and a run parses the same
+ * documents over and over: the suite writes a fixture, the harness reads it to validate, discover
+ * and instantiate, the suite reads it back, and the next case (or mutant) does it again. The last
+ * CACHE_ENTRIES results of documents up to CACHED_TEXT_MAX characters are kept, most recent last.
+ */
+const CACHE_ENTRIES = 512;
+const CACHED_TEXT_MAX = 64 * 1024;
+const recent = new Map<string, ParseResult>();
+
+function parseText(text: string, encoding: Encoding, bounds: ParseLimits): ParseResult {
   switch (encoding) {
     case 'json':
-      return parseJson(decoded.text, bounds);
+      return parseJson(text, bounds);
     case 'yaml':
-      return parseYaml(decoded.text, bounds);
+      return parseYaml(text, bounds);
     case 'md':
-      return parseMarkdown(decoded.text, bounds);
+      return parseMarkdown(text, bounds);
   }
 }

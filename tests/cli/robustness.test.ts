@@ -4,11 +4,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromRoot, packageRoot } from '../../spec/package-root.js';
+import { runCli } from '../support/cli.js';
 
 /**
- * The CLI used adversarially, through the real launcher (bin/oap-conform.js -> dist/): every bad
- * input is ONE stderr line `oap-conform: <code>: <message>` with the documented exit code (2 usage
- * or input, 3 adapter), never `internal-error`, never a stack trace, never a lost result.
+ * The CLI used adversarially: every bad input is ONE stderr line `oap-conform: <code>: <message>`
+ * with the documented exit code (2 usage or input, 3 adapter), never `internal-error`, never a
+ * stack trace, never a lost result. The commands run in this process through main(argv), the
+ * function the launcher calls (tests/support/cli.ts); the real launcher (bin/oap-conform.js ->
+ * dist/) is spawned where the process is the point: a bad flag's exit status and its one line, and
+ * SIGINT.
  */
 const BIN = fromRoot('bin', 'oap-conform.js');
 const BUILT = fromRoot('dist', 'runner', 'cli', 'main.js');
@@ -47,10 +51,14 @@ beforeAll(() => {
 }, 120_000);
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-function cli(...args: string[]): Run {
+/** The launcher as a user runs it: only for what the process proves. */
+function spawnCli(...args: string[]): Run {
   const r = spawnSync(process.execPath, [BIN, ...args], { cwd: work, encoding: 'utf8', timeout: 120_000 });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
+
+/** The command line in this process; every path in `args` is absolute. */
+const cli = (...args: string[]): Promise<Run> => runCli(args);
 
 /** Exactly one stderr line with this code, the exit code, and nothing that looks like a crash. */
 function expectOneLineError(r: Run, code: string, status: number): void {
@@ -69,6 +77,12 @@ const file = (name: string, content: string): string => {
 const QUICK = ['--adapter', 'builtin:reference', '--fuzz', '0', '--quiet', '--allow-dirty'];
 
 describe('run: bad flags are usage errors before anything runs', () => {
+  it('through the real launcher: a bad flag is exit 2 and one line, nothing written', () => {
+    const out = path('launcher-bad-flag');
+    expectOneLineError(spawnCli('run', '--adapter', 'builtin:reference', '--level', '4', '--out', out), 'usage', 2);
+    expect(existsSync(out)).toBe(false);
+  });
+
   it.each([
     [['--level', '4'], 'usage'],
     [['--timeout', 'abc'], 'usage'],
@@ -78,48 +92,48 @@ describe('run: bad flags are usage errors before anything runs', () => {
     [['--jobs', '0'], 'usage'],
     [['--bogus'], 'usage'],
     [['--adapter', 'builtin:nope'], 'adapter-spec'],
-  ])('%j -> exit 2', (args, code) => {
-    expectOneLineError(cli('run', '--adapter', 'builtin:reference', ...args), code, 2);
+  ])('%j -> exit 2', async (args, code) => {
+    expectOneLineError(await cli('run', '--adapter', 'builtin:reference', '--out', path('bad-flags'), ...args), code, 2);
   });
 
-  it('--format unknown (and an inherited property name) is exit 2 with its code, before any case runs', () => {
+  it('--format unknown (and an inherited property name) is exit 2 with its code, before any case runs', async () => {
     for (const name of ['unknown', 'toString']) {
       const out = path(`fmt-${name}`);
-      const r = cli('run', ...QUICK, '--format', name, '--out', out);
+      const r = await cli('run', ...QUICK, '--format', name, '--out', out);
       expectOneLineError(r, 'unknown-format', 2);
       expect(existsSync(join(out, 'journal.ndjson'))).toBe(false);
     }
   });
 
-  it('an unreadable --baseline or a bad --sign key is exit 2 with its code, before any case runs', () => {
+  it('an unreadable --baseline or a bad --sign key is exit 2 with its code, before any case runs', async () => {
     const garbage = file('garbage.json', '{');
-    const b = cli('run', ...QUICK, '--baseline', path('no-such-baseline.json'), '--out', path('bl'));
+    const b = await cli('run', ...QUICK, '--baseline', path('no-such-baseline.json'), '--out', path('bl'));
     expectOneLineError(b, 'unreadable-file', 2);
     expect(existsSync(path('bl', 'journal.ndjson'))).toBe(false);
-    expectOneLineError(cli('run', ...QUICK, '--baseline', garbage, '--out', path('bl2')), 'bad-json', 2);
-    expectOneLineError(cli('run', ...QUICK, '--sign', garbage, '--out', path('sg')), 'bad-key', 2);
+    expectOneLineError(await cli('run', ...QUICK, '--baseline', garbage, '--out', path('bl2')), 'bad-json', 2);
+    expectOneLineError(await cli('run', ...QUICK, '--sign', garbage, '--out', path('sg')), 'bad-key', 2);
     expect(existsSync(path('sg', 'journal.ndjson'))).toBe(false);
   });
 
-  it('--out that is a file, or under a file, is exit 2 (out-dir), also when the adapter cannot start', () => {
+  it('--out that is a file, or under a file, is exit 2 (out-dir), also when the adapter cannot start', async () => {
     const f = file('plain-file', 'x');
-    expectOneLineError(cli('run', ...QUICK, '--out', f), 'out-dir', 2);
-    expectOneLineError(cli('run', ...QUICK, '--out', join(f, 'sub')), 'out-dir', 2);
-    expectOneLineError(cli('run', '--adapter', 'no-such-command-xyz', '--out', f), 'out-dir', 2);
+    expectOneLineError(await cli('run', ...QUICK, '--out', f), 'out-dir', 2);
+    expectOneLineError(await cli('run', ...QUICK, '--out', join(f, 'sub')), 'out-dir', 2);
+    expectOneLineError(await cli('run', '--adapter', 'no-such-command-xyz', '--out', f), 'out-dir', 2);
     expect(readFileSync(f, 'utf8')).toBe('x');
   });
 });
 
 describe('adapters that cannot be run: exit 3', () => {
-  it('a module whose factory throws is adapter-factory (run and smoke), not an internal error', () => {
+  it('a module whose factory throws is adapter-factory (run and smoke), not an internal error', async () => {
     const mod = file('throws.mjs', 'export default () => { throw new Error("factory exploded"); };\n');
-    const r = cli('run', ...QUICK, '--adapter', mod, '--out', path('fac'));
+    const r = await cli('run', ...QUICK, '--adapter', mod, '--out', path('fac'));
     expectOneLineError(r, 'adapter-factory', 3);
     expect(r.stderr).toMatch(/factory exploded/);
-    expectOneLineError(cli('smoke', '--adapter', mod), 'adapter-factory', 3);
+    expectOneLineError(await cli('smoke', '--adapter', mod), 'adapter-factory', 3);
   });
 
-  it('adapter text is shown on one line without terminal control sequences', () => {
+  it('adapter text is shown on one line without terminal control sequences', async () => {
     const script = file(
       'evil.mjs',
       `import readline from 'node:readline';
@@ -133,7 +147,7 @@ rl.on('line', (l) => {
 });
 `,
     );
-    const r = cli('run', '--adapter', `node ${script}`, '--fuzz', '0', '--filter', 'L1-P1', '--out', path('evil'));
+    const r = await cli('run', '--adapter', `node ${script}`, '--fuzz', '0', '--filter', 'L1-P1', '--out', path('evil'));
     expect(r.status).toBe(1);
     expect(r.stderr).not.toMatch(/[\u0007\u001b]/);
     const lines = r.stderr.split('\n').filter(Boolean);
@@ -147,36 +161,36 @@ describe('--resume', () => {
   const seed = ['--seed', '5'];
   const journalOf = (dir: string) => join(dir, 'journal.ndjson');
 
-  it('refuses a journal judged at another level', () => {
+  it('refuses a journal judged at another level', async () => {
     const out = path('lvl');
-    expect(cli('run', ...QUICK, ...seed, '--level', '3', '--filter', 'L1-D1,L3-*', '--out', out).status).not.toBe(2);
+    expect((await cli('run', ...QUICK, ...seed, '--level', '3', '--filter', 'L1-D1,L3-*', '--out', out)).status).not.toBe(2);
     const before = readFileSync(journalOf(out), 'utf8');
-    const r = cli('run', ...QUICK, ...seed, '--level', '2', '--filter', 'L1-D1,L3-*', '--out', out, '--resume');
+    const r = await cli('run', ...QUICK, ...seed, '--level', '2', '--filter', 'L1-D1,L3-*', '--out', out, '--resume');
     expectOneLineError(r, 'resume-mismatch', 2);
     expect(r.stderr).toMatch(/level/);
     expect(readFileSync(journalOf(out), 'utf8')).toBe(before);
   });
 
-  it('refuses (and keeps) a journal whose header it cannot read instead of starting over on top of it', () => {
+  it('refuses (and keeps) a journal whose header it cannot read instead of starting over on top of it', async () => {
     const out = path('garbled');
     mkdirSync(out, { recursive: true });
     const text = 'not a header\n{"id":"L1-D1/x","status":"pass"}\n';
     writeFileSync(journalOf(out), text);
-    expectOneLineError(cli('run', ...QUICK, ...seed, '--out', out, '--resume'), 'resume-unreadable', 2);
+    expectOneLineError(await cli('run', ...QUICK, ...seed, '--out', out, '--resume'), 'resume-unreadable', 2);
     expect(readFileSync(journalOf(out), 'utf8')).toBe(text);
   });
 
-  it('after a torn last journal line, the next record is not glued onto it', () => {
+  it('after a torn last journal line, the next record is not glued onto it', async () => {
     const out = path('torn');
     const filter = ['--level', '1', '--filter', 'L1-D*'];
-    const first = cli('run', ...QUICK, ...seed, ...filter, '--out', out).status;
+    const first = (await cli('run', ...QUICK, ...seed, ...filter, '--out', out)).status;
     expect(first === 0 || first === 1).toBe(true); // a partial (filtered) run: the claim may not hold
     const lines = readFileSync(journalOf(out), 'utf8').split('\n').filter(Boolean);
     expect(lines.length).toBeGreaterThan(4);
     // The runner died while writing the last record: drop it, leave a fragment of it unterminated.
     const lost = JSON.parse(lines.at(-1)!) as { id: string };
     writeFileSync(journalOf(out), `${lines.slice(0, -1).join('\n')}\n${lines.at(-1)!.slice(0, 25)}`);
-    const r = cli('run', ...QUICK, ...seed, ...filter, '--out', out, '--resume');
+    const r = await cli('run', ...QUICK, ...seed, ...filter, '--out', out, '--resume');
     expect(r.status).toBe(first);
     const after = readFileSync(journalOf(out), 'utf8').split('\n').filter(Boolean);
     const parsed = after.flatMap((l) => {
@@ -217,7 +231,7 @@ describe('--resume', () => {
     expect(existsSync(join(out, 'result.interrupted.json'))).toBe(true);
     expect(existsSync(join(out, 'badge.interrupted.json'))).toBe(true);
     expect(existsSync(join(out, 'result.json'))).toBe(false);
-    const r = cli('run', ...QUICK, ...select, '--out', out, '--resume');
+    const r = await cli('run', ...QUICK, ...select, '--out', out, '--resume');
     expect(r.status).toBe(0);
     const full = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as { footer: { complete: boolean }; cases: { id: string }[] };
     expect(full.footer.complete).toBe(true);
@@ -233,48 +247,61 @@ describe('--resume', () => {
 });
 
 describe('command-line edges', () => {
-  it('an unknown command says so, with the nearest command (not "too many arguments for \'run\'")', () => {
-    const r = cli('verfy', 'result.json');
+  it('an unknown command says so, with the nearest command (not "too many arguments for \'run\'")', async () => {
+    const r = await cli('verfy', 'result.json');
     expectOneLineError(r, 'unknown-command', 2);
     expect(r.stderr).toContain('unknown command "verfy" (did you mean verify?)');
   });
 
-  it('list chaos names every chaos fault as the adapter spec that runs it', () => {
-    const r = cli('list', 'chaos');
+  it('list chaos names every chaos fault as the adapter spec that runs it', async () => {
+    const r = await cli('list', 'chaos');
     expect(r.status).toBe(0);
     expect(r.stdout).toMatch(/^builtin:chaos\/none\s+behave/m);
     expect(r.stdout).toMatch(/^builtin:chaos\/crash-mid-case\s+/m);
   });
 
-  it('--jobs help prints its default once', () => {
-    const help = cli('run', '--help').stdout;
+  it('--jobs help prints its default once', async () => {
+    const help = (await cli('run', '--help')).stdout;
     const jobs = help.slice(help.indexOf('--jobs'), help.indexOf('--filter'));
     expect(jobs.match(/default/g)).toHaveLength(1);
   });
 
-  it('diff takes result.json files, and warns when the implementation or the level differ', () => {
+  it('diff takes result.json files, and warns when the implementation or the level differ', async () => {
     const a = path('diff-a');
     const b = path('diff-b');
-    cli('run', ...QUICK, '--level', '1', '--filter', 'L1-I4', '--out', a);
-    cli('run', '--adapter', 'builtin:mutant/trust-from-file', '--level', '1', '--fuzz', '0', '--filter', 'L1-I4', '--out', b, '--quiet');
-    const r = cli('diff', join(a, 'result.json'), join(b, 'result.json'));
+    await cli('run', ...QUICK, '--level', '1', '--filter', 'L1-I4', '--out', a);
+    await cli(
+      'run',
+      '--adapter',
+      'builtin:mutant/trust-from-file',
+      '--level',
+      '1',
+      '--fuzz',
+      '0',
+      '--filter',
+      'L1-I4',
+      '--out',
+      b,
+      '--quiet',
+    );
+    const r = await cli('diff', join(a, 'result.json'), join(b, 'result.json'));
     expect(r.status).toBe(1);
     expect(r.stdout).toMatch(/New failures \([1-9]\d*\)\n {2}L1-I4\//);
     expect(r.stderr).toMatch(
       /^oap-conform: warning: the runs are of different implementations \(oap-conform-reference .* vs oap-conform-reference\+mutant:trust-from-file /m,
     );
-    const bad = cli('diff', join(a, 'summary.md'), b);
+    const bad = await cli('diff', join(a, 'summary.md'), b);
     expectOneLineError(bad, 'bad-json', 2);
   });
 });
 
 describe('shards and merge', () => {
-  it('merge of --shard 1/2 and 2/2 gives the verdicts of the unsharded run', () => {
+  it('merge of --shard 1/2 and 2/2 gives the verdicts of the unsharded run', async () => {
     const common = [...QUICK, '--level', '1', '--seed', '7'];
-    expect(cli('run', ...common, '--out', path('whole')).status).toBe(0);
-    cli('run', ...common, '--shard', '1/2', '--out', path('s1'));
-    cli('run', ...common, '--shard', '2/2', '--out', path('s2'));
-    const m = cli('merge', path('s1'), path('s2'), '--out', path('merged'), '--quiet', '--allow-dirty');
+    expect((await cli('run', ...common, '--out', path('whole'))).status).toBe(0);
+    await cli('run', ...common, '--shard', '1/2', '--out', path('s1'));
+    await cli('run', ...common, '--shard', '2/2', '--out', path('s2'));
+    const m = await cli('merge', path('s1'), path('s2'), '--out', path('merged'), '--quiet', '--allow-dirty');
     expect(m.status).toBe(0);
     const read = (d: string) =>
       JSON.parse(readFileSync(path(d, 'result.json'), 'utf8')) as { passed: string[]; failed: string[]; level: number };
@@ -305,17 +332,19 @@ describe('reading artefacts back: garbage in is exit 2 (input) or 1 (verify mism
     ['merge garbage', ['merge', 'garbage.json', '--out', 'm'], 'bad-json', 2],
     ['baseline check garbage', ['baseline', 'check', '--out', 'garbage.json', '--baseline', 'null.json'], 'bad-json', 2],
     ['verify --key garbage', ['verify', 'null.json', '--key', 'garbage.json'], 'bad-key', 2],
-  ])('%s', (_name, args, code, status) => {
+  ])('%s', async (_name, args, code, status) => {
     file('garbage.json', '{');
     file('null.json', 'null');
-    expectOneLineError(cli(...args), code, status);
+    // The file arguments, made absolute (the command runs in this process, not in `work`).
+    const absolute = args.map((a, i) => (i === 0 || a === 'check' || a.startsWith('-') ? a : path(a)));
+    expectOneLineError(await cli(...absolute), code, status);
   });
 
-  it('keygen into a directory that does not exist is exit 2 (io), not an internal error', () => {
-    expectOneLineError(cli('keygen', '--out', path('no-such-dir', 'k')), 'io', 2);
+  it('keygen into a directory that does not exist is exit 2 (io), not an internal error', async () => {
+    expectOneLineError(await cli('keygen', '--out', path('no-such-dir', 'k')), 'io', 2);
   });
 
-  it('verify prints each problem on one line even when the result carries control characters', () => {
+  it('verify prints each problem on one line even when the result carries control characters', async () => {
     const result = {
       schema: 'oap.conformance-result.v1',
       oap: '1.0',
@@ -328,7 +357,7 @@ describe('reading artefacts back: garbage in is exit 2 (input) or 1 (verify mism
       failed: [],
       generated_at: '2026-01-01T00:00:00Z',
     };
-    const r = cli('verify', file('ctl-result.json', JSON.stringify(result)));
+    const r = await cli('verify', file('ctl-result.json', JSON.stringify(result)));
     expect(r.status).toBe(1);
     const lines = r.stderr.split('\n').filter(Boolean);
     for (const l of lines) expect(l).toMatch(/^oap-conform: [a-z-]+: /);

@@ -4,25 +4,26 @@
  * (conformance.md 5.4 and the official result schema, applied here independently of our own
  * verify code), then a mutant run, `diff` naming exactly the mutant's IDs, and `verify` catching a
  * result with one ID moved from failed to passed. Level 1 without fuzzing keeps it to seconds.
+ * The commands run through main(argv), the function the launcher calls, in this process
+ * (tests/support/cli.ts); the launcher itself is proved in tests/cli/robustness.test.ts.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { fromRoot } from '../../spec/package-root.js';
 import { requiredIdsUpTo } from '../../suites/requirements.js';
+import { runCli } from '../support/cli.js';
 
-const CLI = fromRoot('bin', 'oap-conform.js');
 const dir = mkdtempSync(join(tmpdir(), 'oap-e2e-'));
 const refOut = join(dir, 'reference');
 const mutOut = join(dir, 'mutant');
 const MUTANT = 'trust-from-file'; // documented to break exactly L1-I4
 
-function cli(args: string[]): { code: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', cwd: dir, env: { ...process.env, CI: 'true' } });
+async function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const r = await runCli(args, { env: { CI: 'true' } });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -42,14 +43,11 @@ const runArgs = (adapter: string, out: string): string[] => [
   '--quiet',
 ];
 
-beforeAll(() => {
-  execFileSync(process.execPath, [CLI, '--version']); // fails fast when dist/ is not built
-});
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('certification run, end to end', () => {
-  it('the reference harness certifies at level 1 and its result satisfies the upstream verifier rules', () => {
-    const run = cli(runArgs('builtin:reference', refOut));
+  it('the reference harness certifies at level 1 and its result satisfies the upstream verifier rules', async () => {
+    const run = await cli(runArgs('builtin:reference', refOut));
     expect(run.code, run.stderr).toBe(0);
     const result = JSON.parse(readFileSync(join(refOut, 'result.json'), 'utf8')) as Record<string, unknown> & {
       passed: string[];
@@ -67,26 +65,26 @@ describe('certification run, end to end', () => {
     expect(requiredIdsUpTo(1).filter((id) => !result.passed.includes(id))).toEqual([]);
   }, 120_000);
 
-  it(`a mutant run fails, and diff names exactly the mutant's requirement IDs`, () => {
-    const run = cli(runArgs(`builtin:mutant/${MUTANT}`, mutOut));
+  it(`a mutant run fails, and diff names exactly the mutant's requirement IDs`, async () => {
+    const run = await cli(runArgs(`builtin:mutant/${MUTANT}`, mutOut));
     expect(run.code, run.stderr).toBe(1);
     const result = JSON.parse(readFileSync(join(mutOut, 'result.json'), 'utf8')) as { failed: string[] };
     expect(result.failed).toEqual(['L1-I4']);
-    const diff = cli(['diff', refOut, mutOut, '--json']);
+    const diff = await cli(['diff', refOut, mutOut, '--json']);
     expect(diff.code).toBe(1);
     const report = JSON.parse(diff.stdout) as { newFailures: Array<{ requirements: string[] }>; fixes: unknown[] };
     expect([...new Set(report.newFailures.flatMap((f) => f.requirements))]).toEqual(['L1-I4']);
     expect(report.fixes).toEqual([]);
   }, 120_000);
 
-  it('verify accepts the genuine result and rejects a copy with one ID moved from failed to passed', () => {
-    expect(cli(['verify', join(refOut, 'result.json'), '--allow-dirty']).code).toBe(0);
+  it('verify accepts the genuine result and rejects a copy with one ID moved from failed to passed', async () => {
+    expect((await cli(['verify', join(refOut, 'result.json'), '--allow-dirty'])).code).toBe(0);
     const tampered = JSON.parse(readFileSync(join(mutOut, 'result.json'), 'utf8')) as { passed: string[]; failed: string[] };
     tampered.failed = tampered.failed.filter((id) => id !== 'L1-I4');
     tampered.passed.push('L1-I4');
     const path = join(mutOut, 'tampered.json');
     writeFileSync(path, JSON.stringify(tampered, null, 2));
-    const verify = cli(['verify', path, '--report', join(mutOut, 'report.json'), '--allow-dirty']);
+    const verify = await cli(['verify', path, '--report', join(mutOut, 'report.json'), '--allow-dirty']);
     expect(verify.code).toBe(1);
     expect(verify.stdout + verify.stderr).toContain('L1-I4');
   }, 60_000);

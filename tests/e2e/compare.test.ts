@@ -4,17 +4,14 @@
  * inconclusive there): the matrix puts the three disagreeing IDs first, shows each run's level, attained level,
  * fixture revision and runner, and links each verdict to that run's cases; tested in Chromium.
  */
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fromRoot } from '../../spec/package-root.js';
-import { ensureBuilt } from '../engine/helpers.js';
 import { chromiumSkipReason, launchChromium } from '../support/chromium.js';
+import { runCli } from '../support/cli.js';
 
-const CLI = fromRoot('bin', 'oap-conform.js');
 const dir = mkdtempSync(join(tmpdir(), 'oap-compare-'));
 const RUNS = [
   { adapter: 'builtin:reference', out: 'reference' },
@@ -22,18 +19,33 @@ const RUNS = [
   { adapter: 'builtin:mutant/trust-from-file', out: 'trust' }, // breaks L1-I4
 ];
 
-function cli(args: string[]): { code: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', cwd: dir, env: { ...process.env, CI: 'true' } });
+/** The CLI in this process (tests/support/cli.ts); `at` makes a path under `dir` absolute. */
+const cli = async (args: string[]): Promise<{ code: number; stdout: string; stderr: string }> => {
+  const r = await runCli(args);
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+};
+const at = (...p: string[]): string => join(dir, ...p);
 
-let compared: ReturnType<typeof cli>;
-beforeAll(() => {
-  ensureBuilt();
+let compared: Awaited<ReturnType<typeof cli>>;
+beforeAll(async () => {
   for (const r of RUNS)
-    cli(['run', '--adapter', r.adapter, '--level', '1', '--fuzz', '0', '--seed', '3', '--quiet', '--allow-dirty', '--out', r.out]);
+    await cli([
+      'run',
+      '--adapter',
+      r.adapter,
+      '--level',
+      '1',
+      '--fuzz',
+      '0',
+      '--seed',
+      '3',
+      '--quiet',
+      '--allow-dirty',
+      '--out',
+      at(r.out),
+    ]);
   // One run named by its directory, one by its result.json, one by its report.json.
-  compared = cli(['compare', 'reference', 'budgets/result.json', 'trust/report.json', '--out', 'compare']);
+  compared = await cli(['compare', at('reference'), at('budgets', 'result.json'), at('trust', 'report.json'), '--out', at('compare')]);
 }, 180_000);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -49,8 +61,8 @@ describe('compare', () => {
     expect(rows[2]).toMatch(/\| pass \| inconclusive \| pass \|$/);
   });
 
-  it('refuses what is not a result, in one line', () => {
-    const r = cli(['compare', 'reference', join('reference', 'summary.md')]);
+  it('refuses what is not a result, in one line', async () => {
+    const r = await cli(['compare', at('reference'), at('reference', 'summary.md'), '--out', at('refused')]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^oap-conform: bad-json: .*summary\.md is not valid JSON/);
   });

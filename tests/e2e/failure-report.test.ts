@@ -4,32 +4,29 @@
  * line that reruns it; running that line (as printed) reproduces exactly that verdict; with
  * --keep-workspaces the case's workspace is named after its ID and the report links it.
  */
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CaseRecord, RunReport } from '../../results/model.js';
 import { shellWords } from '../../runner/engine/shell-words.js';
-import { fromRoot } from '../../spec/package-root.js';
-import { ensureBuilt } from '../engine/helpers.js';
+import { runCli } from '../support/cli.js';
 
-const CLI = fromRoot('bin', 'oap-conform.js');
 const dir = mkdtempSync(join(tmpdir(), 'oap-failure-'));
 const out = join(dir, 'results');
 const MUTANT = 'budgets-profile-wins'; // breaks exactly L1-I3: the profile's budget replaces the policy's
 const CASE = 'L1-I3/budgets-take-the-smaller-limit';
 
-function run(argv: string[]): { code: number | null; stdout: string; stderr: string } {
+/** The CLI in this process (tests/support/cli.ts), in `dir`, where the rerun line writes its default output. */
+async function run(argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   // CI=true: plain lines, no colour, as a log would have them.
-  const r = spawnSync(process.execPath, [CLI, ...argv], { encoding: 'utf8', cwd: dir, env: { ...process.env, CI: 'true' } });
+  const r = await runCli(argv, { cwd: dir, env: { CI: 'true' } });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
-let first: ReturnType<typeof run>;
-beforeAll(() => {
-  ensureBuilt();
-  first = run([
+let first: Awaited<ReturnType<typeof run>>;
+beforeAll(async () => {
+  first = await run([
     'run',
     '--adapter',
     `builtin:mutant/${MUTANT}`,
@@ -90,11 +87,11 @@ describe('a failing case in every format', () => {
     expect(readFileSync(join(out, 'report.html'), 'utf8')).toContain(`href="file://${rec.workspace}"`);
   });
 
-  it('running the printed rerun line reproduces exactly that verdict', () => {
+  it('running the printed rerun line reproduces exactly that verdict', async () => {
     const line = /rerun: (oap-conform run .*)$/m.exec(first.stdout)![1]!;
     const [command, ...argv] = shellWords(line);
     expect(command).toBe('oap-conform');
-    const again = run([...argv, '--quiet', '--allow-dirty']);
+    const again = await run([...argv, '--quiet', '--allow-dirty']);
     expect(again.stdout).toContain('[1/1] FAIL L1-I3');
     const before = recordOf(JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as RunReport, CASE);
     const rerun = JSON.parse(readFileSync(join(dir, 'oap-conform-rerun', 'report.json'), 'utf8')) as RunReport;

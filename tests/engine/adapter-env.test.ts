@@ -3,13 +3,12 @@
  * SYSTEMROOT and OAP_*); `--adapter-env NAME[=VALUE]` (repeatable, on run, smoke and replay) adds
  * what an adapter needs beyond that, and never the private HOME/XDG/TMPDIR directories.
  */
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { AdapterEnvError, adapterEnv, parseAdapterEnv } from '../../runner/engine/env.js';
-import { fromRoot } from '../../spec/package-root.js';
+import { runCli } from '../support/cli.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'oap-adapter-env-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -64,27 +63,24 @@ for await (const line of createInterface({ input: process.stdin })) {
 }
 `,
   );
-  const cli = (args: string[], env: NodeJS.ProcessEnv = {}) =>
-    spawnSync(process.execPath, [fromRoot('bin', 'oap-conform.js'), ...args], {
-      encoding: 'utf8',
-      env: { ...process.env, HARNESS_SRC: undefined, ...env },
-    });
+  // The CLI in this process (tests/support/cli.ts), with HARNESS_SRC in the runner's environment or not.
+  const cli = (args: string[], env: Record<string, string> = {}) => runCli(args, { env: { HARNESS_SRC: undefined, ...env } });
   const adapter = `${JSON.stringify(process.execPath)} ${JSON.stringify(script)}`;
 
-  it('a variable the runner has does not reach the adapter unless --adapter-env names it', () => {
-    expect(cli(['smoke', '--adapter', adapter], { HARNESS_SRC: '/src/a' }).stdout).toMatch(/✓ initialize: env-unset /);
-    expect(cli(['smoke', '--adapter', adapter, '--adapter-env', 'HARNESS_SRC'], { HARNESS_SRC: '/src/a' }).stdout).toMatch(
+  it('a variable the runner has does not reach the adapter unless --adapter-env names it', async () => {
+    expect((await cli(['smoke', '--adapter', adapter], { HARNESS_SRC: '/src/a' })).stdout).toMatch(/✓ initialize: env-unset /);
+    expect((await cli(['smoke', '--adapter', adapter, '--adapter-env', 'HARNESS_SRC'], { HARNESS_SRC: '/src/a' })).stdout).toMatch(
       /✓ initialize: env-\/src\/a /,
     );
-    expect(cli(['smoke', '--adapter', adapter, '--adapter-env', 'OTHER=1', '--adapter-env', 'HARNESS_SRC=/src/b']).stdout).toMatch(
+    expect((await cli(['smoke', '--adapter', adapter, '--adapter-env', 'OTHER=1', '--adapter-env', 'HARNESS_SRC=/src/b'])).stdout).toMatch(
       /✓ initialize: env-\/src\/b /,
     );
   }, 30_000);
 
   it.each([['run', '--out', join(dir, 'out')], ['smoke'], ['replay', join(dir, 'no-finding.json')]])(
     '%s refuses a bad --adapter-env with one line and exit 2',
-    (...args) => {
-      const r = cli([...args, '--adapter', adapter, '--adapter-env', 'HOME=/tmp']);
+    async (...args) => {
+      const r = await cli([...args, '--adapter', adapter, '--adapter-env', 'HOME=/tmp']);
       expect(r.status).toBe(2);
       expect(r.stderr.trim().split('\n')).toHaveLength(1);
       expect(r.stderr).toMatch(/^oap-conform: adapter-env: --adapter-env HOME: /);

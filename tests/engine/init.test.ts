@@ -10,6 +10,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, statSync, symlinkSync, wri
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { fromRoot } from '../../spec/package-root.js';
+import { runCli } from '../support/cli.js';
 import { ensureBuilt, tempDir } from './helpers.js';
 
 const CLI = fromRoot('bin', 'oap-conform.js');
@@ -46,7 +47,15 @@ interface Ran {
   stderr: string;
 }
 
-function cli(args: string[], cwd: string): Ran {
+/** The CLI in this process (tests/support/cli.ts), in `cwd`: init and the adapter commands read it. */
+const cli = (args: string[], cwd: string): Promise<Ran> => runCli(args, { cwd });
+
+/**
+ * The CLI as its own process, for a module adapter (`./my-adapter.mts`): the runner imports the
+ * module into its process, and a module once imported stays cached, so after the starter is
+ * rewritten and recompiled only a fresh process loads the new one (as it does for the user).
+ */
+async function spawnCli(args: string[], cwd: string): Promise<Ran> {
   const r = spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: 'utf8', timeout: 120_000 });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
@@ -70,9 +79,12 @@ function expectSmokePassed(r: Ran): void {
 }
 
 /** A run of the session-record requirement: the spec digest the SDK computes is the one the suite expects. */
-function expectSessionRecordPasses(adapter: string, cwd: string): void {
+async function expectSessionRecordPasses(adapter: string, cwd: string): Promise<void> {
   const out = join(fresh('oap-init-results-'), 'results');
-  const r = cli(['run', '--adapter', adapter, '--filter', 'L1-I8', '--out', out, '--quiet'], cwd);
+  const r = await (adapter.endsWith('.mts') ? spawnCli : cli)(
+    ['run', '--adapter', adapter, '--filter', 'L1-I8', '--out', out, '--quiet'],
+    cwd,
+  );
   expect(r.stdout, r.stderr).toMatch(/L1-I8\s+MUST\s+pass\s+[1-9]/);
   expect(existsSync(join(out, 'report.html'))).toBe(true);
 }
@@ -162,9 +174,9 @@ function implementPython(dir: string): void {
 }
 
 describe('init --lang python, outside the repository', () => {
-  test('starter + copied SDK: smoke declines, then passes once implemented, from any working directory', () => {
+  test('starter + copied SDK: smoke declines, then passes once implemented, from any working directory', async () => {
     const dir = fresh('oap-init-py-');
-    const init = cli(['init', '--lang', 'python'], dir);
+    const init = await cli(['init', '--lang', 'python'], dir);
     expect(init.status, init.stderr).toBe(0);
     expect(init.stdout).toContain('wrote my_adapter.py');
     expect(init.stdout).toContain('wrote oap_adapter.py');
@@ -178,13 +190,13 @@ describe('init --lang python, outside the repository', () => {
       readFileSync(fromRoot('adapters', 'sdk', 'python', 'oap_adapter.py'), 'utf8'),
     );
 
-    expectDeclinedStarter(cli(['smoke', '--adapter', 'python3 my_adapter.py'], dir));
+    expectDeclinedStarter(await cli(['smoke', '--adapter', 'python3 my_adapter.py'], dir));
 
     implementPython(dir);
-    expectSmokePassed(cli(['smoke', '--adapter', 'python3 my_adapter.py', '--check-protocol'], dir));
+    expectSmokePassed(await cli(['smoke', '--adapter', 'python3 my_adapter.py', '--check-protocol'], dir));
     // The SDK is found next to the script, not in the working directory.
-    expectSmokePassed(cli(['smoke', '--adapter', `python3 ${join(dir, 'my_adapter.py')}`], fresh('oap-init-elsewhere-')));
-    expectSessionRecordPasses('python3 my_adapter.py', dir);
+    expectSmokePassed(await cli(['smoke', '--adapter', `python3 ${join(dir, 'my_adapter.py')}`], fresh('oap-init-elsewhere-')));
+    await expectSessionRecordPasses('python3 my_adapter.py', dir);
   });
 });
 
@@ -281,9 +293,9 @@ if (isMain(import.meta.url)) await serveStdio(createAdapter());
 `;
 
 describe('init --lang ts, outside the repository', () => {
-  test("starter compiles with strict against the SDK entry point's types; smoke declines, then passes once implemented (in-process and over stdio)", () => {
+  test("starter compiles with strict against the SDK entry point's types; smoke declines, then passes once implemented (in-process and over stdio)", async () => {
     const dir = tsProject('oap-init-ts-');
-    const init = cli(['init', '--lang', 'ts'], dir);
+    const init = await cli(['init', '--lang', 'ts'], dir);
     expect(init.status, init.stderr).toBe(0);
     for (const f of ['my-adapter.mts', 'tsconfig.json']) expect(init.stdout).toContain(`wrote ${f}`);
     expect(init.stdout).not.toContain('.d.ts');
@@ -297,15 +309,15 @@ describe('init --lang ts, outside the repository', () => {
 
     const built = tsc(dir);
     expect(built.status, built.stdout).toBe(0);
-    expectDeclinedStarter(cli(['smoke', '--adapter', './my-adapter.mts'], dir));
-    expectDeclinedStarter(cli(['smoke', '--adapter', 'node dist/my-adapter.mjs'], dir));
+    expectDeclinedStarter(await spawnCli(['smoke', '--adapter', './my-adapter.mts'], dir));
+    expectDeclinedStarter(await cli(['smoke', '--adapter', 'node dist/my-adapter.mjs'], dir));
 
     writeFileSync(join(dir, 'my-adapter.mts'), TS_IMPLEMENTATION);
     const rebuilt = tsc(dir);
     expect(rebuilt.status, rebuilt.stdout).toBe(0);
-    expectSmokePassed(cli(['smoke', '--adapter', './my-adapter.mts', '--check-protocol'], dir));
-    expectSmokePassed(cli(['smoke', '--adapter', 'node dist/my-adapter.mjs', '--check-protocol'], dir));
-    expectSessionRecordPasses('./my-adapter.mts', dir);
+    expectSmokePassed(await spawnCli(['smoke', '--adapter', './my-adapter.mts', '--check-protocol'], dir));
+    expectSmokePassed(await cli(['smoke', '--adapter', 'node dist/my-adapter.mjs', '--check-protocol'], dir));
+    await expectSessionRecordPasses('./my-adapter.mts', dir);
 
     // The types are real, not `any`: a result missing a member of the effective contract, or an
     // issue category outside the vocabulary, does not compile.
@@ -319,9 +331,9 @@ describe('init --lang ts, outside the repository', () => {
     expect(broken.stdout).toMatch(/not-found/);
   });
 
-  test('--sdk-only is for python: the TypeScript SDK is the installed package (exit 2, one line)', () => {
+  test('--sdk-only is for python: the TypeScript SDK is the installed package (exit 2, one line)', async () => {
     const dir = tsProject('oap-init-sdk-only-');
-    const r = cli(['init', '--lang', 'ts', '--sdk-only'], dir);
+    const r = await cli(['init', '--lang', 'ts', '--sdk-only'], dir);
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(/^oap-conform: usage: --sdk-only is for python: .*import from 'oap-conform\/sdk'/);
   });
@@ -330,39 +342,39 @@ describe('init --lang ts, outside the repository', () => {
 // ---------------------------------------------------------------- options and messages
 
 describe('init: directories, refusals and next steps', () => {
-  test('--dir is created if missing and the printed commands work from the current directory', () => {
+  test('--dir is created if missing and the printed commands work from the current directory', async () => {
     const cwd = fresh('oap-init-dir-');
-    const r = cli(['init', '--lang', 'python', '--dir', 'adapters/oap'], cwd);
+    const r = await cli(['init', '--lang', 'python', '--dir', 'adapters/oap'], cwd);
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toContain('wrote adapters/oap/my_adapter.py');
     const printed = /oap-conform(?:\.js)? smoke --adapter "([^"]+)"/.exec(r.stdout)?.[1];
     expect(printed).toBe('python3 adapters/oap/my_adapter.py');
-    expectDeclinedStarter(cli(['smoke', '--adapter', printed!], cwd));
+    expectDeclinedStarter(await cli(['smoke', '--adapter', printed!], cwd));
   });
 
-  test('refuses to overwrite and says what to do instead (exit 2)', () => {
+  test('refuses to overwrite and says what to do instead (exit 2)', async () => {
     const dir = fresh('oap-init-clash-');
-    expect(cli(['init', '--lang', 'python'], dir).status).toBe(0);
-    const again = cli(['init', '--lang', 'python'], dir);
+    expect((await cli(['init', '--lang', 'python'], dir)).status).toBe(0);
+    const again = await cli(['init', '--lang', 'python'], dir);
     expect(again.status).toBe(2);
     expect(again.stderr).toMatch(
       /refusing to overwrite my_adapter\.py, oap_adapter\.py in .*: move them away, or choose another directory with --dir/,
     );
   });
 
-  test('--sdk-only refreshes just the SDK file after an upgrade', () => {
+  test('--sdk-only refreshes just the SDK file after an upgrade', async () => {
     const dir = fresh('oap-init-sdk-');
     writeFileSync(join(dir, 'my_adapter.py'), '# my adapter\n');
-    const r = cli(['init', '--lang', 'python', '--sdk-only'], dir);
+    const r = await cli(['init', '--lang', 'python', '--sdk-only'], dir);
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout.trim()).toBe('wrote oap_adapter.py');
     expect(readFileSync(join(dir, 'my_adapter.py'), 'utf8')).toBe('# my adapter\n');
   });
 
-  test('ts: an existing tsconfig.json is kept with what the starter needs; missing packages are named with the install command', () => {
+  test('ts: an existing tsconfig.json is kept with what the starter needs; missing packages are named with the install command', async () => {
     const dir = fresh('oap-init-ts-bare-');
     writeFileSync(join(dir, 'tsconfig.json'), '{"compilerOptions":{"module":"commonjs"}}\n');
-    const r = cli(['init', '--lang', 'ts'], dir);
+    const r = await cli(['init', '--lang', 'ts'], dir);
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).not.toContain('wrote tsconfig.json');
     expect(readFileSync(join(dir, 'tsconfig.json'), 'utf8')).toBe('{"compilerOptions":{"module":"commonjs"}}\n');
@@ -372,12 +384,12 @@ describe('init: directories, refusals and next steps', () => {
     expect(r.stdout).toMatch(/oap-conform is not on the npm registry yet: .*npm install --save-dev \//);
   });
 
-  test('ts: a project whose oap-conform is another copy is warned (in-process declines need the same copy)', () => {
+  test('ts: a project whose oap-conform is another copy is warned (in-process declines need the same copy)', async () => {
     const dir = fresh('oap-init-ts-copy-');
     const other = join(dir, 'node_modules', 'oap-conform');
     mkdirSync(other, { recursive: true });
     writeFileSync(join(other, 'package.json'), '{"name":"oap-conform","version":"0.0.0"}\n');
-    const r = cli(['init', '--lang', 'ts'], dir);
+    const r = await cli(['init', '--lang', 'ts'], dir);
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/note: \. uses the oap-conform in node_modules\/oap-conform, not this one/);
   });

@@ -24,6 +24,7 @@ import { canonicalJson as oracleCanonicalJson } from '../../spec/document/jcs.js
 import { profileDigest as oracleProfileDigest, specDigest as oracleSpecDigest } from '../../spec/document/digest.js';
 import { createAjv } from '../../spec/document/ajv.js';
 import { fromRoot } from '../../spec/package-root.js';
+import { runCli } from '../support/cli.js';
 import { ensureBuilt, tempDir } from './helpers.js';
 
 beforeAll(() => ensureBuilt(), 120_000);
@@ -152,42 +153,33 @@ print(json.dumps(p))`;
   });
 });
 
-describe('examples pass smoke end to end (the CLI, spawned)', () => {
-  const cli = fromRoot('bin', 'oap-conform.js');
+describe('examples pass smoke end to end (through the CLI)', () => {
+  // smoke in this process (tests/support/cli.ts), in the package root as the adapter commands are
+  // relative to it; the stdio adapters are their own processes.
+  const smoke = (spec: string) => runCli(['smoke', '--adapter', spec, '--check-protocol'], { cwd: fromRoot() });
   test.each([
     ['python', 'python3 adapters/examples/python/example_adapter.py'],
     ['ts over stdio', 'node dist/adapters/examples/ts/example-adapter.js'],
     ['ts module (compiled .js)', 'adapters/examples/ts/example-adapter.ts'],
     ['ts builtin', 'builtin:example/ts'],
-  ])('%s', (_, spec) => {
-    const out = execFileSync(process.execPath, [cli, 'smoke', '--adapter', spec, '--check-protocol'], {
-      cwd: fromRoot(),
-      encoding: 'utf8',
-    });
-    expect(out).toMatch(/smoke: all 5 steps passed/);
-    expect(out).toMatch(/✓ instantiate rejected profile by path: rejected: version-major at "\/oap"/);
+  ])('%s', async (_, spec) => {
+    const { status, stdout } = await smoke(spec);
+    expect(stdout).toMatch(/smoke: all 5 steps passed/);
+    expect(stdout).toMatch(/✓ instantiate rejected profile by path: rejected: version-major at "\/oap"/);
+    expect(status).toBe(0);
   });
 
-  test('a declining starter fails smoke with exit 1 and says why', () => {
-    let status = 0;
-    let out = '';
-    try {
-      execFileSync(
-        process.execPath,
-        [
-          cli,
-          'smoke',
-          '--adapter',
-          "python3 -c \"import sys; sys.path.insert(0, 'adapters/sdk/python'); from oap_adapter import Adapter; a = Adapter(); a.method('initialize')(lambda p: {'protocol_version': '1.0', 'implementation': {'name': 'x', 'version': '1', 'language': 'python'}, 'level': 1, 'encodings': ['json'], 'discovery_roots': ['project'], 'unimplemented': []}); a.serve()\"",
-        ],
-        { cwd: fromRoot(), encoding: 'utf8' },
-      );
-    } catch (err) {
-      status = (err as { status: number }).status;
-      out = (err as { stdout: string }).stdout;
-    }
+  test('a declining starter fails smoke with exit 1 and says why', async () => {
+    const { status, stdout } = await runCli(
+      [
+        'smoke',
+        '--adapter',
+        "python3 -c \"import sys; sys.path.insert(0, 'adapters/sdk/python'); from oap_adapter import Adapter; a = Adapter(); a.method('initialize')(lambda p: {'protocol_version': '1.0', 'implementation': {'name': 'x', 'version': '1', 'language': 'python'}, 'level': 1, 'encodings': ['json'], 'discovery_roots': ['project'], 'unimplemented': []}); a.serve()\"",
+      ],
+      { cwd: fromRoot() },
+    );
     expect(status).toBe(1);
-    expect(out).toMatch(/✗ validate accepted profile \(json\): declined: not implemented/);
+    expect(stdout).toMatch(/✗ validate accepted profile \(json\): declined: not implemented/);
   });
 });
 

@@ -3,23 +3,18 @@
  * step that caused it; and the Python SDK keeps stray print()s (and child processes' output) off the
  * protocol's stdout while serving.
  */
-import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { fromRoot } from '../../spec/package-root.js';
-import { ensureBuilt } from './helpers.js';
+import { runCli } from '../support/cli.js';
 
-const CLI = fromRoot('bin', 'oap-conform.js');
 const dir = mkdtempSync(join(tmpdir(), 'oap-smoke-restart-'));
-beforeAll(() => ensureBuilt(), 120_000);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-function smoke(adapter: string): { status: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [CLI, 'smoke', '--adapter', adapter], { cwd: dir, encoding: 'utf8', timeout: 60_000 });
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+/** smoke in this process (tests/support/cli.ts), in `dir`: the adapter commands are relative to it. */
+const smoke = (adapter: string) => runCli(['smoke', '--adapter', adapter], { cwd: dir });
 
 /** Answers initialize, writes a line that is not JSON for the first validate of all its runs (a marker file), declines the rest. */
 const GARBLING = `
@@ -42,9 +37,9 @@ rl.on('line', (line) => {
 `;
 
 describe('smoke', () => {
-  it('restarts the adapter after a protocol error instead of repeating it on every later step', () => {
+  it('restarts the adapter after a protocol error instead of repeating it on every later step', async () => {
     writeFileSync(join(dir, 'garbler.cjs'), GARBLING);
-    const r = smoke('node garbler.cjs');
+    const r = await smoke('node garbler.cjs');
     expect(r.status).toBe(1);
     const lines = r.stdout.split('\n');
     expect(lines[1]).toMatch(/^✗ validate accepted profile \(yaml\): .*not JSON/i);
@@ -60,9 +55,9 @@ describe('smoke', () => {
 });
 
 describe('the Python SDK while serving', () => {
-  it('sends print() and child-process output to stderr, never into the protocol', () => {
+  it('sends print() and child-process output to stderr, never into the protocol', async () => {
     copyFileSync(fromRoot('adapters', 'sdk', 'python', 'oap_adapter.py'), join(dir, 'oap_adapter.py'));
-    const starter = spawnSync(process.execPath, [CLI, 'init', '--lang', 'python', '--dir', join(dir, 'py')], { encoding: 'utf8' });
+    const starter = await runCli(['init', '--lang', 'python', '--dir', join(dir, 'py')], { cwd: dir });
     expect(starter.status, starter.stderr).toBe(0);
     const path = join(dir, 'py', 'my_adapter.py');
     const noisy = readFileSync(path, 'utf8').replace(
@@ -70,7 +65,7 @@ describe('the Python SDK while serving', () => {
       'def validate(params):\n    print("debugging validate")\n    import subprocess; subprocess.run(["echo", "child output"])\n',
     );
     writeFileSync(path, noisy);
-    const r = smoke(`python3 ${path}`);
+    const r = await smoke(`python3 ${path}`);
     expect(r.stdout).not.toMatch(/not JSON|protocol error/i);
     expect(r.stdout).toContain('✗ validate accepted profile (yaml): declined: not implemented (TODO: call the harness loader)');
     expect(r.stdout).toMatch(/adapter stderr \(last lines\):\n(.*\n)*debugging validate\nchild output/);

@@ -1,46 +1,23 @@
 import { fixtures } from '../../fixtures/index.js';
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fromRoot, packageRoot } from '../../spec/package-root.js';
+import { runCli } from '../support/cli.js';
 
 /**
- * End-to-end through the real launcher (bin/oap-conform.js → dist/). The build is reused when it
- * is newer than the sources this command depends on (`npm test` builds in pretest); otherwise it
- * is rebuilt here. Other engineers' files may not type-check at every moment, so only the emitted
- * output matters (tsconfig.build.json has noEmitOnError: false).
+ * `oap-conform validate` end to end: main(argv), the function the launcher calls, in this process
+ * (tests/support/cli.ts), in the package root, so the documents are named relative to it as a user
+ * types them and printed as given. The launcher itself is proved in tests/cli/robustness.test.ts.
  */
-const BIN = fromRoot('bin', 'oap-conform.js');
-const BUILT = fromRoot('dist', 'runner', 'cli', 'commands', 'validate.js');
-const SOURCES = [fromRoot('spec'), fromRoot('runner', 'cli')];
-
-function newestMtime(path: string): number {
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return Math.max(0, ...readdirSync(path).map((name) => newestMtime(join(path, name))));
-}
-
-function ensureBuilt(): void {
-  if (existsSync(BUILT) && statSync(BUILT).mtimeMs >= Math.max(...SOURCES.map(newestMtime))) return;
-  spawnSync(process.execPath, [fromRoot('node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'], {
-    cwd: packageRoot,
-    stdio: 'ignore',
-  });
-  if (!existsSync(BUILT)) throw new Error('build did not produce dist/runner/cli/commands/validate.js');
-}
-
 interface Run {
   status: number | null;
   stdout: string;
   stderr: string;
 }
 
-function cli(...args: string[]): Run {
-  const r = spawnSync(process.execPath, [BIN, ...args], { cwd: packageRoot, encoding: 'utf8' });
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+const cli = (...args: string[]): Promise<Run> => runCli(args, { cwd: packageRoot });
 
 const DOCS = 'fixtures/documents';
 const APPENDIX_B = [
@@ -59,11 +36,9 @@ interface JsonReport {
   }>;
 }
 
-beforeAll(ensureBuilt);
-
-describe('oap-conform validate: exit codes', () => {
-  it('exits 0 when every document is valid, one "ok" line each', () => {
-    const r = cli('validate', `${DOCS}/valid`, `${DOCS}/same`, `${DOCS}/deltas/learned-conventions.delta.yaml`);
+describe('oap-conform validate: exit codes', async () => {
+  it('exits 0 when every document is valid, one "ok" line each', async () => {
+    const r = await cli('validate', `${DOCS}/valid`, `${DOCS}/same`, `${DOCS}/deltas/learned-conventions.delta.yaml`);
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
     const lines = r.stdout.trimEnd().split('\n');
@@ -71,9 +46,9 @@ describe('oap-conform validate: exit codes', () => {
     for (const line of lines) expect(line).toMatch(/^ok {3}fixtures\/documents\/\S+$/);
   });
 
-  it('exits 1 for an invalid document and prints code, pointer, position and message', () => {
+  it('exits 1 for an invalid document and prints code, pointer, position and message', async () => {
     const file = `${DOCS}/invalid/secret-env-literal.agent.yaml`;
-    const r = cli('validate', file);
+    const r = await cli('validate', file);
     expect(r.status).toBe(1);
     expect(r.stderr).toBe('');
     const lines = r.stdout.trimEnd().split('\n');
@@ -83,31 +58,31 @@ describe('oap-conform validate: exit codes', () => {
     expect(r.stdout).not.toContain('abc123');
   });
 
-  it('exits 2 with exactly one line for a missing file, before validating anything', () => {
-    const r = cli('validate', `${DOCS}/valid/minimal.agent.yaml`, 'no/such/file.agent.yaml');
+  it('exits 2 with exactly one line for a missing file, before validating anything', async () => {
+    const r = await cli('validate', `${DOCS}/valid/minimal.agent.yaml`, 'no/such/file.agent.yaml');
     expect(r.status).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr).toBe('oap-conform: io.not-found: no/such/file.agent.yaml\n');
   });
 
-  it('exits 2 on usage errors', () => {
-    const r = cli('validate');
+  it('exits 2 on usage errors', async () => {
+    const r = await cli('validate');
     expect(r.status).toBe(2);
     expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
     expect(r.stderr).toMatch(/^oap-conform: usage: /);
   });
 
-  it('exits 2 when a directory holds no OAP documents', () => {
-    const r = cli('validate', `${DOCS}/digest`);
+  it('exits 2 when a directory holds no OAP documents', async () => {
+    const r = await cli('validate', `${DOCS}/digest`);
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(/^oap-conform: io\.no-documents: .*\n$/);
   });
 });
 
-describe('oap-conform validate: the fixture tree', () => {
-  it('reaches the manifest verdict for every fixture, without stack traces', () => {
+describe('oap-conform validate: the fixture tree', async () => {
+  it('reaches the manifest verdict for every fixture, without stack traces', async () => {
     const manifest = fixtures('documents');
-    const r = cli('validate', '--json', DOCS);
+    const r = await cli('validate', '--json', DOCS);
     expect(r.status).toBe(1);
     expect(r.stderr).toBe('');
     const report = JSON.parse(r.stdout) as JsonReport;
@@ -116,17 +91,17 @@ describe('oap-conform validate: the fixture tree', () => {
     for (const f of manifest) expect(verdicts.get(f.file), f.file).toBe(f.expect.valid);
   });
 
-  it('picks only *.agent.* and *.delta.* files in directories, but validates explicitly named files', () => {
+  it('picks only *.agent.* and *.delta.* files in directories, but validates explicitly named files', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'oap-cli-'));
     try {
       mkdirSync(join(dir, 'nested'));
       writeFileSync(join(dir, 'nested', 'a.agent.json'), readFileSync(fromRoot(DOCS, 'valid', 'minimal.agent.json')));
       writeFileSync(join(dir, 'notes.json'), '{}');
       writeFileSync(join(dir, 'readme.txt'), 'text');
-      const walked = cli('validate', dir);
+      const walked = await cli('validate', dir);
       expect(walked.status).toBe(0);
       expect(walked.stdout).toBe(`ok   ${join(dir, 'nested', 'a.agent.json')}\n`);
-      const named = cli('validate', join(dir, 'readme.txt'));
+      const named = await cli('validate', join(dir, 'readme.txt'));
       expect(named.status).toBe(1);
       expect(named.stdout).toContain('parse.encoding-unknown');
     } finally {
@@ -135,9 +110,9 @@ describe('oap-conform validate: the fixture tree', () => {
   });
 });
 
-describe('oap-conform validate --json', () => {
-  it('prints one JSON object with path, kind, valid and positioned issues', () => {
-    const r = cli(
+describe('oap-conform validate --json', async () => {
+  it('prints one JSON object with path, kind, valid and positioned issues', async () => {
+    const r = await cli(
       'validate',
       '--json',
       `${DOCS}/valid/minimal.agent.yaml`,
@@ -160,21 +135,21 @@ describe('oap-conform validate --json', () => {
   });
 });
 
-describe('oap-conform validate --digest', () => {
-  it('reproduces the SPEC Appendix B digests (reported invalid: they are not OAP documents)', () => {
+describe('oap-conform validate --digest', async () => {
+  it('reproduces the SPEC Appendix B digests (reported invalid: they are not OAP documents)', async () => {
     const files = APPENDIX_B.map(([f]) => `${DOCS}/digest/${f}`);
-    const r = cli('validate', '--digest', ...files);
+    const r = await cli('validate', '--digest', ...files);
     expect(r.status).toBe(1);
     for (const [file, hash] of APPENDIX_B) {
       expect(r.stdout).toContain(`FAIL ${DOCS}/digest/${file}\n  kind.missing /kind (1:1) `);
       expect(r.stdout).toContain(`  digest sha256:${hash}\n`);
     }
-    const json = JSON.parse(cli('validate', '--digest', '--json', ...files).stdout) as JsonReport;
+    const json = JSON.parse((await cli('validate', '--digest', '--json', ...files)).stdout) as JsonReport;
     expect(json.documents.map((d) => d.digests?.document)).toEqual(APPENDIX_B.map(([, h]) => `sha256:${h}`));
   });
 
-  it('prints identical profile and spec digests for the three encodings of one profile', () => {
-    const r = cli('validate', '--digest', '--json', `${DOCS}/same`);
+  it('prints identical profile and spec digests for the three encodings of one profile', async () => {
+    const r = await cli('validate', '--digest', '--json', `${DOCS}/same`);
     expect(r.status).toBe(0);
     const docs = (JSON.parse(r.stdout) as JsonReport).documents;
     expect(docs).toHaveLength(3);
@@ -184,18 +159,18 @@ describe('oap-conform validate --digest', () => {
     expect(specs.size).toBe(1);
     expect([...profiles][0]).toMatch(/^sha256:[0-9a-f]{64}$/);
     expect([...specs][0]).not.toBe([...profiles][0]);
-    const text = cli('validate', '--digest', `${DOCS}/same/reviewer.agent.md`).stdout;
+    const text = (await cli('validate', '--digest', `${DOCS}/same/reviewer.agent.md`)).stdout;
     expect(text).toMatch(/^ok {3}\S+\n {2}profile-digest sha256:[0-9a-f]{64}\n {2}spec-digest sha256:[0-9a-f]{64}\n$/);
   });
 
-  it('prints only the document digest for a delta', () => {
-    const r = cli('validate', '--digest', `${DOCS}/deltas/learned-conventions.delta.yaml`);
+  it('prints only the document digest for a delta', async () => {
+    const r = await cli('validate', '--digest', `${DOCS}/deltas/learned-conventions.delta.yaml`);
     expect(r.status).toBe(0);
     expect(r.stdout).toMatch(/^ok {3}\S+\n {2}digest sha256:[0-9a-f]{64}\n$/);
   });
 
-  it('prints no digest for a document that did not parse', () => {
-    const r = cli('validate', '--digest', `${DOCS}/hostile/non-finite-inf.agent.yaml`);
+  it('prints no digest for a document that did not parse', async () => {
+    const r = await cli('validate', '--digest', `${DOCS}/hostile/non-finite-inf.agent.yaml`);
     expect(r.status).toBe(1);
     expect(r.stdout).not.toContain('digest');
   });

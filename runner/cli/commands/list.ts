@@ -30,9 +30,9 @@ async function rows(what: What): Promise<Record<string, unknown>[]> {
       }))
       .sort((a, b) => (a.id < b.id ? -1 : 1));
   }
-  if (what === 'chaos') return chaosFaults().map((f) => ({ ...f, adapter: `builtin:chaos/${f.name}` }));
+  if (what === 'chaos') return (await chaosFaults()).map((f) => ({ ...f, adapter: `builtin:chaos/${f.name}` }));
   try {
-    return loadMutants().map((m) => ({ ...m }));
+    return (await loadMutants()).map((m) => ({ ...m }));
   } catch (err) {
     throw new CliError('mutants-unavailable', (err as Error).message, EXIT.USAGE);
   }
