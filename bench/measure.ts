@@ -5,6 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import type { Encoding } from '../spec/document/index.js';
 import { fromRoot } from '../spec/package-root.js';
 
 const CLI = fromRoot('bin', 'oap-conform.js');
@@ -67,4 +68,15 @@ export function formatTargets(targets: Target[]): string {
   return targets
     .map((t) => `${t.met ? 'met   ' : 'MISSED'}  ${t.name}: ${t.figure} (target ${t.target}${t.ratio ? `; ${t.ratio}` : ''}) [${t.how}]\n`)
     .join('');
+}
+
+/**
+ * The n-th variant of a document, one no earlier call has parsed: parseDocument keeps its recent
+ * results (spec/document/parse.ts), and a benchmark of parsing must time the parser, not that
+ * cache. A comment (YAML, a Markdown body) or trailing whitespace (JSON: n in binary, as spaces and
+ * tabs) makes the text unique without changing what it says.
+ */
+export function distinct(text: string, encoding: Encoding, n: number): string {
+  if (encoding === 'json') return `${text}\n${n.toString(2).replace(/0/g, ' ').replace(/1/g, '\t')}`;
+  return encoding === 'yaml' ? `${text}\n# ${n}\n` : `${text}\n<!-- ${n} -->\n`;
 }
