@@ -424,7 +424,7 @@ const MINIMAL_CASES: MinimalCase[] = [
   {
     slug: 'budgets-at-their-maximum',
     title:
-      'Budgets at their largest: max_state_bytes at its schema maximum 5000000, max_tool_calls 2^31 and max_context_tokens 2^53-1 (no schema maximum) are kept',
+      'Budgets at their largest: max_state_bytes at its schema maximum 5000000, max_tool_calls 2^31 and max_context_tokens 2^53-1 (no schema maximum) never come back larger or unlimited',
     spec: {
       runtime: { max_tool_calls: 2 ** 31 },
       context: { budget: { max_context_tokens: Number.MAX_SAFE_INTEGER, max_state_bytes: 5_000_000 } },
