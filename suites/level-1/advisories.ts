@@ -14,11 +14,11 @@
  * Substitution itself is conditional ("A harness supporting substitution MUST ..."): a harness that
  * substitutes nothing, not even in instructions, leaves both vars advisories inconclusive.
  */
-import { isDeepStrictEqual } from 'node:util';
 import { isRefused } from '../../adapters/protocol/messages.js';
 import { fixture, fixtureBytes } from '../../fixtures/index.js';
 import { specDigest, specDigestInput } from '../../spec/document/index.js';
 import { expectEqual, expectTrue, fail } from '../framework/assert.js';
+import { differencesOf } from '../framework/differences.js';
 import type { CaseDef, Encoding } from '../framework/types.js';
 import {
   briefIssues,
@@ -112,15 +112,6 @@ const varsUndefined: CaseDef = {
 
 // ---------------------------------------------------------------- ADV-roundtrip-spec-digest
 
-/** Where two spec-digest inputs differ, as RFC 6901 pointers (first 10), for the failure record. */
-function differingPointers(a: unknown, b: unknown, at = ''): string[] {
-  if (isDeepStrictEqual(a, b)) return [];
-  const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-  if (!isObj(a) || !isObj(b)) return [at || '/'];
-  const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])];
-  return keys.flatMap((k) => differingPointers(a[k], b[k], `${at}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`)).slice(0, 10);
-}
-
 const roundTripSpecDigest: CaseDef = {
   id: 'ADV-roundtrip-spec-digest/write-back-keeps-spec-digest',
   requirements: ['ADV-roundtrip-spec-digest'],
@@ -148,7 +139,10 @@ const roundTripSpecDigest: CaseDef = {
         .map((i) => `${i.code} at ${i.pointer || '/'}`)
         .join('; ')}`,
     );
-    const changed = differingPointers(specDigestInput(before), specDigestInput(after.doc));
+    // Where the two spec-digest inputs differ, as RFC 6901 pointers (the first 10), for the record.
+    const changed = differencesOf(specDigestInput(before), specDigestInput(after.doc))
+      .map((d) => d.pointer || '/')
+      .slice(0, 10);
     if (changed.length > 0)
       fail(
         `the write-back cycle changed the spec digest at ${changed.join(', ')}`,
