@@ -95,7 +95,6 @@ interface CrashPointsRun {
   points: CrashPoint[];
   /** Power-cut risks of the calibration write path (see powerCutRisks). */
   risks: ReturnType<typeof powerCutRisks>;
-  verdict: WriteVerdict;
   runs: PointRun[];
 }
 
@@ -153,7 +152,7 @@ async function crashPoints(
     inconclusive(
       "the traced apply changed the profile, but no write in the profile's directory was traced (strace cannot see this writer)",
     );
-  const calibration = { points, risks: powerCutRisks(trace, target, dirs, calCwd), verdict: judgeStrace(trace, target, calCwd) };
+  const calibration = { points, risks: powerCutRisks(trace, target, dirs, calCwd) };
   const runs: PointRun[] = [];
   if (skipKills(calibration)) return { ...calibration, runs };
 
@@ -246,6 +245,14 @@ function processThread(pid: number, index: number): number | undefined {
   return index === 0 ? pid : processTree(pid)[index];
 }
 
+/**
+ * The runs in which a kill landed (on the aimed step or elsewhere in the apply). A run whose kill
+ * never came is an uninterrupted apply: it observed no crash, so it never counts towards a pass.
+ */
+function landed(run: CrashPointsRun): PointRun[] {
+  return run.runs.filter((r) => r.reached !== 'never');
+}
+
 function pointsNote(run: CrashPointsRun): unknown {
   return [...run.runs]
     .sort((a, b) => a.step - b.step)
@@ -331,7 +338,8 @@ const a5Crash: CaseDef = {
         [],
         'complete profiles with only some of the operations applied',
       );
-      if (!run.runs.some((r) => r.cls === 'pre' || r.cls === 'post')) inconclusive('no crash point left a complete profile to judge');
+      if (!landed(run).some((r) => r.cls === 'pre' || r.cls === 'post'))
+        inconclusive('no kill landed on the write path and left a complete profile to judge');
       return;
     }
     ctx.note('method', 'random-time-kills (strace unavailable)');
@@ -381,6 +389,7 @@ const a12Crash: CaseDef = {
         [],
         'torn profile files after a kill',
       );
+      if (landed(run).length === 0) inconclusive('no kill landed on the write path, so no crash point was observed');
       return;
     }
     ctx.note('method', 'random-time-kills (strace unavailable)');
