@@ -184,7 +184,7 @@ export function lenientDigests(text: string, encoding: Encoding): Digests | unde
   if (encoding === 'md') return undefined;
   const value = (encoding === 'json' ? JSON.parse(text) : parseYaml(text)) as unknown;
   const d = value as JsonObject;
-  return { profile_digest: canonicalDigest(value, {}), spec_digest: canonicalDigest({ metadata: d['metadata'], spec: d['spec'] }, {}) };
+  return { profile_digest: canonicalDigest(value, {}), spec_digest: canonicalDigest(specDigestInput(d), {}) };
 }
 
 /** How a canonicaliser writes keys, numbers and strings; the defaults are RFC 8785's (ECMAScript forms, UTF-16 key order). */

@@ -53,10 +53,10 @@ function refusal(issues: readonly OapIssue[], fallback: string): RefusedT {
   return { status: 'rejected', errors: errors.length > 0 ? errors : [adapterIssue('parse', '', fallback)], warnings: [] };
 }
 
-/** An Error carrying a JSON-RPC error code, for the stdio SDK to map. */
 /** Sessions kept per adapter instance (see forgetOldSessions). */
 const MAX_SESSIONS = 1000;
 
+/** An Error carrying a JSON-RPC error code, for the stdio SDK to map. */
 export class HarnessRpcError extends Error {
   constructor(
     readonly code: number,

@@ -45,6 +45,14 @@ export function parseAdapterEnv(specs: readonly string[], source: NodeJS.Process
   return out;
 }
 
+/** The XDG base directories below HOME, as adapterEnv and a case's home lay them out. */
+const XDG_DIRS = {
+  XDG_CONFIG_HOME: ['.config'],
+  XDG_DATA_HOME: ['.local', 'share'],
+  XDG_CACHE_HOME: ['.cache'],
+  XDG_STATE_HOME: ['.local', 'state'],
+} as const;
+
 export function adapterEnv(
   workerDir: string,
   source: NodeJS.ProcessEnv = process.env,
@@ -58,28 +66,14 @@ export function adapterEnv(
   for (const [key, v] of Object.entries(source)) if (key.startsWith(PASSTHROUGH_PREFIX) && v !== undefined) env[key] = v;
   Object.assign(env, extra);
   const home = join(workerDir, 'home');
-  const dirs = {
-    HOME: home,
-    XDG_CONFIG_HOME: join(home, '.config'),
-    XDG_DATA_HOME: join(home, '.local', 'share'),
-    XDG_CACHE_HOME: join(home, '.cache'),
-    XDG_STATE_HOME: join(home, '.local', 'state'),
-    TMPDIR: join(workerDir, 'tmp'),
-  };
+  const dirs: Record<string, string> = { HOME: home, TMPDIR: join(workerDir, 'tmp') };
+  for (const [key, rel] of Object.entries(XDG_DIRS)) dirs[key] = join(home, ...rel);
   for (const [key, dir] of Object.entries(dirs)) {
     mkdirSync(dir, { recursive: true });
     env[key] = dir;
   }
   return env;
 }
-
-/** The XDG base directories below HOME, as adapterEnv and a case's home lay them out. */
-const XDG_DIRS = {
-  XDG_CONFIG_HOME: ['.config'],
-  XDG_DATA_HOME: ['.local', 'share'],
-  XDG_CACHE_HOME: ['.cache'],
-  XDG_STATE_HOME: ['.local', 'state'],
-} as const;
 
 /**
  * The adapter's HOME, XDG dirs and TMPDIR, inside the running case's directory. An adapter process

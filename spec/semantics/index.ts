@@ -2,7 +2,8 @@
  * The spec model of OAP 1.0.1 semantics: one pure function per rule, each with its reading, the
  * sentence it rests on and its INTERPRETATIONS.md anchor in its module's doc comment, and a table
  * test in tests/spec/semantics/. Cases, the fuzzer and the reference harness call these; nothing
- * else derives a rule. No I/O, no clock, no environment, no randomness.
+ * else derives a rule. No I/O, no clock, no environment, no randomness, with one exception:
+ * physicalPath/physicalRoot read the disk, since security.md T6 asks where a path really leads.
  */
 export {
   atMost,

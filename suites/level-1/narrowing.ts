@@ -24,6 +24,7 @@ import {
   globMatch,
   narrowingDifferences,
   narrowingRequest,
+  physicalRoot,
   policyCeiling,
   type Probes,
   widenings,
@@ -37,7 +38,6 @@ import {
   instantiateSubject,
   minimalProfile,
   permissivePolicy,
-  physicalRoot,
   STANDARD_TOOLS,
   writeProjectProfile,
 } from '../support/index.js';

@@ -9,7 +9,6 @@ export { HOSTILE_TIME_BUDGET_MS, timedValidate, tooLate } from './hostile-time.j
 export { recordApply } from './inputs.js';
 export { briefIssues } from './issues.js';
 export { oracleRead, type ReadBack, readBack } from './oracle-read.js';
-export { physicalRoot } from '../../spec/semantics/index.js';
 export { permissivePolicy, STANDARD_TOOLS } from './policy.js';
 export { minimalProfile, nameOf, profileFileName, workingEncoding, writeProfile, writeProjectProfile } from './profile.js';
 export {

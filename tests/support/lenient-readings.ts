@@ -11,9 +11,11 @@
  *  - it cannot load a profile from outside every discovery root, and says so (L1-I4, L3-G1, L3-M2).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { AdjustmentT, InstantiateOutcomeT, Params } from '../../adapters/protocol/messages.js';
 import { createReferenceAdapter } from '../../adapters/reference/index.js';
+import { Quirks } from '../../adapters/reference/quirks.js';
+import { containingRoot } from '../../adapters/reference/roots.js';
 import { loadDocumentFile } from '../../spec/document/index.js';
 import type { InProcessAdapter } from '../../adapters/sdk/ts/types.js';
 
@@ -33,14 +35,6 @@ function stricterFilesystem(out: InstantiateOutcomeT): InstantiateOutcomeT {
   if (out.status !== 'instantiated') return out;
   const adjustments = out.effective.filesystem.write_roots.length > 0 ? [...out.adjustments, WRITE_ROOTS_NARROWED] : out.adjustments;
   return { ...out, effective: { ...out.effective, filesystem: { ...out.effective.filesystem, write_roots: [] } }, adjustments };
-}
-
-function inside(path: string, roots: Params<'instantiate'>['roots']): boolean {
-  const dirs = [roots.managed, roots.user, roots.project, ...(roots.plugin ?? [])].filter((d): d is string => !!d);
-  return dirs.some((d) => {
-    const rel = relative(resolve(d), resolve(path));
-    return rel !== '' && !rel.startsWith('..');
-  });
 }
 
 /** An RFC 6902 reading of the delta's `..` paths: no such member exists under /state. */
@@ -82,7 +76,7 @@ export function lenientReadingsAdapter(): InProcessAdapter {
       }
       if (method === 'instantiate') {
         const p = params as Params<'instantiate'>;
-        if ('path' in p.profile && !inside(p.profile.path, p.roots))
+        if ('path' in p.profile && !containingRoot(p.profile.path, p.roots, Quirks.none))
           return {
             status: 'rejected',
             errors: [{ category: 'other', pointer: '', message: 'this harness loads profiles from its discovery roots only' }],

@@ -46,14 +46,6 @@ export async function runSuiteInProcess(factory: AdapterFactory, opts: InProcess
   return out;
 }
 
-/**
- * A case that ended CaseInconclusive: it could not reach its observation (a precondition another
- * requirement judges), so it is neither evidence nor a fault. The result model
- * (suites/framework/run-case.ts, on its own branch) gives it a status of its own; until that lands
- * it surfaces as a check `error` whose message names the class, and this is the one place that
- * tells the two apart.
- */
-
 /** Requirement IDs with at least one failing case. */
 export function failedIds(outcomes: CaseOutcome[]): string[] {
   const ids = new Set<string>();
