@@ -52,7 +52,8 @@ export async function probe(ctx: CaseContext, need: Need): Promise<ProbeResult> 
   if (need.kind === 'root') {
     const dir = need.root === 'plugin' ? ctx.workspace.roots.plugin[0]! : ctx.workspace.roots[need.root];
     const name = `probe-${need.root}-root`;
-    writeProbeProfile(ctx, dir, name);
+    // The project root is the workspace, whose profiles live in its .agents/ (PROTOCOL.md, roots).
+    writeProbeProfile(ctx, need.root === 'project' ? ctx.workspace.projectAgents : dir, name);
     const roots = { project: ctx.workspace.dir, ...(need.root === 'plugin' ? { plugin: [dir] } : { [need.root]: dir }) };
     const found = await ctx.adapter.call('discover', { workspace: ctx.workspace.dir, roots });
     return found.profiles.some((p) => p.name === name)

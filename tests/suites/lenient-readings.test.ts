@@ -94,3 +94,23 @@ describe('one unsupported field hides only the cases that use it', () => {
     expect(out.filter((o) => o.status === 'pass').length).toBeGreaterThan(15);
   });
 });
+
+describe('a probe confirms a disclaimed root before a case is not-applicable', () => {
+  it('a harness that leaves the project root out of its handshake but discovers .agents/ still gets every L1-D3 case run', async () => {
+    const underDeclared = (): InProcessAdapter => {
+      const ref = createReferenceAdapter();
+      return {
+        async handle(method, params) {
+          const r = await ref.handle(method, params);
+          if (method !== 'initialize') return r;
+          const hs = r as { discovery_roots: string[] };
+          return { ...hs, discovery_roots: hs.discovery_roots.filter((x) => x !== 'project') };
+        },
+      };
+    };
+    const cases = allCases().filter((c) => c.requirements.includes('L1-D3'));
+    const out = await runSuiteInProcess(underDeclared, { level: 1, cases });
+    expect(cases.length).toBeGreaterThan(0);
+    expect(out.map((o) => `${o.id}: ${o.status}`).sort()).toEqual(cases.map((c) => `${c.id}: pass`).sort());
+  });
+});
