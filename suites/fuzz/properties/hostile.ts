@@ -25,13 +25,12 @@
  * everything passes none of these properties.
  */
 import { readFileSync, symlinkSync, mkdirSync, writeFileSync } from 'node:fs';
-import { join, relative, resolve, dirname, sep } from 'node:path';
-import { realpathSync, existsSync } from 'node:fs';
+import { dirname, isAbsolute, join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import type { HarnessPolicyT, InstantiateOutcomeT } from '../../../adapters/protocol/messages.js';
 import { parseDocument, specDigestInput } from '../../../spec/document/index.js';
-import { normalizeRoot } from '../../../spec/semantics/index.js';
+import { normalizeRoot, physicalRoot } from '../../../spec/semantics/index.js';
 import {
   AdapterCrashed,
   AdapterNotImplemented,
@@ -99,25 +98,32 @@ function layoutTraversal(dir: string): void {
   symlinkSync('/', join(dir, 'rootlink'));
 }
 
-/** Does `p` leave `dir`, lexically (the spec model's normal form) or through a symlink on disk? */
+/**
+ * Does `p` leave `dir`: lexically (the spec model's normal form climbs out or is absolute), or on
+ * disk, resolved segment by segment as the spec model's physicalRoot reads it (a `..` after a
+ * symlink climbs from its target: security.md T6)?
+ */
 function escapesWorkspace(dir: string, p: string): boolean {
-  const lexical = normalizeRoot(p);
-  if (lexical === undefined) return true;
-  const out = (rel: string): boolean => rel === '..' || rel.startsWith(`..${sep}`) || rel.startsWith('/');
-  let existing = resolve(dir, lexical);
-  const rest: string[] = [];
-  while (!existsSync(existing) && existing !== dirname(existing)) {
-    rest.unshift(existing.slice(dirname(existing).length + 1));
-    existing = dirname(existing);
-  }
-  const real = join(realpathSync(existing), ...rest);
-  return out(relative(realpathSync(dir), real));
+  return normalizeRoot(p) === undefined || isAbsolute(physicalRoot(dir, p));
 }
 
-/** `escapesWorkspace` over the layout `layoutTraversal` makes, without the disk: for the input's own contract. */
+/**
+ * `escapesWorkspace` over the layout `layoutTraversal` makes, without the disk: for the input's own
+ * contract. The same segment-by-segment walk: `..` above the workspace leaves it, and so does
+ * entering one of the outward links at its top (a later `..` climbs from the link's target, which
+ * is outside; the execution checks every input on disk as well).
+ */
 function escapesLayout(p: string): boolean {
-  const lexical = normalizeRoot(p);
-  return lexical === undefined || OUTWARD_LINKS.includes(lexical.split('/')[0]!);
+  if (normalizeRoot(p) === undefined) return true;
+  const at: string[] = [];
+  for (const segment of p.split(/[\\/]+/)) {
+    if (segment === '' || segment === '.') continue;
+    if (segment === '..') {
+      if (at.pop() === undefined) return true;
+    } else if (at.length === 0 && OUTWARD_LINKS.includes(segment)) return true;
+    else at.push(segment);
+  }
+  return false;
 }
 
 const filesOf = (profile: Doc): { path: string }[] => (profile.spec as { context: { files: { path: string }[] } }).context.files;
