@@ -61,12 +61,16 @@ function store(s: InstantiatedT, name: string): EffectiveStore {
  * Ask for an optional read_write store of every external kind in a read_write section under a
  * read_write harness: the stores the session kept, in EXTERNAL_KINDS order.
  */
-async function externalStores(ctx: CaseContext, name: string): Promise<EffectiveStore[]> {
+async function externalStores(
+  ctx: CaseContext,
+  name: string,
+  session: typeof mustInstantiate = mustInstantiate,
+): Promise<EffectiveStore[]> {
   await writeMemoryProfile(ctx, name, {
     mode: 'read_write',
     stores: EXTERNAL_KINDS.map((kind) => ({ name: storeName(kind), kind, mode: 'read_write', required: false })),
   });
-  const s = mustInstantiate(await instantiateName(ctx, name, memoryPolicy('read_write')), 'profile offering every external store kind');
+  const s = session(await instantiateName(ctx, name, memoryPolicy('read_write')), 'profile offering every external store kind');
   ctx.note(
     'external-stores-kept',
     s.effective.memory.stores.map((x) => `${x.name} (${x.kind})`),
@@ -74,9 +78,13 @@ async function externalStores(ctx: CaseContext, name: string): Promise<Effective
   return EXTERNAL_KINDS.flatMap((kind) => s.effective.memory.stores.filter((x) => x.name === storeName(kind) && x.kind === kind));
 }
 
-/** The first external kind the harness implements, for the mode cases; undefined when it implements none (judged by Y1's own case). */
+/**
+ * The first external kind the harness implements, for the mode cases; undefined when it implements
+ * none (judged by Y1's own case). A precondition here: a refusal of the probe leaves the mode case
+ * inconclusive, since the kind case judges it.
+ */
 async function supportedKind(ctx: CaseContext): Promise<string | undefined> {
-  return (await externalStores(ctx, 'y1-kind-probe'))[0]?.kind;
+  return (await externalStores(ctx, 'y1-kind-probe', requireSession))[0]?.kind;
 }
 
 const externalStoreKind: CaseDef = {
