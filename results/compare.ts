@@ -58,6 +58,8 @@ export interface Comparison {
 interface LoadedRun {
   column: CompareColumn;
   report?: RunReport;
+  /** The report judged once (evaluateRun is pure but not free). */
+  outcome?: RunOutcome;
   result?: ConformanceResult;
 }
 
@@ -67,15 +69,20 @@ function loadRun(source: string): LoadedRun {
   const dir = statSync(source).isDirectory() ? source : dirname(source);
   let reportPath: string | undefined;
   let resultPath: string | undefined;
+  // The file named on the command line, read and checked once.
+  let given: { report?: RunReport; result?: ConformanceResult } = {};
   if (statSync(source).isDirectory()) {
     reportPath = existsSync(join(dir, 'report.json')) ? join(dir, 'report.json') : undefined;
     resultPath = existsSync(join(dir, 'result.json')) ? join(dir, 'result.json') : undefined;
     if (!reportPath && !resultPath) throw new InputError('no-result', `${source} holds neither report.json nor result.json`);
   } else {
     const value = readJsonFile(source);
-    if (schemaProblems('report', value).length === 0) reportPath = source;
-    else if (schemaProblems('result', value).length === 0) {
+    if (schemaProblems('report', value).length === 0) {
+      reportPath = source;
+      given = { report: value as RunReport };
+    } else if (schemaProblems('result', value).length === 0) {
       resultPath = source;
+      given = { result: value as ConformanceResult };
       const beside = join(dir, 'report.json');
       if (existsSync(beside)) reportPath = beside;
     } else
@@ -84,20 +91,22 @@ function loadRun(source: string): LoadedRun {
         `${source} is neither an oap-conform report.json nor an oap.conformance-result.v1 result.json; give a result directory or one of those files`,
       );
   }
-  const report = reportPath ? readValidated<RunReport>(reportPath, 'report') : undefined;
-  const result = resultPath ? readValidated<ConformanceResult>(resultPath, 'result') : undefined;
+  const report = given.report ?? (reportPath ? readValidated<RunReport>(reportPath, 'report') : undefined);
+  const result = given.result ?? (resultPath ? readValidated<ConformanceResult>(resultPath, 'result') : undefined);
   const html = join(dir, 'report.html');
   if (report) {
     const h = report.header;
+    const outcome = evaluateRun(report);
     return {
       report,
+      outcome,
       column: {
         source,
         ...(existsSync(html) ? { html } : {}),
         implementation: h.adapter.handshake.implementation.name,
         version: h.adapter.handshake.implementation.version,
         level: h.level,
-        attained: evaluateRun(report).attained,
+        attained: outcome.attained,
         fixtureRevision: h.fixture_revision,
         runner: `${h.runner.name} ${h.runner.version}`,
         resultOnly: false,
@@ -121,9 +130,7 @@ function loadRun(source: string): LoadedRun {
   };
 }
 
-type JudgedRun = LoadedRun & { outcome?: RunOutcome };
-
-function cellFor(run: JudgedRun, id: string, kind: CompareRow['kind'], level: number): CompareCell {
+function cellFor(run: LoadedRun, id: string, kind: CompareRow['kind'], level: number): CompareCell {
   if (level > run.column.level) return { verdict: 'not judged', notPassing: [], cases: 0 };
   if (run.report && run.outcome) {
     const o = run.outcome;
@@ -141,8 +148,6 @@ function cellFor(run: JudgedRun, id: string, kind: CompareRow['kind'], level: nu
 export function compareRuns(sources: readonly string[]): Comparison {
   if (sources.length < 2) throw new InputError('usage', 'compare needs at least two results');
   const runs = sources.map(loadRun);
-  // evaluateRun is pure but not free: judge each report once.
-  const judged: JudgedRun[] = runs.map((run) => (run.report ? { ...run, outcome: evaluateRun(run.report) } : run));
   const ids: { id: string; kind: CompareRow['kind']; level: 1 | 2 | 3; title: string }[] = [
     ...REQUIREMENTS.map((q) => ({ id: q.id as string, kind: 'requirement' as const, level: q.level, title: q.title })),
     ...ADVISORIES.map((a) => ({ id: a.id as string, kind: 'advisory' as const, level: a.level, title: a.title })),
@@ -151,7 +156,7 @@ export function compareRuns(sources: readonly string[]): Comparison {
   const rows = ids
     .filter((x) => x.level <= maxLevel)
     .map((x) => {
-      const cells = judged.map((run) => cellFor(run, x.id, x.kind, x.level));
+      const cells = runs.map((run) => cellFor(run, x.id, x.kind, x.level));
       const seen = new Set(cells.filter((c) => c.verdict !== 'not judged').map((c) => c.verdict));
       return { ...x, cells, disagree: seen.size > 1 };
     });
