@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import canonicalize from 'canonicalize';
-import { levelOfId, REQUIREMENTS, type Requirement } from '../suites/requirements.js';
+import { caseLevel, REQUIREMENTS, type Requirement } from '../suites/requirements.js';
 import type { ManifestCase, RunReport } from './model.js';
 
 /**
@@ -20,16 +20,11 @@ export function manifestCases(cases: readonly ManifestCase[]): ManifestCase[] {
   return [...cases].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)).map((c) => ({ id: c.id, requirements: [...c.requirements] }));
 }
 
-/** The level a manifest case belongs to: the highest level among the IDs it proves. */
-function manifestCaseLevel(c: ManifestCase): 1 | 2 | 3 {
-  return Math.max(...c.requirements.map(levelOfId)) as 1 | 2 | 3;
-}
-
 /**
  * Cases the manifest asks for at the judged level and below that have no record: a report with any
  * covers part of the suite only (a missing shard, a filter, a lost journal) and can never certify.
  */
 export function missingCases(report: Pick<RunReport, 'header' | 'cases'>): string[] {
   const recorded = new Set(report.cases.map((c) => c.id));
-  return report.header.manifest_cases.filter((c) => manifestCaseLevel(c) <= report.header.level && !recorded.has(c.id)).map((c) => c.id);
+  return report.header.manifest_cases.filter((c) => caseLevel(c) <= report.header.level && !recorded.has(c.id)).map((c) => c.id);
 }

@@ -8,7 +8,7 @@ import { fuzzCases } from './fuzz/index.js';
 import { cases as level1 } from './level-1/index.js';
 import { cases as level2 } from './level-2/index.js';
 import { cases as level3 } from './level-3/index.js';
-import { isAdvisoryId, levelOfId, REQUIREMENT_IDS } from './requirements.js';
+import { isAdvisoryId, REQUIREMENT_IDS } from './requirements.js';
 import type { UpstreamReplay } from './upstream/index.js';
 
 /** Every fixture-driven case of the suite, in a stable order. Fuzz and replay cases are built per run. */
@@ -49,7 +49,4 @@ export function runCases(opts: RunCasesOptions): CaseDef[] {
   ];
 }
 
-/** The level a case belongs to: the highest level among the IDs it proves. */
-export function caseLevel(c: CaseDef): 1 | 2 | 3 {
-  return Math.max(...c.requirements.map(levelOfId)) as 1 | 2 | 3;
-}
+export { caseLevel } from './requirements.js';

@@ -175,3 +175,8 @@ function requirement(id: string): Requirement {
 export function requiredIdsUpTo(level: 1 | 2 | 3): string[] {
   return REQUIREMENTS.filter((q) => q.level <= level && q.strength === 'MUST').map((q) => q.id);
 }
+
+/** The level a case belongs to: the highest level among the IDs it proves. */
+export function caseLevel(c: { readonly requirements: readonly string[] }): 1 | 2 | 3 {
+  return Math.max(...c.requirements.map(levelOfId)) as 1 | 2 | 3;
+}
