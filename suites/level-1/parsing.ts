@@ -26,21 +26,29 @@ import {
 } from '../support/index.js';
 
 /**
- * A valid profile the adapter must accept, in its working encoding: a precondition of every
- * refusal case here (without it a refusal says nothing about the defect). A harness that refuses it
- * leaves the case inconclusive; accepting valid documents is L1-P1's to judge, so one defect never
- * fails two IDs (INTERPRETATIONS.md, across levels).
+ * A valid profile the adapter must accept, in its working encoding. For L1-P2 accepting it is part
+ * of the requirement (valid documents validate and instantiate, conformance.md 5.1), so a refusal
+ * fails; for the version and kind cases it is a precondition (without it a refusal says nothing
+ * about the version), so a refusal makes the case inconclusive and P2 judges it.
  */
-async function positiveControl(ctx: CaseContext, name: string): Promise<void> {
+async function positiveControl(ctx: CaseContext, name: string, role: 'own' | 'precondition'): Promise<void> {
   const doc = minimalProfile(name);
   const encoding = workingEncoding(ctx.handshake);
   const v = await ctx.adapter.call('validate', { document: { content: serializeDocument(doc, encoding), encoding } });
-  requireObservable(
-    v.valid,
-    `control: the valid profile ${name} was refused, so a refusal proves nothing`,
-    issuesCause('control profile refused by validate', v.errors),
-  );
-  requireSession(await instantiatePath(ctx, writeProjectProfile(ctx, doc)), `control: ${name}`);
+  if (role === 'precondition') {
+    requireObservable(
+      v.valid,
+      `control: the valid profile ${name} was refused, so a refusal proves nothing`,
+      issuesCause('control profile refused by validate', v.errors),
+    );
+    requireSession(await instantiatePath(ctx, writeProjectProfile(ctx, doc)), `control: ${name}`);
+    return;
+  }
+  expectTrue(v.valid, `control: the valid profile ${name} must validate`, {
+    expected: { valid: true },
+    observed: { valid: v.valid, errors: briefIssues(v.errors) },
+  });
+  mustInstantiate(await instantiatePath(ctx, writeProjectProfile(ctx, doc)), `control: ${name}`);
 }
 
 /** A Level 1 fixture with its text as written (YAML) and the logical document the oracle reads. */
@@ -117,7 +125,7 @@ function schemaRefusalCase(f: LoadedFixture): CaseDef {
     fixtures: [f.id],
     expectation: { validate: { valid: false }, instantiate: 'rejected', category: `${f.expect.category} (recorded, not required)` },
     async run(ctx) {
-      await positiveControl(ctx, 'p2-control');
+      await positiveControl(ctx, 'p2-control', 'own');
       const { validated, instantiated } = await submitFixture(ctx, f);
       expectTrue(!validated.valid, 'validate must refuse a schema-invalid document', {
         expected: { valid: false },
@@ -138,7 +146,7 @@ const p2ByName: CaseDef = {
   title: 'A schema-invalid profile found by discovery is not instantiated by name',
   expectation: { instantiate: 'rejected' },
   async run(ctx) {
-    await positiveControl(ctx, 'p2-control');
+    await positiveControl(ctx, 'p2-control', 'own');
     const doc = minimalProfile('invalid-in-root', { permissions: { shell: 'always' } });
     writeProjectProfile(ctx, doc);
     const out = await instantiateName(ctx, 'invalid-in-root');
@@ -156,7 +164,7 @@ function refusalCase(f: LoadedFixture, title: string): CaseDef {
     fixtures: [f.id],
     expectation: { validate: { valid: false }, instantiate: 'rejected' },
     async run(ctx) {
-      await positiveControl(ctx, 'version-control');
+      await positiveControl(ctx, 'version-control', 'precondition');
       const { validated, instantiated } = await submitFixture(ctx, f);
       ctx.note('categories', {
         validate: briefIssues(validated.errors),
