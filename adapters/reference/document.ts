@@ -16,6 +16,7 @@ import {
   specDigest,
   specDigestInput,
   validateDocument,
+  validationSubject,
 } from '../../spec/document/index.js';
 import { issue, type OapIssue } from '../../spec/document/issue.js';
 import { parsePointer } from '../../spec/semantics/index.js';
@@ -76,7 +77,7 @@ export function readDocumentFile(path: string, quirks: Quirks): { encoding?: Enc
  * before validation here and the merged result is validated again after the merge.
  */
 export function validateProfile(value: unknown, quirks: Quirks, opts: { forInstantiation?: boolean } = {}): OapIssue[] {
-  const subject = isObject(value) && Array.isArray(value['extends']) ? stripNulls(value) : value;
+  const subject = validationSubject(value);
   const { issues } = validateDocument(subject);
   return filterByQuirks(issues, quirks, opts.forInstantiation ?? false, subject);
 }
@@ -139,15 +140,6 @@ function valueAt(doc: unknown, tokens: readonly string[]): unknown {
   let node: unknown = doc;
   for (const t of tokens) node = isObject(node) || Array.isArray(node) ? (node as Record<string, unknown>)[t] : undefined;
   return node;
-}
-
-/** Deep copy without object keys whose value is null (arrays are kept as they are). */
-function stripNulls(v: unknown): unknown {
-  if (Array.isArray(v)) return v.map(stripNulls);
-  if (!isObject(v)) return v;
-  const out: JsonObject = {};
-  for (const [k, x] of Object.entries(v)) if (x !== null) out[k] = stripNulls(x);
-  return out;
 }
 
 export interface Digests {

@@ -4,6 +4,7 @@
  * learned material (`state`, `history`) never come from a base.
  */
 import { isObject, type JsonObject } from './document.js';
+import { withoutNullMembers } from '../../spec/document/index.js';
 import type { Quirks } from './quirks.js';
 
 /** Nesting level below which the `extends-nested-objects-replaced` mutant stops merging (document = 0, spec = 1, spec.role = 2). */
@@ -59,7 +60,8 @@ export function mergeLayers(bases: JsonObject[], child: JsonObject, quirks: Quir
   const childBody = structuredClone(child);
   delete childBody['extends'];
   let merged = deepMerge(acc, childBody, quirks) as JsonObject;
-  merged = stripNullsDeep(merged) as JsonObject;
+  // A null that reached a position with no base value has nothing to delete; it is dropped too.
+  merged = withoutNullMembers(merged) as JsonObject;
   if (!isObject(merged['metadata'])) merged['metadata'] = {};
   const meta = merged['metadata'] as JsonObject;
   const childMeta = isObject(child['metadata']) ? child['metadata'] : {};
@@ -72,13 +74,4 @@ export function mergeLayers(bases: JsonObject[], child: JsonObject, quirks: Quir
     else if (!quirks.has('extends-inherits-state')) delete merged[k];
   }
   return merged;
-}
-
-// A null that reached a position with no base value has nothing to delete; it is dropped too.
-function stripNullsDeep(v: unknown): unknown {
-  if (Array.isArray(v)) return v.map(stripNullsDeep);
-  if (!isObject(v)) return v;
-  const out: JsonObject = {};
-  for (const [k, x] of Object.entries(v)) if (x !== null) out[k] = stripNullsDeep(x);
-  return out;
 }

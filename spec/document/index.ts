@@ -21,7 +21,7 @@ export { checkDeltaRules, checkStatePointer } from './rules-delta.js';
 export { checkHistory } from './rules-history.js';
 export { checkWorkspacePath } from './paths.js';
 export { findCredential } from './credentials.js';
-export { validateDocument, isValid } from './validate.js';
+export { validateDocument, isValid, validationSubject, withoutNullMembers } from './validate.js';
 
 export { canonicalJson, CanonicalizationError } from './jcs.js';
 export { documentDigest, profileDigest, specDigest, specDigestInput, sha256Hex } from './digest.js';

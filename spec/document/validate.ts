@@ -35,3 +35,21 @@ export function validateDocument(doc: unknown, options: RuleOptions = {}): Docum
 export function isValid(issues: readonly OapIssue[]): boolean {
   return !issues.some((i) => i.severity === 'error');
 }
+
+/** A deep copy without object members whose value is `null` (arrays keep their elements). */
+export function withoutNullMembers(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(withoutNullMembers);
+  if (typeof v !== 'object' || v === null) return v;
+  return Object.fromEntries(Object.entries(v).flatMap(([k, x]) => (x === null ? [] : [[k, withoutNullMembers(x)]])));
+}
+
+/**
+ * A document as validation reads it: in a layer that uses `extends`, an explicit `null` is a merge
+ * directive (SPEC §4 rule 3), not a value, so it is left out before validating; the merged result
+ * is validated again after the merge (INTERPRETATIONS.md, L3-E1, null in a layer).
+ */
+export function validationSubject(doc: unknown): unknown {
+  const layer =
+    typeof doc === 'object' && doc !== null && !Array.isArray(doc) && Array.isArray((doc as Record<string, unknown>)['extends']);
+  return layer ? withoutNullMembers(doc) : doc;
+}

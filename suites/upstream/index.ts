@@ -21,6 +21,7 @@ import {
   profileDigest,
   specDigestInput,
   validateDocument,
+  validationSubject,
   type OapIssue,
 } from '../../spec/document/index.js';
 import { inStateScope } from '../../spec/semantics/index.js';
@@ -60,16 +61,8 @@ function extendsNames(doc: Obj | undefined): string[] {
   return arr(doc?.['extends']).flatMap((r) => (isObj(r) && typeof r['name'] === 'string' ? [r['name']] : []));
 }
 
-/** A layer with `extends` may carry explicit nulls, merge directives rather than values (INTERPRETATIONS.md, L3-E1). */
-function withoutNulls(v: unknown): unknown {
-  if (Array.isArray(v)) return v.map(withoutNulls);
-  if (!isObj(v)) return v;
-  return Object.fromEntries(Object.entries(v).flatMap(([k, x]) => (x === null ? [] : [[k, withoutNulls(x)]])));
-}
-
 function oracleErrors(doc: Obj): OapIssue[] {
-  const subject = Array.isArray(doc['extends']) ? withoutNulls(doc) : doc;
-  return validateDocument(subject).issues.filter((i) => i.severity === 'error');
+  return validateDocument(validationSubject(doc)).issues.filter((i) => i.severity === 'error');
 }
 
 const firstIssue = (issues: readonly OapIssue[]): string =>
