@@ -26,7 +26,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createReferenceAdapter } from '../adapters/reference/index.js';
 import { MUTANTS, createMutantAdapter } from '../adapters/reference/mutants.js';
-import { runMutantCases, summarize, formatSummary, type KillMatrix } from './support/sensitivity.js';
+import { summarize, formatSummary, type KillMatrix } from './support/sensitivity.js';
 import type { CaseDef, CaseOutcome } from '../suites/framework/types.js';
 import { allCases } from '../suites/index.js';
 import { isAdvisoryId, REQUIREMENTS } from '../suites/requirements.js';
@@ -108,7 +108,10 @@ beforeAll(
     const worker = async (): Promise<void> => {
       while (next < IN_PROCESS_ORDER.length) {
         const m = IN_PROCESS_ORDER[next++]!;
-        outcomes.set(m.name, await runMutantCases(() => createMutantAdapter(m.name), inProcessCases(m.name, m.breaks)));
+        outcomes.set(
+          m.name,
+          await runSuiteInProcess(() => createMutantAdapter(m.name), { level: 3, cases: inProcessCases(m.name, m.breaks) }),
+        );
       }
     };
     await Promise.all(Array.from({ length: 4 }, worker));
