@@ -147,13 +147,14 @@ export interface Digests {
   spec_digest: string;
 }
 
+/** The digest a harness gets by hashing plain JSON.stringify output: key order as written, so not JCS (the digest mutants). */
+export function plainJsonDigest(v: unknown): string {
+  return `sha256:${createHash('sha256').update(JSON.stringify(v)).digest('hex')}`;
+}
+
 export function digestsOf(doc: unknown, quirks: Quirks = noQuirks): Digests {
-  if (quirks.has('digest-not-canonical')) {
-    // The mutant hashes plain JSON.stringify output: key order as written, so not JCS.
-    const sha = (v: unknown): string => `sha256:${createHash('sha256').update(JSON.stringify(v)).digest('hex')}`;
-    const d = doc as JsonObject;
-    return { profile_digest: sha(doc), spec_digest: sha({ metadata: d['metadata'], spec: d['spec'] }) };
-  }
+  if (quirks.has('digest-not-canonical'))
+    return { profile_digest: plainJsonDigest(doc), spec_digest: plainJsonDigest(specDigestInput(doc)) };
   // L3-G2 mutants of the digest command, each a canonicaliser that departs from RFC 8785 in one way.
   const variant: Partial<Canonical> = {
     ...(quirks.has('digest-keys-code-point-order') ? { compare: byCodePoints } : {}),

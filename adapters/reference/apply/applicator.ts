@@ -12,7 +12,6 @@
  * The digest of a delta for an older revision names a document that no longer exists, so it is
  * verified only when the revisions match.
  */
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
 import type { AdapterIssueT, Params, Result } from '../../protocol/messages.js';
@@ -20,6 +19,7 @@ import { writeFileAtomic, writeFileInPlace } from '../atomic-write.js';
 import { HARNESS_NAME } from '../delta-generate.js';
 import {
   digestsOf,
+  plainJsonDigest,
   errorsOf,
   isObject,
   readDocumentFile,
@@ -147,9 +147,7 @@ function applyLocked(
   }
   if (!conflict && typeof target['digest'] === 'string' && !quirks.has('ignores-target-digest')) {
     // The L2-A4 mutant (issue 14): the document hashed as read (key order of the file), not in JCS form.
-    const actual = quirks.has('target-digest-not-canonical')
-      ? `sha256:${createHash('sha256').update(JSON.stringify(doc)).digest('hex')}`
-      : digestsOf(doc).profile_digest;
+    const actual = quirks.has('target-digest-not-canonical') ? plainJsonDigest(doc) : digestsOf(doc).profile_digest;
     if (actual !== target['digest']) {
       return {
         ...base,
