@@ -98,12 +98,6 @@ export function requireSession(outcome: InstantiateOutcomeT, what: string): Inst
  */
 export async function instantiateSubject(ctx: CaseContext, path: string, policy: HarnessPolicyT): Promise<InstantiatedT> {
   const out = await instantiatePath(ctx, path, policy);
-  if (out.status !== 'instantiated') {
-    ctx.note('subject-rejected', briefIssues(out.errors));
-    inconclusive(
-      "the case's valid subject profile was rejected; another requirement's case judges that",
-      rejectionCause('subject profile', out.errors),
-    );
-  }
-  return out;
+  if (out.status !== 'instantiated') ctx.note('subject-rejected', briefIssues(out.errors));
+  return requireSession(out, 'subject profile');
 }
