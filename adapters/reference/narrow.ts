@@ -54,7 +54,9 @@ export function narrow(resolved: ResolvedProfile, ceiling: Ceiling, policy: Harn
   const rules = narrowRules(spec, ceiling, universe, adjustments);
   // The L1-I3 mutants below take the profile's request as it is where the ceiling is the harness policy.
   const unnarrowed = (q: Parameters<Quirks['has']>[0]): boolean => quirks.has(q) && ceiling.origin === 'policy';
-  const rootsAsRequested = unnarrowed('roots-not-intersected') || (resolved.filesystem.asWritten === true && ceiling.origin === 'policy');
+  // fs-roots-taken-as-written is one mutant over three stages (validation, containment, narrowing):
+  // a harness that never processes the roots it copies into the session.
+  const rootsAsRequested = unnarrowed('roots-not-intersected') || unnarrowed('fs-roots-taken-as-written');
   const filesystem = {
     read_roots:
       rootsAsRequested && resolved.filesystem.read_roots

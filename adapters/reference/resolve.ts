@@ -81,11 +81,8 @@ export interface ResolvedProfile {
   keptServers: number[];
   skills: SkillStatus[];
   stores: StoreRequest[];
-  /**
-   * Workspace-relative, normalized filesystem requests (undefined = not requested). `asWritten`
-   * marks the L1-I3 mutant whose roots are the profile's text, to be taken as they are.
-   */
-  filesystem: { read_roots?: string[]; write_roots?: string[]; deny_paths: string[]; asWritten?: boolean };
+  /** Workspace-relative, normalized filesystem requests (undefined = not requested). */
+  filesystem: { read_roots?: string[]; write_roots?: string[]; deny_paths: string[] };
   adjustments: AdjustmentT[];
   warnings: AdapterIssueT[];
 }
@@ -495,7 +492,6 @@ function checkPaths(spec: JsonObject, input: ResolveInput, path: string, rootsAs
     ...(read_roots ? { read_roots } : {}),
     ...(write_roots ? { write_roots } : {}),
     deny_paths,
-    ...(rootsAsWritten ? { asWritten: true } : {}),
   };
 }
 
