@@ -1,83 +1,59 @@
 /**
- * The layout rules: every layer imports only from the layers below it (README, "Layout").
+ * The layout rules: every layer imports only from the layers below it (README, "What is in the
+ * repository"). Arrows point one way, down to the contract and the spec model:
  *
- *   adapters/protocol   the contract; imports nothing of ours
- *   adapters/sdk        the published SDK; the protocol only
- *   spec                document layer and the spec's semantics; the protocol only
- *   fixtures            fixture data and its one loader
- *   suites              the checks (levels, fuzz, upstream replay) and the requirement manifest
- *   adapters/*          the reference harness, its mutants, the chaos and example adapters
- *   results             the result model: records, verdicts, claims, result.json, verify, merge
+ *   protocol            the contract: messages, schemas, issue categories, RPC codes, typed outcomes
+ *   spec                the spec model: documents, semantics, the requirement manifest
+ *   sdk                 the published SDKs (TypeScript; Python beside it)
+ *   fixtures            fixture data and its loaders (the bundled trees, an upstream-layout tree)
+ *   suites              the cases of the three levels and the upstream replay, and the kit they are written with
+ *   fuzz                generators, properties, the fuzz driver and its findings
+ *   harnesses           the reference harness (a table of rules), its mutants, hiders, chaos, examples
+ *   results             the record union, the run stream, verdicts, claims, result.json, verify, merge
  *   reports             formatters of the result model
- *   runner/engine       runs cases against an adapter and emits records to reporters
+ *   runner/engine       runs the cases against an adapter and streams records to reporters
  *   runner              finalize and exit codes (composition above results and reports)
  *   runner/cli          the composition root
  */
-const repo = '^(adapters|spec|fixtures|suites|results|reports|runner|bench|tests)/';
-const not = (...layers) => `^(${layers.join('|')})/`;
+const repo = '^(protocol|spec|sdk|fixtures|suites|fuzz|harnesses|results|reports|runner|bench|tests)/';
+const only = (...layers) => `^(${layers.join('|')})/`;
+const layer = (name, from, ...below) => ({
+  name,
+  severity: 'error',
+  from: { path: from },
+  to: { path: repo, pathNot: only(...below) },
+});
 
 module.exports = {
   forbidden: [
     { name: 'no-cycles', severity: 'error', from: {}, to: { circular: true } },
-    {
-      name: 'protocol-imports-nothing-of-ours',
-      severity: 'error',
-      from: { path: '^adapters/protocol/' },
-      to: { path: repo, pathNot: '^adapters/protocol/' },
-    },
-    {
-      name: 'sdk-depends-on-the-protocol-only',
-      severity: 'error',
-      from: { path: '^adapters/sdk/' },
-      to: { path: repo, pathNot: '^adapters/(protocol|sdk)/' },
-    },
-    {
-      name: 'spec-depends-on-the-protocol-only',
-      severity: 'error',
-      from: { path: '^spec/' },
-      to: { path: repo, pathNot: '^(spec|adapters/protocol)/' },
-    },
-    {
-      name: 'fixtures-below-suites',
-      severity: 'error',
-      from: { path: '^fixtures/' },
-      to: { path: repo, pathNot: '^(fixtures|spec|adapters/protocol)/' },
-    },
-    {
-      name: 'suites-below-adapters-results-and-runner',
-      severity: 'error',
-      from: { path: '^suites/' },
-      to: { path: repo, pathNot: '^(suites|fixtures|spec|adapters/protocol)/' },
-    },
-    {
-      name: 'harnesses-use-the-contract-and-the-spec-model',
-      severity: 'error',
-      from: { path: '^adapters/(reference|hiders|chaos|examples)/' },
-      to: { path: repo, pathNot: '^(spec|adapters)/' },
-    },
-    {
-      name: 'results-below-reports-and-runner',
-      severity: 'error',
-      from: { path: '^results/' },
-      to: { path: repo, pathNot: '^(results|suites|fixtures|spec|adapters/protocol)/' },
-    },
-    {
-      name: 'reports-only-read-results',
-      severity: 'error',
-      from: { path: '^reports/' },
-      to: { path: repo, pathNot: '^(reports|results|suites|spec|adapters/protocol)/' },
-    },
-    {
-      name: 'engine-emits-to-reporters-and-never-finalizes',
-      severity: 'error',
-      from: { path: '^runner/engine/' },
-      to: { path: not('reports', 'runner/cli', 'runner/finalize\\.ts', 'bench', 'tests') },
-    },
+    layer('protocol-imports-nothing-of-ours', '^protocol/', 'protocol'),
+    layer('spec-model-on-the-contract', '^spec/', 'spec', 'protocol'),
+    layer('sdk-on-the-contract-and-the-model', '^sdk/', 'sdk', 'spec', 'protocol'),
+    layer('fixtures-on-the-model', '^fixtures/', 'fixtures', 'spec', 'protocol'),
+    layer('suites-hold-cases-only', '^suites/', 'suites', 'fixtures', 'spec', 'protocol'),
+    layer('fuzz-above-the-cases', '^fuzz/', 'fuzz', 'suites', 'fixtures', 'spec', 'protocol'),
+    layer('harnesses-use-the-contract-and-the-model', '^harnesses/', 'harnesses', 'sdk', 'spec', 'protocol'),
+    layer('results-read-records-not-cases', '^results/', 'results', 'spec', 'protocol'),
+    layer('reports-only-format-results', '^reports/', 'reports', 'results', 'spec', 'protocol'),
+    layer(
+      'engine-emits-to-reporters-and-never-finalizes',
+      '^runner/engine/',
+      'runner/engine',
+      'results',
+      'harnesses',
+      'fuzz',
+      'suites',
+      'fixtures',
+      'sdk',
+      'spec',
+      'protocol',
+    ),
     {
       name: 'runner-below-the-cli',
       severity: 'error',
       from: { path: '^runner/[^/]+\\.ts$' },
-      to: { path: not('runner/cli', 'bench', 'tests') },
+      to: { path: only('runner/cli', 'bench', 'tests') },
     },
     {
       name: 'only-tests-import-tests',

@@ -64,7 +64,7 @@ const ECHO = `let buf = ''; process.stdin.setEncoding('utf8'); process.stdin.on(
 const COALESCED_ECHO = `let buf = ''; process.stdin.setEncoding('utf8'); process.stdin.on('data', (d) => { buf += d; const i = buf.lastIndexOf('\\n'); if (i !== -1) { process.stdout.write(buf.slice(0, i + 1)); buf = buf.slice(i + 1); } });`;
 
 function benchAdapterSource(): string {
-  const sdk = pathToFileURL(fromRoot('dist', 'adapters', 'sdk', 'ts', 'index.js')).href;
+  const sdk = pathToFileURL(fromRoot('dist', 'sdk', 'ts', 'index.js')).href;
   return `import { defineAdapter, serveStdio } from ${JSON.stringify(sdk)};
 await serveStdio(defineAdapter({
   initialize: () => ({ protocol_version: '1.0', implementation: { name: 'bench', version: '1', language: 'typescript' }, level: 1, encodings: ['json'], discovery_roots: ['project'], unimplemented: [] }),

@@ -1,7 +1,7 @@
 /**
  * Fuzzer throughput: generated valid profiles per second (fast-check arbitraries, each judged by
  * the oracle), and fuzz cases / generated inputs per second against the reference adapter
- * in-process and, when dist/adapters/host.js exists, over stdio. Run alone with
+ * in-process and, when dist/harnesses/host.js exists, over stdio. Run alone with
  * `node dist/bench/fuzz.js` after a build, or through bench/index.ts.
  *
  * The seed sweep (`npm run sweep:seeds`, i.e. `node dist/bench/fuzz.js sweep [--from N]
@@ -13,17 +13,17 @@ import { fork } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import fc from 'fast-check';
 import { Bench } from 'tinybench';
-import { PROTOCOL_VERSION } from '../adapters/protocol/messages.js';
+import { PROTOCOL_VERSION } from '../protocol/messages.js';
 import { resolveAdapter, hostScript } from '../runner/engine/adapter-spec.js';
 import { connect } from '../runner/engine/connect.js';
-import { fuzzCases, DEFAULT_FUZZ_BUDGET } from '../suites/fuzz/index.js';
-import { createReferenceAdapter } from '../adapters/reference/index.js';
-import { oracleIssues } from '../suites/fuzz/oracle-gate.js';
-import { narrowingArb } from '../suites/fuzz/properties/narrowing.js';
+import { fuzzCases, DEFAULT_FUZZ_BUDGET } from '../fuzz/index.js';
+import { createReferenceAdapter } from '../harnesses/reference/index.js';
+import { oracleIssues } from '../fuzz/oracle-gate.js';
+import { narrowingArb } from '../fuzz/properties/narrowing.js';
 import { InProcessRpc } from '../runner/engine/in-process-rpc.js';
-import { runCase } from '../suites/framework/run-case.js';
-import type { AdapterRpc } from '../suites/framework/types.js';
-import type { HandshakeT } from '../adapters/protocol/messages.js';
+import { runCase } from '../runner/engine/run-case.js';
+import type { AdapterRpc } from '../suites/kit/types.js';
+import type { HandshakeT } from '../protocol/messages.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

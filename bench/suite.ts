@@ -4,10 +4,10 @@
  * crash-safety cases left out. The mutant sensitivity test runs this once per mutant.
  */
 import { fileURLToPath } from 'node:url';
-import { PROTOCOL_VERSION } from '../adapters/protocol/messages.js';
-import { createReferenceAdapter } from '../adapters/reference/index.js';
+import { PROTOCOL_VERSION } from '../protocol/messages.js';
+import { createReferenceAdapter } from '../harnesses/reference/index.js';
 import { InProcessRpc } from '../runner/engine/in-process-rpc.js';
-import { runCase } from '../suites/framework/run-case.js';
+import { runCase } from '../runner/engine/run-case.js';
 import { allCases } from '../suites/index.js';
 
 export async function benchSuite(): Promise<{ cases: number; ms: number }> {

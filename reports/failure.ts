@@ -1,5 +1,5 @@
 import { Document, isScalar, visit } from 'yaml';
-import type { Difference } from '../suites/framework/types.js';
+import type { Difference } from '../results/record.js';
 import type { CaseRecord } from '../results/model.js';
 import { stripControl } from './text.js';
 

@@ -5,7 +5,7 @@ import { groupFailures, FAILURE_CLASSES } from '../results/groups.js';
 import { LEVEL_NAMES, judgedLevels, type RunOutcome } from '../results/outcome.js';
 import { isNotPassing } from '../results/predicates.js';
 import { rerunCommand } from '../results/rerun.js';
-import { CASE_STATUSES } from '../suites/framework/types.js';
+import { CASE_STATUSES } from '../results/record.js';
 import { causeOf, differenceLine, differencesOf, inputText, shortValue } from './failure.js';
 import { attainedText, verdictLabel, verdictLine } from './verdict-line.js';
 import { stripControl } from './text.js';

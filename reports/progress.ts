@@ -1,6 +1,6 @@
 import type { CaseRecord, RunReport } from '../results/model.js';
 import type { RunReporter, RunStart } from '../results/reporter.js';
-import { CASE_STATUSES } from '../suites/framework/types.js';
+import { CASE_STATUSES } from '../results/record.js';
 import { type Colour, oneLine, painter, wantsColour } from './text.js';
 
 /**

@@ -1,4 +1,4 @@
-import { ADVISORIES, isAdvisoryId, REQUIREMENTS } from '../suites/requirements.js';
+import { ADVISORIES, isAdvisoryId, REQUIREMENTS } from '../spec/requirements.js';
 import type { CaseRecord } from '../results/model.js';
 import type { RunOutcome } from '../results/outcome.js';
 import { REQUIREMENT_MANIFEST, requirementLine } from '../results/locations.js';

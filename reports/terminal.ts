@@ -1,10 +1,10 @@
-import { REQUIREMENTS } from '../suites/requirements.js';
+import { REQUIREMENTS } from '../spec/requirements.js';
 import { cutAtBoundary, causeOf, differenceLine, differencesOf, headLines, inputText } from './failure.js';
 import { oneLine, painter, type Colour } from './text.js';
 import { FAILURE_CLASSES, groupFailures } from '../results/groups.js';
 import { LEVEL_NAMES, judgedLevels, type RunOutcome } from '../results/outcome.js';
 import { rerunCommand } from '../results/rerun.js';
-import { CASE_STATUSES } from '../suites/framework/types.js';
+import { CASE_STATUSES } from '../results/record.js';
 import { attainedText, verdictLabel, verdictLine } from './verdict-line.js';
 
 /** How many failure groups, differences, input lines and case IDs the terminal shows; report.html has all. */

@@ -1,4 +1,4 @@
-import { isAdvisoryId } from '../suites/requirements.js';
+import { isAdvisoryId } from '../spec/requirements.js';
 import type { CaseRecord, RunReport } from './model.js';
 import { isNotPassing } from './predicates.js';
 import { schemaProblems } from './schemas.js';

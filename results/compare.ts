@@ -1,6 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { ADVISORIES, REQUIREMENTS } from '../suites/requirements.js';
+import { ADVISORIES, REQUIREMENTS } from '../spec/requirements.js';
 import { type ConformanceResult, NOTE, noteValue } from './conformance-result.js';
 import { InputError, readJsonFile, readValidated } from './load.js';
 import type { RunReport } from './model.js';

@@ -1,4 +1,4 @@
-import { REQUIREMENTS } from '../suites/requirements.js';
+import { REQUIREMENTS } from '../spec/requirements.js';
 import { REPORT_DIGEST_NOTE } from './digest.js';
 import type { RunReport } from './model.js';
 import { schemaProblems } from './schemas.js';

@@ -1,4 +1,4 @@
-import { REQUIREMENTS } from '../suites/requirements.js';
+import { REQUIREMENTS } from '../spec/requirements.js';
 import type { CaseRecord, RunReport } from './model.js';
 import { isNotPassing } from './predicates.js';
 import { computeVerdicts, type Verdict } from './verdicts.js';

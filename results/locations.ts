@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fromRoot } from '../spec/package-root.js';
 
 /** The requirement manifest's source, relative to the package root (shipped in the package for these locations). */
-export const REQUIREMENT_MANIFEST = 'suites/requirements.ts';
+export const REQUIREMENT_MANIFEST = 'spec/requirements.ts';
 
 let lines: string[] | undefined;
 

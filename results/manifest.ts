@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import canonicalize from 'canonicalize';
-import { caseLevel, REQUIREMENTS, type Requirement } from '../suites/requirements.js';
+import { caseLevel, REQUIREMENTS, type Requirement } from '../spec/requirements.js';
 import type { ManifestCase, RunReport } from './model.js';
 
 /**

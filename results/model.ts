@@ -1,5 +1,5 @@
-import type { HandshakeT } from '../adapters/protocol/messages.js';
-import type { CaseOutcome, CaseStatus } from '../suites/framework/types.js';
+import type { HandshakeT } from '../protocol/messages.js';
+import type { CaseOutcome, CaseStatus } from './record.js';
 
 /** One case of the manifest: what a run was asked to judge. */
 export interface ManifestCase {

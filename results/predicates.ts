@@ -1,4 +1,4 @@
-import { CASE_STATUSES, type CaseStatus } from '../suites/framework/types.js';
+import { CASE_STATUSES, type CaseStatus } from './record.js';
 import type { CaseRecord } from './model.js';
 
 /**

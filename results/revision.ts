@@ -19,7 +19,7 @@ export interface FixtureRevision {
  * model and the runner (engine, fuzz budget defaults), the protocol, and the dependency lock.
  * Reports and docs only render; the reference harness is an implementation under test.
  */
-const VERDICT_PATHS = ['spec', 'fixtures', 'suites', 'results', 'runner', 'adapters/protocol', 'package.json', 'package-lock.json'];
+const VERDICT_PATHS = ['protocol', 'spec', 'fixtures', 'suites', 'fuzz', 'results', 'runner', 'package.json', 'package-lock.json'];
 
 const EMBEDDED_REVISION_FILE = join('dist', 'fixture-revision.json');
 const FULL_SHA = /^[0-9a-f]{40}$/;

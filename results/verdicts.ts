@@ -6,8 +6,8 @@ import {
   REQUIREMENT_IDS,
   requiredIdsUpTo,
   type Requirement,
-} from '../suites/requirements.js';
-import type { CaseStatus } from '../suites/framework/types.js';
+} from '../spec/requirements.js';
+import type { CaseStatus } from './record.js';
 import { missingCases } from './manifest.js';
 import type { AdvisoryRecord, CaseRecord, RunReport } from './model.js';
 

@@ -1,5 +1,5 @@
 import type { KeyObject } from 'node:crypto';
-import { REQUIREMENT_IDS, requiredIdsUpTo } from '../suites/requirements.js';
+import { REQUIREMENT_IDS, requiredIdsUpTo } from '../spec/requirements.js';
 import { NOTE, noteValue, type ConformanceResult } from './conformance-result.js';
 import { REPORT_DIGEST_NOTE, reportDigest } from './digest.js';
 import { manifestDigest, missingCases } from './manifest.js';

@@ -1,5 +1,5 @@
-import type { CaseDef } from '../suites/framework/types.js';
-import { ADVISORIES, REQUIREMENTS } from '../suites/requirements.js';
+import type { CaseDef } from '../suites/kit/types.js';
+import { ADVISORIES, REQUIREMENTS } from '../spec/requirements.js';
 
 export interface MutantInfo {
   name: string;

@@ -4,7 +4,7 @@
  * envelopes. The files are committed so adapter authors in any language can validate against them;
  * tests/engine/protocol-schema.test.ts regenerates them in memory and fails on drift.
  *
- *   node dist/runner/protocol-schema.js            # write adapters/protocol/schema/
+ *   node dist/runner/protocol-schema.js            # write protocol/schema/
  *   node dist/runner/protocol-schema.js --check    # exit 1 when the files drifted
  */
 import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync, existsSync } from 'node:fs';
@@ -12,9 +12,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { fromRoot } from '../spec/package-root.js';
-import { PROTOCOL_VERSION, RpcRequest, RpcResponse, methods } from '../adapters/protocol/messages.js';
+import { PROTOCOL_VERSION, RpcRequest, RpcResponse, methods } from '../protocol/messages.js';
 
-export const SCHEMA_DIR = fromRoot('adapters', 'protocol', 'schema');
+export const SCHEMA_DIR = fromRoot('protocol', 'schema');
 const ID_BASE = `https://oap-conform.dev/protocol/${PROTOCOL_VERSION}/`;
 
 function toSchema(name: string, title: string, type: z.ZodType): Record<string, unknown> {

@@ -1,4 +1,4 @@
-import type { CaseDef } from '../../suites/framework/types.js';
+import type { CaseDef } from '../../suites/kit/types.js';
 
 /** What a program embedding the CLI (a test, say) may give `main` besides argv. */
 export interface CliEmbedding {

@@ -1,8 +1,8 @@
 import { existsSync, statSync } from 'node:fs';
 import { dirname, extname, isAbsolute, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { resolveBuiltin, UnknownBuiltin, type BuiltinAdapter } from '../../adapters/builtin.js';
-import type { AdapterFactory } from '../../adapters/sdk/ts/types.js';
+import { resolveBuiltin, UnknownBuiltin, type BuiltinAdapter } from '../../harnesses/builtin.js';
+import type { AdapterFactory } from '../../sdk/ts/types.js';
 import { CliError, EXIT } from '../exit-codes.js';
 import { fromRoot, packageRoot } from '../../spec/package-root.js';
 import { shellWords, ShellWordsError } from './shell-words.js';
@@ -13,7 +13,7 @@ import { shellWords, ShellWordsError } from './shell-words.js';
  *   ./adapter.js|.mjs|.ts   module whose default export is an AdapterFactory; in-process
  *   anything else           a command line, split with shellWords (no shell), spoken to over stdio
  * `processArgv` runs the same adapter as its own process (builtins and modules through
- * dist/adapters/host.js); it is what `--process` and CaseContext.spawnAdapter use.
+ * dist/harnesses/host.js); it is what `--process` and CaseContext.spawnAdapter use.
  */
 export interface ResolvedAdapter {
   spec: string;
@@ -28,7 +28,7 @@ export interface ResolvedAdapter {
 const MODULE_EXT = new Set(['.js', '.mjs', '.cjs', '.ts', '.mts']);
 
 export function hostScript(): string | undefined {
-  const path = fromRoot('dist', 'adapters', 'host.js');
+  const path = fromRoot('dist', 'harnesses', 'host.js');
   return existsSync(path) ? path : undefined;
 }
 
@@ -108,7 +108,7 @@ export async function resolveAdapter(spec: string, opts: { forceProcess?: boolea
       if (!processArgv)
         throw new CliError(
           'adapter-host',
-          `${text} runs as a process through dist/adapters/host.js, which is not built (run npm run build)`,
+          `${text} runs as a process through dist/harnesses/host.js, which is not built (run npm run build)`,
           EXIT.ADAPTER,
         );
       return { spec: text, kind: 'builtin', mode: 'stdio', processArgv };
@@ -137,7 +137,7 @@ export async function resolveAdapter(spec: string, opts: { forceProcess?: boolea
       if (!processArgv)
         throw new CliError(
           'adapter-host',
-          'module adapters run as a process through dist/adapters/host.js, which is not built',
+          'module adapters run as a process through dist/harnesses/host.js, which is not built',
           EXIT.ADAPTER,
         );
       return { spec: text, kind: 'module', mode: 'stdio', processArgv, ...warnings };

@@ -1,5 +1,5 @@
-import type { HandshakeT } from '../../adapters/protocol/messages.js';
-import type { AdapterRpc } from '../../suites/framework/types.js';
+import type { HandshakeT } from '../../protocol/messages.js';
+import type { AdapterRpc } from '../../suites/kit/types.js';
 import type { ResolvedAdapter } from './adapter-spec.js';
 import { adapterEnv } from './env.js';
 import { handshake } from './handshake.js';

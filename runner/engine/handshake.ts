@@ -1,12 +1,6 @@
-import { SUPPORTED_PROTOCOL_VERSIONS, type HandshakeT } from '../../adapters/protocol/messages.js';
-import {
-  AdapterCrashed,
-  AdapterNotImplemented,
-  AdapterProtocolError,
-  AdapterSkipped,
-  AdapterTimeout,
-} from '../../adapters/protocol/errors.js';
-import type { AdapterRpc } from '../../suites/framework/types.js';
+import { SUPPORTED_PROTOCOL_VERSIONS, type HandshakeT } from '../../protocol/messages.js';
+import { AdapterCrashed, AdapterNotImplemented, AdapterProtocolError, AdapterSkipped, AdapterTimeout } from '../../protocol/errors.js';
+import type { AdapterRpc } from '../../suites/kit/types.js';
 import { packageVersion } from '../../spec/package-root.js';
 
 /** Why an adapter could not be brought up; the CLI reports it on one line and exits 3. */

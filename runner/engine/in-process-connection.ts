@@ -1,8 +1,8 @@
-import type { MethodName, Params, Result } from '../../adapters/protocol/messages.js';
-import type { InProcessAdapter } from '../../adapters/sdk/ts/types.js';
-import { AdapterProtocolError, AdapterTimeout } from '../../adapters/protocol/errors.js';
+import type { MethodName, Params, Result } from '../../protocol/messages.js';
+import type { InProcessAdapter } from '../../sdk/ts/types.js';
+import { AdapterProtocolError, AdapterTimeout } from '../../protocol/errors.js';
 import { InProcessRpc } from './in-process-rpc.js';
-import type { AdapterRpc } from '../../suites/framework/types.js';
+import type { AdapterRpc } from '../../suites/kit/types.js';
 import type { ProtocolChecker } from './protocol-check.js';
 
 /**

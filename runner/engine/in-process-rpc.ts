@@ -1,5 +1,5 @@
-import { methods, type MethodName, type Params, type Result } from '../../adapters/protocol/messages.js';
-import type { InProcessAdapter } from '../../adapters/sdk/ts/types.js';
+import { methods, type MethodName, type Params, type Result } from '../../protocol/messages.js';
+import type { InProcessAdapter } from '../../sdk/ts/types.js';
 import {
   AdapterCrashed,
   AdapterDecline,
@@ -7,8 +7,8 @@ import {
   AdapterProtocolError,
   AdapterSkipped,
   AdapterTimeout,
-} from '../../adapters/protocol/errors.js';
-import type { AdapterRpc } from '../../suites/framework/types.js';
+} from '../../protocol/errors.js';
+import type { AdapterRpc } from '../../suites/kit/types.js';
 
 /**
  * An AdapterRpc over an in-process adapter: no process, no JSON text, but the same contract as

@@ -1,15 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ValidateFunction } from 'ajv/dist/2020.js';
-import { methods, type MethodName } from '../../adapters/protocol/messages.js';
+import { methods, type MethodName } from '../../protocol/messages.js';
 import { createAjv } from '../../spec/document/ajv.js';
 import { fromRoot } from '../../spec/package-root.js';
 
-const SCHEMA_DIR = fromRoot('adapters', 'protocol', 'schema');
+const SCHEMA_DIR = fromRoot('protocol', 'schema');
 
 /**
  * `--check-protocol`: validates every message on the wire, requests included, against the
- * committed JSON Schemas (adapters/protocol/schema/). The engine already checks every result with
+ * committed JSON Schemas (protocol/schema/). The engine already checks every result with
  * the zod types; this second, independent check uses exactly what adapter authors validate
  * against, so a difference between the two shows up as a protocol finding instead of silently.
  */

@@ -1,5 +1,5 @@
-import { RPC_ERROR } from '../../adapters/protocol/messages.js';
-import { AdapterNotImplemented, AdapterProtocolError, AdapterSkipped } from '../../adapters/protocol/errors.js';
+import { RPC_ERROR } from '../../protocol/messages.js';
+import { AdapterNotImplemented, AdapterProtocolError, AdapterSkipped } from '../../protocol/errors.js';
 
 const NAMES = new Map<number, string>(Object.entries(RPC_ERROR).map(([name, code]) => [code, name]));
 

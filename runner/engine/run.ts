@@ -1,10 +1,11 @@
-import { defaultWorkspaceParent } from '../../suites/framework/workspace.js';
+import { defaultWorkspaceParent } from '../../suites/kit/workspace.js';
 import { createHash, randomInt } from 'node:crypto';
 import { accessSync, constants, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { HandshakeT } from '../../adapters/protocol/messages.js';
-import type { CaseDef } from '../../suites/framework/types.js';
-import { caseLevel, runCases } from '../../suites/index.js';
+import type { HandshakeT } from '../../protocol/messages.js';
+import type { CaseDef } from '../../suites/kit/types.js';
+import { caseLevel } from '../../suites/index.js';
+import { runCases } from './cases.js';
 import { CliError, EXIT } from '../exit-codes.js';
 import type { CaseRecord, RunFooter, RunHeader, RunReport } from '../../results/model.js';
 import type { RunReporter } from '../../results/reporter.js';

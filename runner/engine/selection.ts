@@ -1,5 +1,5 @@
 import picomatch from 'picomatch';
-import type { CaseDef } from '../../suites/framework/types.js';
+import type { CaseDef } from '../../suites/kit/types.js';
 
 const GLOB_CHARS = /[*?[\]{}!]/;
 

@@ -1,18 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { HandshakeT } from '../../adapters/protocol/messages.js';
-import {
-  AdapterCrashed,
-  AdapterNotImplemented,
-  AdapterProtocolError,
-  AdapterSkipped,
-  AdapterTimeout,
-} from '../../adapters/protocol/errors.js';
+import type { HandshakeT } from '../../protocol/messages.js';
+import { AdapterCrashed, AdapterNotImplemented, AdapterProtocolError, AdapterSkipped, AdapterTimeout } from '../../protocol/errors.js';
 import type { Connected } from './connect.js';
 import { minimalProfile, permissivePolicy } from '../../suites/support/index.js';
-import { Workspace } from '../../suites/framework/workspace.js';
-import type { AdapterRpc } from '../../suites/framework/types.js';
+import { Workspace } from '../../suites/kit/workspace.js';
+import type { AdapterRpc } from '../../suites/kit/types.js';
 
 /**
  * `oap-conform smoke`: the first thing an adapter author runs. The handshake, then a minimal

@@ -1,8 +1,8 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { methods, RpcError, type MethodName, type Params, type Result } from '../../adapters/protocol/messages.js';
-import { DEFAULT_MAX_LINE_BYTES, LineSplitter, encodeLine, type LineEvent } from '../../adapters/sdk/ts/framing.js';
-import { AdapterCrashed, AdapterProtocolError, AdapterTimeout } from '../../adapters/protocol/errors.js';
-import type { KillableAdapter } from '../../suites/framework/types.js';
+import { methods, RpcError, type MethodName, type Params, type Result } from '../../protocol/messages.js';
+import { DEFAULT_MAX_LINE_BYTES, LineSplitter, encodeLine, type LineEvent } from '../../sdk/ts/framing.js';
+import { AdapterCrashed, AdapterProtocolError, AdapterTimeout } from '../../protocol/errors.js';
+import type { KillableAdapter } from '../../suites/kit/types.js';
 import { killProcessGroup, registerProcess, unregisterProcess } from './process-registry.js';
 import type { ProtocolChecker } from './protocol-check.js';
 import { errorFromRpc, oneLine } from './rpc-errors.js';

@@ -4,8 +4,8 @@
  * record.
  */
 import { parentPort } from 'node:worker_threads';
-import type { CaseDef } from '../../suites/framework/types.js';
-import { runCases } from '../../suites/index.js';
+import type { CaseDef } from '../../suites/kit/types.js';
+import { runCases } from './cases.js';
 import { loadUpstream, type UpstreamReplay } from '../../suites/upstream/index.js';
 import { resolveAdapter } from './adapter-spec.js';
 import { HandshakeError } from './handshake.js';

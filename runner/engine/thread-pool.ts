@@ -13,7 +13,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker as Thread } from 'node:worker_threads';
-import type { HandshakeT } from '../../adapters/protocol/messages.js';
+import type { HandshakeT } from '../../protocol/messages.js';
 import type { CaseRecord } from '../../results/model.js';
 
 /** What a thread needs to rebuild its worker and the run's case list. */

@@ -1,9 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { HandshakeT } from '../../adapters/protocol/messages.js';
-import { AdapterCrashed } from '../../adapters/protocol/errors.js';
-import { outcomeOf, runCase } from '../../suites/framework/run-case.js';
-import type { AdapterRpc, CaseDef, CaseOutcome, KillableAdapter } from '../../suites/framework/types.js';
+import type { HandshakeT } from '../../protocol/messages.js';
+import { AdapterCrashed } from '../../protocol/errors.js';
+import { outcomeOf, runCase } from './run-case.js';
+import type { AdapterRpc, CaseDef, KillableAdapter } from '../../suites/kit/types.js';
+import type { CaseOutcome } from '../../results/record.js';
 import { caseLevel } from '../../suites/index.js';
 import { fixtureFilesOf } from '../../fixtures/index.js';
 import type { CaseRecord } from '../../results/model.js';

@@ -3,7 +3,7 @@ import type { Ajv2020, Options } from 'ajv/dist/2020.js';
 
 // Loaded on the first createAjv(), not with this module: Ajv is ~50 ms of module loading, and most
 // processes never compile a schema (the build's standalone validators, spec/document/schema.ts),
-// among them every adapter process a run spawns (dist/adapters/host.js).
+// among them every adapter process a run spawns (dist/harnesses/host.js).
 const require = createRequire(import.meta.url);
 
 // ajv-formats is CommonJS with `exports.default`; depending on the loader the default import is

@@ -1,4 +1,4 @@
-import { ISSUE_CATEGORIES, type IssueCategory } from '../../adapters/protocol/vocabulary.js';
+import { ISSUE_CATEGORIES, type IssueCategory } from '../../protocol/vocabulary.js';
 
 /**
  * One problem found in a document. Every problem the oracle reports carries a stable `code`

@@ -1,4 +1,4 @@
-import type { IssueCategory } from '../../adapters/protocol/vocabulary.js';
+import type { IssueCategory } from '../../protocol/vocabulary.js';
 import { parsePointer } from '../semantics/pointer.js';
 import { categoryOf, type OapIssue } from './issue.js';
 

@@ -4,12 +4,12 @@
  * Reading (INTERPRETATIONS.md#decisions): "The ordering used for
  * intersection is `deny` < `ask` < `allow`; the effective decision is the minimum of the two"
  * (SPEC §3.5). A category the harness policy leaves unset is decided by the policy's `default`
- * (the protocol's policy format, adapters/PROTOCOL.md). A category the profile leaves unset is
+ * (the protocol's policy format, protocol/PROTOCOL.md). A category the profile leaves unset is
  * requested at the profile's own `default`, and when the profile has no `default` either it
  * requests nothing, so the ceiling stands: "Every field narrows" (§3.5) and an absent field has
  * nothing to narrow with. The effective `default` is min(profile default ?? allow, policy default).
  */
-import type { DecisionT } from '../../adapters/protocol/messages.js';
+import type { DecisionT } from '../../protocol/messages.js';
 import type { Reasoned } from './reasoned.js';
 
 export type Decision = DecisionT;

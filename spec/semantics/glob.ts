@@ -18,7 +18,7 @@
  * | `{read,edit}`    | `read`                 | no      | no brace expansion: a literal name   |
  * | `+(a)`           | `a`                    | no      | no extglobs                          |
  *
- * The harness policy's `tools.grant` globs are the protocol's own format (adapters/PROTOCOL.md), so
+ * The harness policy's `tools.grant` globs are the protocol's own format (protocol/PROTOCOL.md), so
  * this dialect is normative for them. The spec fixes no dialect for a profile's `allow`/`deny`, so
  * cases and generators give profiles only patterns every dialect reads alike (literal names,
  * `seg/*`, `mcp/<server>/*`), and one-sided bounds on the profile side take the most permissive

@@ -3,7 +3,7 @@
  *
  * Reading (INTERPRETATIONS.md#hosts): a pattern is an exact host,
  * `*.suffix` (every host strictly below `suffix`, not `suffix` itself) or a bare `*` (every host).
- * The policy format says "Exact hosts or *.domain patterns" (adapters/PROTOCOL.md); a bare `*` is
+ * The policy format says "Exact hosts or *.domain patterns" (protocol/PROTOCOL.md); a bare `*` is
  * read as "any host", the only meaning a wildcard with no suffix can have. Hosts are DNS names, so
  * they compare case-insensitively, with one trailing dot (the root label) ignored and Unicode
  * labels mapped to ASCII (IDNA, RFC 5891) so that `bücher.de` and `xn--bcher-kva.de` are one host.

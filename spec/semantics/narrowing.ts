@@ -20,7 +20,7 @@
  *   hosts (two spellings of one set are equal); tools only against the grant (which subset the §3.4
  *   table selects is L1-I2's question, tools.ts).
  */
-import type { HarnessPolicyT } from '../../adapters/protocol/messages.js';
+import type { HarnessPolicyT } from '../../protocol/messages.js';
 import { BUDGET_KEYS, type Budget, type BudgetKey, budgetAtMost, minBudget, profileBudgets } from './budget.js';
 import {
   type Decision,

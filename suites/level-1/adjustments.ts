@@ -11,10 +11,10 @@
  * Coverage rule: an adjustment covers a field when its pointer is the field's pointer, lies below
  * it, or is its direct parent (but never the whole document or the whole of /spec).
  */
-import type { AdjustmentT, HarnessPolicyT, InstantiatedT } from '../../adapters/protocol/messages.js';
+import type { AdjustmentT, HarnessPolicyT, InstantiatedT } from '../../protocol/messages.js';
 import { hostsAllowed, pathAllowed } from '../../spec/semantics/index.js';
-import { fail } from '../framework/assert.js';
-import type { CaseContext, CaseDef } from '../framework/types.js';
+import { fail } from '../kit/assert.js';
+import type { CaseContext, CaseDef } from '../kit/types.js';
 import { pointerCovers } from './support.js';
 import {
   STANDARD_TOOLS,

@@ -1,6 +1,6 @@
 /**
  * The Level 1 advisories: MUSTs of the specification that have no conformance requirement ID
- * (suites/requirements.ts, ADVISORIES). Each case names its advisory, is judged like a
+ * (spec/requirements.ts, ADVISORIES). Each case names its advisory, is judged like a
  * requirement's case and reported with the sentence it rests on, and never gates a claim.
  *
  * - ADV-vars-role-fields (SPEC 3.6): `${{ vars.KEY }}` substituted in objectives and constraints
@@ -14,12 +14,12 @@
  * Substitution itself is conditional ("A harness supporting substitution MUST ..."): a harness that
  * substitutes nothing, not even in instructions, leaves both vars advisories inconclusive.
  */
-import { isRefused } from '../../adapters/protocol/messages.js';
+import { isRefused } from '../../protocol/messages.js';
 import { fixture, fixtureBytes } from '../../fixtures/index.js';
 import { specDigest, specDigestInput } from '../../spec/document/index.js';
-import { expectEqual, expectTrue, fail } from '../framework/assert.js';
-import { differencesOf } from '../framework/differences.js';
-import type { CaseDef, Encoding } from '../framework/types.js';
+import { expectEqual, expectTrue, fail } from '../kit/assert.js';
+import { differencesOf } from '../../spec/document/differences.js';
+import type { CaseDef, Encoding } from '../kit/types.js';
 import {
   briefIssues,
   HOSTILE_TIME_BUDGET_MS,

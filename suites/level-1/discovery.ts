@@ -6,9 +6,9 @@
  * failure, and the other cases are not applicable rather than failed, so a D1 defect fails D1 only.
  */
 import { realpathSync } from 'node:fs';
-import type { Result } from '../../adapters/protocol/messages.js';
-import { expectEqual, expectTrue, fail } from '../framework/assert.js';
-import type { CaseContext, CaseDef } from '../framework/types.js';
+import type { Result } from '../../protocol/messages.js';
+import { expectEqual, expectTrue, fail } from '../kit/assert.js';
+import type { CaseContext, CaseDef } from '../kit/types.js';
 import {
   claimedRoots,
   instantiateName,

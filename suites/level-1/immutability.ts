@@ -4,10 +4,10 @@
  * the effective contract, prompt and record must be those of the original instantiation.
  */
 import { rmSync, writeFileSync } from 'node:fs';
-import type { InstantiatedT } from '../../adapters/protocol/messages.js';
-import { expectEqual } from '../framework/assert.js';
-import type { CaseContext, CaseDef } from '../framework/types.js';
-import { serializeDocument } from '../framework/workspace.js';
+import type { InstantiatedT } from '../../protocol/messages.js';
+import { expectEqual } from '../kit/assert.js';
+import type { CaseContext, CaseDef } from '../kit/types.js';
+import { serializeDocument } from '../kit/workspace.js';
 import { instantiateSubject, minimalProfile, permissivePolicy, workingEncoding, writeProjectProfile } from '../support/index.js';
 
 const ORIGINAL = minimalProfile('steady-contract', {

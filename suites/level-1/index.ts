@@ -1,4 +1,4 @@
-import type { CaseDef } from '../framework/types.js';
+import type { CaseDef } from '../kit/types.js';
 import { adjustmentCases } from './adjustments.js';
 import { advisoryCases } from './advisories.js';
 import { discoveryCases } from './discovery.js';

@@ -8,8 +8,8 @@
  * (spec/semantics/model.ts), whose table test holds known answers for these rules.
  */
 import { type ModelChoice, type ModelRequest, resolveModel } from '../../spec/semantics/index.js';
-import { expectEqual } from '../framework/assert.js';
-import type { CaseDef } from '../framework/types.js';
+import { expectEqual } from '../kit/assert.js';
+import type { CaseDef } from '../kit/types.js';
 import { instantiateSubject, minimalProfile, permissivePolicy, writeProjectProfile } from '../support/index.js';
 
 interface ModelCase {

@@ -14,7 +14,7 @@
  */
 import { realpathSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import type { HarnessPolicyT } from '../../adapters/protocol/messages.js';
+import type { HarnessPolicyT } from '../../protocol/messages.js';
 import {
   type ContractBounds,
   type Decision,
@@ -29,9 +29,9 @@ import {
   type Probes,
   widenings,
 } from '../../spec/semantics/index.js';
-import { expectEqual, fail, failWithDifferences } from '../framework/assert.js';
-import { mulberry32 } from '../framework/random.js';
-import type { CaseContext, CaseDef } from '../framework/types.js';
+import { expectEqual, fail, failWithDifferences } from '../kit/assert.js';
+import { mulberry32 } from '../kit/random.js';
+import type { CaseContext, CaseDef } from '../kit/types.js';
 import {
   briefIssues,
   instantiatePath,

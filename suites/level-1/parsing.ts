@@ -5,11 +5,11 @@
  * instantiate) so that an adapter which refuses everything passes none of them.
  */
 import { basename } from 'node:path';
-import type { CaseContext, CaseDef, Encoding } from '../framework/types.js';
-import { expectEqual, expectTrue, fail } from '../framework/assert.js';
+import type { CaseContext, CaseDef, Encoding } from '../kit/types.js';
+import { expectEqual, expectTrue, fail } from '../kit/assert.js';
 import { type FixtureOf, fixtureBytes, fixtureDocument, fixturesFor } from '../../fixtures/index.js';
 import { pointerMatches } from './support.js';
-import { serializeDocument } from '../framework/workspace.js';
+import { serializeDocument } from '../kit/workspace.js';
 import {
   briefIssues,
   instantiateName,

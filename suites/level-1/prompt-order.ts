@@ -7,10 +7,10 @@
  * the normative order. Profile text deliberately carries multi-byte UTF-8 so that offsets counted
  * in UTF-16 code units instead of bytes are caught.
  */
-import type { InstantiatedT } from '../../adapters/protocol/messages.js';
+import type { InstantiatedT } from '../../protocol/messages.js';
 import { type OrderedSectionKind, orderViolations, PROMPT_ORDER } from '../../spec/semantics/index.js';
-import { expectTrue, fail } from '../framework/assert.js';
-import type { CaseDef } from '../framework/types.js';
+import { expectTrue, fail } from '../kit/assert.js';
+import type { CaseDef } from '../kit/types.js';
 import { instantiateSubject, mapPrompt, minimalProfile, occurrences, permissivePolicy, writeProjectProfile } from '../support/index.js';
 
 /** UTF-8 byte offsets where `needle` starts in `text`. */

@@ -9,9 +9,9 @@
  */
 import { mkdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import type { HarnessPolicyT } from '../../adapters/protocol/messages.js';
-import { fail } from '../framework/assert.js';
-import type { CaseContext, CaseDef } from '../framework/types.js';
+import type { HarnessPolicyT } from '../../protocol/messages.js';
+import { fail } from '../kit/assert.js';
+import type { CaseContext, CaseDef } from '../kit/types.js';
 import { briefIssues, instantiatePath, minimalProfile, permissivePolicy, requireSession, writeProjectProfile } from '../support/index.js';
 
 async function expectRefused(ctx: CaseContext, doc: Record<string, unknown>, policy: HarnessPolicyT, what: string): Promise<void> {

@@ -7,9 +7,9 @@
  * R2 judges the exact string value of every key that survived, so a writer that drops keys fails
  * R1 and a writer that rewrites values fails R2.
  */
-import { isRefused } from '../../adapters/protocol/messages.js';
-import { expectTrue, fail } from '../framework/assert.js';
-import type { CaseContext, CaseDef } from '../framework/types.js';
+import { isRefused } from '../../protocol/messages.js';
+import { expectTrue, fail } from '../kit/assert.js';
+import type { CaseContext, CaseDef } from '../kit/types.js';
 import { briefIssues, minimalProfile, oracleRead, requireObservable, writeProjectProfile } from '../support/index.js';
 
 /**

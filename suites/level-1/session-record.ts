@@ -2,8 +2,8 @@
  * L1-I8: the session records the profile name, revision and spec digest (SPEC §5.3). The expected
  * spec digest is the runner oracle's specDigest of the file as written, never the adapter's.
  */
-import { expectEqual } from '../framework/assert.js';
-import type { CaseDef } from '../framework/types.js';
+import { expectEqual } from '../kit/assert.js';
+import type { CaseDef } from '../kit/types.js';
 import { specDigest } from '../../spec/document/index.js';
 import { instantiateSubject, minimalProfile, oracleRead, permissivePolicy, writeProjectProfile } from '../support/index.js';
 

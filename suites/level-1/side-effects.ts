@@ -14,9 +14,9 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { expectEqual, fail } from '../framework/assert.js';
-import type { CaseContext, CaseDef } from '../framework/types.js';
-import { diffSnapshots, serializeDocument, type SnapshotDiff } from '../framework/workspace.js';
+import { expectEqual, fail } from '../kit/assert.js';
+import type { CaseContext, CaseDef } from '../kit/types.js';
+import { diffSnapshots, serializeDocument, type SnapshotDiff } from '../kit/workspace.js';
 import {
   claimedRoots,
   instantiatePath,

@@ -7,8 +7,8 @@
  * forms whose meaning every glob dialect agrees on (INTERPRETATIONS.md#glob-dialect).
  */
 import { grantedTools, type ToolsRequest, toolTable } from '../../spec/semantics/index.js';
-import { expectEqual } from '../framework/assert.js';
-import type { CaseDef } from '../framework/types.js';
+import { expectEqual } from '../kit/assert.js';
+import type { CaseDef } from '../kit/types.js';
 import { STANDARD_TOOLS, instantiateSubject, minimalProfile, permissivePolicy, writeProjectProfile } from '../support/index.js';
 
 interface ToolCase {

@@ -8,8 +8,8 @@
  */
 import { realpathSync } from 'node:fs';
 import { join } from 'node:path';
-import { expectEqual } from '../framework/assert.js';
-import type { CaseDef, RootKind } from '../framework/types.js';
+import { expectEqual } from '../kit/assert.js';
+import type { CaseDef, RootKind } from '../kit/types.js';
 import {
   claimedRoots,
   instantiateSubject,

@@ -6,8 +6,8 @@
 import { createHash } from 'node:crypto';
 import { profileDigest, specDigestInput } from '../../spec/document/index.js';
 import { DEFAULT_WRITEBACK, inStateScope, operationsOutcome, proposalWidens, type Writeback } from '../../spec/semantics/index.js';
-import { expectEqual, expectTrue } from '../framework/assert.js';
-import type { CaseContext, CaseDef } from '../framework/types.js';
+import { expectEqual, expectTrue } from '../kit/assert.js';
+import type { CaseContext, CaseDef } from '../kit/types.js';
 import { APPLY_NOW, addFact, delta, entry, profile } from './support/builders.js';
 import {
   APPROVED,

@@ -11,16 +11,16 @@
  * a large apply; which method judged is a note on the case.
  */
 import { dirname, join } from 'node:path';
-import { AdapterCrashed } from '../../adapters/protocol/errors.js';
-import { isRefused, type Params, type Result } from '../../adapters/protocol/messages.js';
-import { expectEqual } from '../framework/assert.js';
-import { CaseInconclusive } from '../framework/errors.js';
-import type { AdapterRpc, CaseContext, CaseDef, KillableAdapter } from '../framework/types.js';
+import { AdapterCrashed } from '../../protocol/errors.js';
+import { isRefused, type Params, type Result } from '../../protocol/messages.js';
+import { expectEqual } from '../kit/assert.js';
+import { CaseInconclusive } from '../kit/errors.js';
+import type { AdapterRpc, CaseContext, CaseDef, KillableAdapter } from '../kit/types.js';
 import { APPLY_NOW, entry } from './support/builders.js';
 import { APPROVED, findEntry } from './support/apply.js';
 import { rng, sleep } from './support/common.js';
 import { CRASH_NAME, classify, crashFixture, type Classified, type CrashClass, type CrashFixture } from './support/crash-fixture.js';
-import type { Encoding } from '../framework/types.js';
+import type { Encoding } from '../kit/types.js';
 import {
   attachStrace,
   cwdOf,

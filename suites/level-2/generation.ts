@@ -2,12 +2,12 @@
  * L2-G1..G5: the delta a session emits at end_session, judged from the delta alone (schema through
  * the oracle) and from the disk (nothing written while generating).
  */
-import type { EvidenceT } from '../../adapters/protocol/messages.js';
+import type { EvidenceT } from '../../protocol/messages.js';
 import { encodingFromPath, validateDeltaSchema } from '../../spec/document/index.js';
 import { inStateScope } from '../../spec/semantics/index.js';
-import { expectEqual, expectTrue, fail } from '../framework/assert.js';
-import type { CaseContext, CaseDef } from '../framework/types.js';
-import { diffSnapshots, serializeDocument } from '../framework/workspace.js';
+import { expectEqual, expectTrue, fail } from '../kit/assert.js';
+import type { CaseContext, CaseDef } from '../kit/types.js';
+import { diffSnapshots, serializeDocument } from '../kit/workspace.js';
 import { clone, isObject, fixtureDoc } from './support/common.js';
 import { fingerprint, untouched } from './support/profile-io.js';
 import { inconclusive, instantiatePath, requireSession, writeProjectProfile } from '../support/index.js';

@@ -1,4 +1,4 @@
-import type { CaseDef } from '../framework/types.js';
+import type { CaseDef } from '../kit/types.js';
 import { applicatorCases } from './applicator.js';
 import { crashCases } from './crash-and-races.js';
 import { generationCases } from './generation.js';

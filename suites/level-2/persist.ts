@@ -13,8 +13,8 @@ import {
   trimHistory,
   withinCap,
 } from '../../spec/semantics/index.js';
-import { expectEqual, expectTrue, fail } from '../framework/assert.js';
-import type { CaseContext, CaseDef } from '../framework/types.js';
+import { expectEqual, expectTrue, fail } from '../kit/assert.js';
+import type { CaseContext, CaseDef } from '../kit/types.js';
 import { APPLY_NOW, addFact, datedFacts, delta, entry, profile, type Entry } from './support/builders.js';
 import { APPROVED, ACTOR, applyTo, categories, collection, findEntry, revisionOf, type Applied } from './support/apply.js';
 import { at, isObject, jcsEqual, sameInstant, fixtureDoc } from './support/common.js';

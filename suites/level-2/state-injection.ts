@@ -12,9 +12,9 @@ import {
   factEvictionKey,
   orderViolations,
 } from '../../spec/semantics/index.js';
-import { expectEqual, expectTrue, fail } from '../framework/assert.js';
+import { expectEqual, expectTrue, fail } from '../kit/assert.js';
 import { fixtureDoc } from './support/common.js';
-import type { CaseDef } from '../framework/types.js';
+import type { CaseDef } from '../kit/types.js';
 import { entry, profile, type Entry } from './support/builders.js';
 import {
   delimiters,

@@ -11,9 +11,9 @@
  * sessions down to depth N. Concurrency: at most max_concurrent live (not ended) subagents of one
  * parent; ending one frees a slot.
  */
-import type { HarnessPolicyT, InstantiatedT } from '../../adapters/protocol/messages.js';
-import { expectEqual, fail } from '../framework/assert.js';
-import type { CaseContext, CaseDef } from '../framework/types.js';
+import type { HarnessPolicyT, InstantiatedT } from '../../protocol/messages.js';
+import { expectEqual, fail } from '../kit/assert.js';
+import type { CaseContext, CaseDef } from '../kit/types.js';
 import { memoryExceeds, minDecision, PERMISSION_KEYS, widenings } from '../../spec/semantics/index.js';
 import { intersect } from './lib/sets.js';
 import { requireDiscovered } from './lib/preconditions.js';

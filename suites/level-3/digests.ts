@@ -9,11 +9,11 @@
  * must be rejected with digest-mismatch. Skill pins are judged under L3-K1.
  */
 import { isDeepStrictEqual } from 'node:util';
-import { isRefused } from '../../adapters/protocol/messages.js';
+import { isRefused } from '../../protocol/messages.js';
 import { parseDocument, profileDigest, specDigest, validateDocument, isValid } from '../../spec/document/index.js';
-import { expectTrue, fail } from '../framework/assert.js';
-import type { CaseContext, CaseDef } from '../framework/types.js';
-import { serializeDocument } from '../framework/workspace.js';
+import { expectTrue, fail } from '../kit/assert.js';
+import type { CaseContext, CaseDef } from '../kit/types.js';
+import { serializeDocument } from '../kit/workspace.js';
 import { generateDigestDocs } from './lib/digest-docs.js';
 import { requireDiscovered } from './lib/preconditions.js';
 import { mustReject } from './lib/session.js';

@@ -12,11 +12,11 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import { join } from 'node:path';
-import type { InstantiatedT, InstantiateOutcomeT } from '../../adapters/protocol/messages.js';
+import type { InstantiatedT, InstantiateOutcomeT } from '../../protocol/messages.js';
 import { encodingFromPath, parseDocument, specDigest } from '../../spec/document/index.js';
-import { expectTrue, fail } from '../framework/assert.js';
-import type { CaseContext, CaseDef, Encoding } from '../framework/types.js';
-import { serializeDocument } from '../framework/workspace.js';
+import { expectTrue, fail } from '../kit/assert.js';
+import type { CaseContext, CaseDef, Encoding } from '../kit/types.js';
+import { serializeDocument } from '../kit/workspace.js';
 import { fixture, fixtureBytes } from '../../fixtures/index.js';
 import { briefIssues, inconclusive, minimalProfile, permissivePolicy, rejectionCause, sectionTexts } from '../support/index.js';
 

@@ -5,8 +5,8 @@
  * compared with standalone equivalents observed in the same run.
  */
 import { basename } from 'node:path';
-import { expectEqual, expectTrue, fail } from '../framework/assert.js';
-import type { CaseContext, CaseDef } from '../framework/types.js';
+import { expectEqual, expectTrue, fail } from '../kit/assert.js';
+import type { CaseContext, CaseDef } from '../kit/types.js';
 import { type FixtureOf, fixture } from '../../fixtures/index.js';
 import { installFixture } from './lib/fixtures.js';
 import { sameSet } from './lib/sets.js';

@@ -1,4 +1,4 @@
-import type { CaseDef } from '../framework/types.js';
+import type { CaseDef } from '../kit/types.js';
 import { delegationCases } from './delegation.js';
 import { digestCases } from './digests.js';
 import { encodingCases } from './encodings.js';

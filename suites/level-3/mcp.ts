@@ -6,9 +6,9 @@
  * MCP declarations alone and no L1-I2/I3 narrowing can change the verdict. Profile allow entries
  * are globs (`mcp/<server>/*`), the selection SPEC 3.4 names for a whole server.
  */
-import type { EffectiveContractT, HarnessPolicyT, InstantiatedT } from '../../adapters/protocol/messages.js';
-import { expectEqual, expectTrue, fail } from '../framework/assert.js';
-import type { CaseContext, CaseDef } from '../framework/types.js';
+import type { EffectiveContractT, HarnessPolicyT, InstantiatedT } from '../../protocol/messages.js';
+import { expectEqual, expectTrue, fail } from '../kit/assert.js';
+import type { CaseContext, CaseDef } from '../kit/types.js';
 import { sorted } from './lib/sets.js';
 import { requireDiscovered } from './lib/preconditions.js';
 import {

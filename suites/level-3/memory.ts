@@ -11,9 +11,9 @@
  * the session. So the scope check requires effective ⊆ requested, and is not applicable when the
  * adapter already exceeds the policy (an L1-I3 failure).
  */
-import type { HarnessPolicyT, InstantiatedT } from '../../adapters/protocol/messages.js';
-import { expectEqual, expectTrue, fail } from '../framework/assert.js';
-import type { CaseContext, CaseDef } from '../framework/types.js';
+import type { HarnessPolicyT, InstantiatedT } from '../../protocol/messages.js';
+import { expectEqual, expectTrue, fail } from '../kit/assert.js';
+import type { CaseContext, CaseDef } from '../kit/types.js';
 import { type MemoryMode, memoryAtMost, scopesBeyond } from '../../spec/semantics/index.js';
 import { requireDiscovered } from './lib/preconditions.js';
 import {

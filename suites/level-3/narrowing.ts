@@ -11,10 +11,10 @@
  * Comparing with the OBSERVED flat contract (not a precomputed answer) keeps plain L1-I3 bugs out:
  * a harness that narrows no profile at all fails L1-I3, and here it makes the case not applicable.
  */
-import type { EffectiveContractT, HarnessPolicyT } from '../../adapters/protocol/messages.js';
+import type { EffectiveContractT, HarnessPolicyT } from '../../protocol/messages.js';
 import { atMost, policyCeiling, widenings } from '../../spec/semantics/index.js';
-import { fail } from '../framework/assert.js';
-import type { CaseDef } from '../framework/types.js';
+import { fail } from '../kit/assert.js';
+import type { CaseDef } from '../kit/types.js';
 import { requireDiscovered } from './lib/preconditions.js';
 import {
   instantiateName,

@@ -6,8 +6,8 @@
  * A Level 3 claim needs all four roots, so the handshake is checked inside the case.
  */
 import { realpathSync } from 'node:fs';
-import { expectEqual, expectTrue, fail } from '../framework/assert.js';
-import type { CaseContext, CaseDef, RootKind } from '../framework/types.js';
+import { expectEqual, expectTrue, fail } from '../kit/assert.js';
+import type { CaseContext, CaseDef, RootKind } from '../kit/types.js';
 import {
   claimedRoots,
   instantiateName,

@@ -9,10 +9,10 @@
  * INTERPRETATIONS.md).
  */
 import { createHash } from 'node:crypto';
-import type { HarnessPolicyT } from '../../adapters/protocol/messages.js';
-import { expectEqual, expectTrue, fail } from '../framework/assert.js';
-import type { CaseContext, CaseDef } from '../framework/types.js';
-import { diffSnapshots } from '../framework/workspace.js';
+import type { HarnessPolicyT } from '../../protocol/messages.js';
+import { expectEqual, expectTrue, fail } from '../kit/assert.js';
+import type { CaseContext, CaseDef } from '../kit/types.js';
+import { diffSnapshots } from '../kit/workspace.js';
 import { requireDiscovered } from './lib/preconditions.js';
 import { mustReject } from './lib/session.js';
 import {

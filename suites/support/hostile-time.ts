@@ -5,9 +5,9 @@
  * for the fixture case and the fuzz property alike; whether the answer is right is another
  * requirement's question (L1-P2 for a document that must be refused).
  */
-import type { Result } from '../../adapters/protocol/messages.js';
-import { AdapterTimeout } from '../../adapters/protocol/errors.js';
-import type { CaseContext, Encoding } from '../framework/types.js';
+import type { Result } from '../../protocol/messages.js';
+import { AdapterTimeout } from '../../protocol/errors.js';
+import type { CaseContext, Encoding } from '../kit/types.js';
 
 /**
  * The longest a hostile document may take to be answered, below the runner's default per-request

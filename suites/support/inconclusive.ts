@@ -4,8 +4,8 @@
  * apply, discovery did not find what it needs, nothing was narrowed so the check had nothing to
  * look at. The root cause names the adapter's own issues, so the defect to fix first is visible.
  */
-import type { AdapterIssueT } from '../../adapters/protocol/messages.js';
-import { CaseInconclusive } from '../framework/errors.js';
+import type { AdapterIssueT } from '../../protocol/messages.js';
+import { CaseInconclusive } from '../kit/errors.js';
 
 export function inconclusive(reason: string, rootCause?: string): never {
   throw new CaseInconclusive(reason, rootCause);

@@ -6,8 +6,8 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import type { Params } from '../../adapters/protocol/messages.js';
-import type { CaseContext } from '../framework/types.js';
+import type { Params } from '../../protocol/messages.js';
+import type { CaseContext } from '../kit/types.js';
 
 /** Profile texts larger than this are recorded cut, with a note (a hostile document can be megabytes). */
 const MAX_TEXT = 16 * 1024;

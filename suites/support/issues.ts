@@ -1,4 +1,4 @@
-import type { AdapterIssueT } from '../../adapters/protocol/messages.js';
+import type { AdapterIssueT } from '../../protocol/messages.js';
 
 /** Adapter issues as they go into a report note: category and pointer, never message text. */
 export function briefIssues(issues: readonly AdapterIssueT[]): Array<{ category: string; pointer: string }> {

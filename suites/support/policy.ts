@@ -1,4 +1,4 @@
-import type { HarnessPolicyT } from '../../adapters/protocol/messages.js';
+import type { HarnessPolicyT } from '../../protocol/messages.js';
 
 /** Tools a typical harness has. MCP tools appear only when the case adds a catalog. */
 export const STANDARD_TOOLS = ['read', 'search', 'edit', 'write', 'shell', 'git/diff', 'git/log', 'git/commit', 'web/fetch'];

@@ -5,9 +5,9 @@
  * does the thing after all: then the case runs in full.
  */
 import { join } from 'node:path';
-import type { HandshakeT } from '../../adapters/protocol/messages.js';
-import type { CaseContext, CaseDef, Encoding, RootKind } from '../framework/types.js';
-import { serializeDocument } from '../framework/workspace.js';
+import type { HandshakeT } from '../../protocol/messages.js';
+import type { CaseContext, CaseDef, Encoding, RootKind } from '../kit/types.js';
+import { serializeDocument } from '../kit/workspace.js';
 import { permissivePolicy } from './policy.js';
 import { minimalProfile, workingEncoding, writeProfile } from './profile.js';
 

@@ -4,9 +4,9 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { HandshakeT } from '../../adapters/protocol/messages.js';
-import type { CaseContext, Encoding } from '../framework/types.js';
-import { serializeDocument } from '../framework/workspace.js';
+import type { HandshakeT } from '../../protocol/messages.js';
+import type { CaseContext, Encoding } from '../kit/types.js';
+import { serializeDocument } from '../kit/workspace.js';
 
 export type ProfileDoc = Record<string, unknown>;
 

@@ -2,8 +2,8 @@
  * The rendered prompt's section map, verified against the text before anything is judged from it:
  * an adapter's map is a claim, and a claim that does not match the text proves nothing.
  */
-import type { Result } from '../../adapters/protocol/messages.js';
-import { expectTrue, fail } from '../framework/assert.js';
+import type { Result } from '../../protocol/messages.js';
+import { expectTrue, fail } from '../kit/assert.js';
 
 type Instantiated = Extract<Result<'instantiate'>, { status: 'instantiated' }>;
 export type Prompt = Instantiated['prompt'];

@@ -2,9 +2,9 @@
  * Instantiating a profile the way every case does: by path or by name, over the discovery roots
  * the handshake claims, under a policy (permissive unless the case narrows it).
  */
-import type { HarnessPolicyT, InstantiatedT, InstantiateOutcomeT, Params } from '../../adapters/protocol/messages.js';
-import { fail } from '../framework/assert.js';
-import type { CaseContext } from '../framework/types.js';
+import type { HarnessPolicyT, InstantiatedT, InstantiateOutcomeT, Params } from '../../protocol/messages.js';
+import { fail } from '../kit/assert.js';
+import type { CaseContext } from '../kit/types.js';
 import { rejectionCause, inconclusive } from './inconclusive.js';
 import { recordInstantiate } from './inputs.js';
 import { briefIssues } from './issues.js';

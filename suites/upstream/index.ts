@@ -14,7 +14,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import type { HarnessPolicyT } from '../../adapters/protocol/messages.js';
+import type { HarnessPolicyT } from '../../protocol/messages.js';
 import {
   canonicalJson,
   loadDocumentFile,
@@ -25,9 +25,9 @@ import {
   type OapIssue,
 } from '../../spec/document/index.js';
 import { inStateScope } from '../../spec/semantics/index.js';
-import { expectEqual, expectTrue, fail } from '../framework/assert.js';
-import type { CaseContext, CaseDef, CaseNeeds, Encoding } from '../framework/types.js';
-import { serializeDocument } from '../framework/workspace.js';
+import { expectEqual, expectTrue, fail } from '../kit/assert.js';
+import type { CaseContext, CaseDef, CaseNeeds, Encoding } from '../kit/types.js';
+import { serializeDocument } from '../kit/workspace.js';
 import { permissivePolicy, workingEncoding } from '../support/index.js';
 import {
   FOLDERS,
@@ -37,10 +37,10 @@ import {
   type UpstreamFile,
   type UpstreamFolder,
   type UpstreamTree,
-} from './layout.js';
-import { namedDeltaRule, namedProfileRule, unknownIds } from './rules.js';
+} from '../../fixtures/upstream/layout.js';
+import { namedDeltaRule, namedProfileRule, unknownIds } from '../../fixtures/upstream/rules.js';
 
-export { UpstreamLayoutError } from './layout.js';
+export { UpstreamLayoutError } from '../../fixtures/upstream/layout.js';
 
 type Obj = Record<string, unknown>;
 

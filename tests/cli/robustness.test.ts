@@ -27,7 +27,7 @@ function newestMtime(path: string): number {
 function ensureBuilt(): void {
   if (
     existsSync(BUILT) &&
-    existsSync(fromRoot('dist', 'adapters', 'host.js')) &&
+    existsSync(fromRoot('dist', 'harnesses', 'host.js')) &&
     statSync(BUILT).mtimeMs >= Math.max(...SOURCES.map(newestMtime))
   )
     return;

@@ -14,7 +14,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fromRoot } from '../../spec/package-root.js';
-import { requiredIdsUpTo } from '../../suites/requirements.js';
+import { requiredIdsUpTo } from '../../spec/requirements.js';
 import { runCli } from '../support/cli.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'oap-e2e-'));

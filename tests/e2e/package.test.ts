@@ -2,7 +2,7 @@
  * The package as a newcomer installs it, proved from the tarball `npm pack` makes: installed into a
  * fresh project outside the checkout (dependencies from the npm registry, npm's cache inside the
  * temporary directory), `npx oap-conform init --lang ts` and `--lang python`, `smoke` of both
- * starters, then the TypeScript starter completed as adapters/WRITING.md says (its handlers wired
+ * starters, then the TypeScript starter completed as sdk/WRITING.md says (its handlers wired
  * to a harness: here oap-conform's own reference harness, searching the project root only) passes
  * smoke and reaches Level 1, its cross-root collision cases (L1-D3) ending not-applicable after the
  * probe, so that requirement passes vacuously. Nothing in the project refers to the checkout.
@@ -111,12 +111,7 @@ describe('the packed package, installed in a fresh project', () => {
     const pkg = join(project, 'node_modules', 'oap-conform');
     const manifest = JSON.parse(readFileSync(join(pkg, 'package.json'), 'utf8')) as { exports: Record<string, unknown> };
     expect(Object.keys(manifest.exports)).toEqual(['./sdk', './reference', './package.json']);
-    for (const f of [
-      'dist/adapters/sdk/ts/index.d.ts',
-      'dist/adapters/reference/index.d.ts',
-      'adapters/WRITING.md',
-      'suites/requirements.ts',
-    ])
+    for (const f of ['dist/sdk/ts/index.d.ts', 'dist/harnesses/reference/index.d.ts', 'sdk/WRITING.md', 'spec/requirements.ts'])
       expect(() => readFileSync(join(pkg, f)), f).not.toThrow();
     expect(readdirSync(pkg)).not.toContain('tests');
     expect(readFileSync(join(project, 'package-lock.json'), 'utf8')).not.toContain(fromRoot());
@@ -127,7 +122,7 @@ describe('the packed package, installed in a fresh project', () => {
   it('init --lang python writes a starter whose smoke passes the handshake and declines the rest', () => {
     const init = oap('init', '--lang', 'python', '--dir', 'py');
     expect(init.status, init.stderr).toBe(0);
-    expect(init.stdout).toContain(`guide: ${join(project, 'node_modules', 'oap-conform', 'adapters', 'WRITING.md')}`);
+    expect(init.stdout).toContain(`guide: ${join(project, 'node_modules', 'oap-conform', 'sdk', 'WRITING.md')}`);
     const smoke = oap('smoke', '--adapter', 'python3 py/my_adapter.py');
     expect(smoke.status).toBe(1);
     expect(smoke.stdout).toMatch(/✓ initialize: my-harness 0\.0\.1 \(python\)/);

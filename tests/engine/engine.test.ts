@@ -5,8 +5,8 @@ import { messageOf } from '../../results/predicates.js';
 import { CliError } from '../../runner/exit-codes.js';
 import { manifestDigest } from '../../results/manifest.js';
 import { caseMatcher, distribute, parseShard, selectShard } from '../../runner/engine/selection.js';
-import { expectTrue } from '../../suites/framework/assert.js';
-import type { CaseDef } from '../../suites/framework/types.js';
+import { expectTrue } from '../../suites/kit/assert.js';
+import type { CaseDef } from '../../suites/kit/types.js';
 import { ensureBuilt, isAlive, journalLines, runSynthetic, statuses, synthCases, tempDir, waitDead } from './helpers.js';
 
 beforeAll(() => ensureBuilt(), 120_000);

@@ -2,20 +2,20 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expectTrue } from '../../suites/framework/assert.js';
+import { expectTrue } from '../../suites/kit/assert.js';
 import { minimalProfile } from '../../suites/support/index.js';
-import type { CaseDef } from '../../suites/framework/types.js';
+import type { CaseDef } from '../../suites/kit/types.js';
 import { runEngine, type EngineOptions, type EngineResult } from '../../runner/engine/run.js';
 import { finalizeRun } from '../../runner/finalize.js';
 import { fromRoot } from '../../spec/package-root.js';
 
-/** The chaos adapter and `--process` run through dist/adapters/host.js: build once if it is missing. */
+/** The chaos adapter and `--process` run through dist/harnesses/host.js: build once if it is missing. */
 export function ensureBuilt(): void {
-  if (!existsSync(fromRoot('dist', 'adapters', 'host.js')) || !existsSync(fromRoot('dist', 'runner', 'cli', 'main.js'))) {
+  if (!existsSync(fromRoot('dist', 'harnesses', 'host.js')) || !existsSync(fromRoot('dist', 'runner', 'cli', 'main.js'))) {
     execFileSync('npx', ['tsc', '-p', 'tsconfig.build.json'], { cwd: fromRoot(), stdio: 'ignore' });
   }
   // The declarations of the package's entry points (exports ./sdk and ./reference).
-  if (!existsSync(fromRoot('dist', 'adapters', 'sdk', 'ts', 'index.d.ts'))) {
+  if (!existsSync(fromRoot('dist', 'sdk', 'ts', 'index.d.ts'))) {
     execFileSync('npx', ['tsc', '-p', 'tsconfig.sdk.json'], { cwd: fromRoot(), stdio: 'ignore' });
   }
 }

@@ -1,5 +1,5 @@
 /**
- * `oap-conform init`, followed the way adapters/WRITING.md tells a newcomer to: in a directory
+ * `oap-conform init`, followed the way sdk/WRITING.md tells a newcomer to: in a directory
  * outside this repository, write the starter, smoke it unchanged (the handshake passes, the rest is
  * declined), implement validate and instantiate with the SDK the starter uses, and pass smoke and
  * the suite's session-record requirement. For TypeScript the project is compiled with `strict`
@@ -184,11 +184,9 @@ describe('init --lang python, outside the repository', () => {
     // which would fetch the name from the registry.
     expect(init.stdout).toContain(`node ${CLI} smoke --adapter "python3 my_adapter.py"`);
     expect(init.stdout).not.toContain('npx oap-conform');
-    expect(init.stdout).toContain(`guide: ${fromRoot('adapters', 'WRITING.md')}`);
+    expect(init.stdout).toContain(`guide: ${fromRoot('sdk', 'WRITING.md')}`);
     expect(statSync(join(dir, 'my_adapter.py')).mode & 0o111).not.toBe(0);
-    expect(readFileSync(join(dir, 'oap_adapter.py'), 'utf8')).toBe(
-      readFileSync(fromRoot('adapters', 'sdk', 'python', 'oap_adapter.py'), 'utf8'),
-    );
+    expect(readFileSync(join(dir, 'oap_adapter.py'), 'utf8')).toBe(readFileSync(fromRoot('sdk', 'python', 'oap_adapter.py'), 'utf8'));
 
     expectDeclinedStarter(await cli(['smoke', '--adapter', 'python3 my_adapter.py'], dir));
 

@@ -6,10 +6,10 @@
  */
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { isRefused, methods, PROTOCOL_VERSION, RPC_ERROR } from '../../adapters/protocol/messages.js';
-import { createReferenceAdapter } from '../../adapters/reference/index.js';
-import { defineAdapter, refused } from '../../adapters/sdk/ts/index.js';
-import type { InProcessAdapter } from '../../adapters/sdk/ts/types.js';
+import { isRefused, methods, PROTOCOL_VERSION, RPC_ERROR } from '../../protocol/messages.js';
+import { createReferenceAdapter } from '../../harnesses/reference/index.js';
+import { defineAdapter, refused } from '../../sdk/ts/index.js';
+import type { InProcessAdapter } from '../../sdk/ts/types.js';
 import { InProcessRpc } from '../../runner/engine/in-process-rpc.js';
 import { fromRoot } from '../../spec/package-root.js';
 import { allCases } from '../../suites/index.js';
@@ -73,7 +73,7 @@ describe('refusal outcome of digest and write_back', () => {
   it('the Python SDK answers Refuse from digest with the refusal, and from validate with an internal error', async () => {
     const script = `
 import sys
-sys.path.insert(0, ${JSON.stringify(fromRoot('adapters', 'sdk', 'python'))})
+sys.path.insert(0, ${JSON.stringify(fromRoot('sdk', 'python'))})
 from oap_adapter import Adapter, Refuse, issue
 a = Adapter()
 @a.method("digest")

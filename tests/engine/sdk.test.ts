@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { ErrorObject } from 'ajv';
-import { IssueCategory, RPC_ERROR as PROTOCOL_RPC_ERROR, SectionKind } from '../../adapters/protocol/messages.js';
+import { IssueCategory, RPC_ERROR as PROTOCOL_RPC_ERROR, SectionKind } from '../../protocol/messages.js';
 import {
   AdapterDecline,
   PromptBuilder,
@@ -19,7 +19,7 @@ import {
   sectionText,
   serveStdio,
   specDigest,
-} from '../../adapters/sdk/ts/index.js';
+} from '../../sdk/ts/index.js';
 import { canonicalJson as oracleCanonicalJson } from '../../spec/document/jcs.js';
 import { profileDigest as oracleProfileDigest, specDigest as oracleSpecDigest } from '../../spec/document/digest.js';
 import { createAjv } from '../../spec/document/ajv.js';
@@ -109,7 +109,7 @@ describe('Python SDK', () => {
   test('PromptBuilder offsets are UTF-8 bytes and match the TypeScript builder', () => {
     const script = `
 import json, sys
-sys.path.insert(0, ${JSON.stringify(fromRoot('adapters', 'sdk', 'python'))})
+sys.path.insert(0, ${JSON.stringify(fromRoot('sdk', 'python'))})
 from oap_adapter import PromptBuilder
 p = PromptBuilder().section("preamble", "Härness rules 🛡", True).section("instructions", "Ünïcödé", True).state("x", "<s>", "</s>").build(["a"])
 print(json.dumps(p))`;
@@ -123,7 +123,7 @@ print(json.dumps(p))`;
   });
 
   test('serve(): decline codes, unknown method, parse error, shutdown ends the loop', async () => {
-    const child = spawn('python3', [fromRoot('adapters', 'examples', 'python', 'example_adapter.py')], {
+    const child = spawn('python3', [fromRoot('harnesses', 'examples', 'python', 'example_adapter.py')], {
       stdio: ['pipe', 'pipe', 'inherit'],
     });
     let out = '';
@@ -158,9 +158,9 @@ describe('examples pass smoke end to end (through the CLI)', () => {
   // relative to it; the stdio adapters are their own processes.
   const smoke = (spec: string) => runCli(['smoke', '--adapter', spec, '--check-protocol'], { cwd: fromRoot() });
   test.each([
-    ['python', 'python3 adapters/examples/python/example_adapter.py'],
-    ['ts over stdio', 'node dist/adapters/examples/ts/example-adapter.js'],
-    ['ts module (compiled .js)', 'adapters/examples/ts/example-adapter.ts'],
+    ['python', 'python3 harnesses/examples/python/example_adapter.py'],
+    ['ts over stdio', 'node dist/harnesses/examples/ts/example-adapter.js'],
+    ['ts module (compiled .js)', 'harnesses/examples/ts/example-adapter.ts'],
     ['ts builtin', 'builtin:example/ts'],
   ])('%s', async (_, spec) => {
     const { status, stdout } = await smoke(spec);
@@ -174,7 +174,7 @@ describe('examples pass smoke end to end (through the CLI)', () => {
       [
         'smoke',
         '--adapter',
-        "python3 -c \"import sys; sys.path.insert(0, 'adapters/sdk/python'); from oap_adapter import Adapter; a = Adapter(); a.method('initialize')(lambda p: {'protocol_version': '1.0', 'implementation': {'name': 'x', 'version': '1', 'language': 'python'}, 'level': 1, 'encodings': ['json'], 'discovery_roots': ['project'], 'unimplemented': []}); a.serve()\"",
+        "python3 -c \"import sys; sys.path.insert(0, 'sdk/python'); from oap_adapter import Adapter; a = Adapter(); a.method('initialize')(lambda p: {'protocol_version': '1.0', 'implementation': {'name': 'x', 'version': '1', 'language': 'python'}, 'level': 1, 'encodings': ['json'], 'discovery_roots': ['project'], 'unimplemented': []}); a.serve()\"",
       ],
       { cwd: fromRoot() },
     );
@@ -226,7 +226,7 @@ describe('canonical JSON and digests match the runner (SPEC 2.2)', () => {
     const values = [...edge, ...fc.sample(jsonValues, { numRuns: 300, seed: 7 })];
     const script = `
 import json, sys
-sys.path.insert(0, ${JSON.stringify(fromRoot('adapters', 'sdk', 'python'))})
+sys.path.insert(0, ${JSON.stringify(fromRoot('sdk', 'python'))})
 from oap_adapter import canonical_json
 for v in json.loads(sys.stdin.read()):
     sys.stdout.write(json.dumps(canonical_json(v)) + "\\n")`;
@@ -253,7 +253,7 @@ for v in json.loads(sys.stdin.read()):
     };
     const script = `
 import json, sys
-sys.path.insert(0, ${JSON.stringify(fromRoot('adapters', 'sdk', 'python'))})
+sys.path.insert(0, ${JSON.stringify(fromRoot('sdk', 'python'))})
 from oap_adapter import spec_digest, profile_digest
 d = json.loads(sys.stdin.read())
 print(json.dumps([spec_digest(d), profile_digest(d)]))`;
@@ -272,7 +272,7 @@ describe('isMain', () => {
     const path = join(dir, file);
     writeFileSync(
       path,
-      `import { isMain } from ${JSON.stringify(pathToFileURL(fromRoot('dist', 'adapters', 'sdk', 'ts', 'index.js')).href)};\nconsole.log(isMain(import.meta.url));\n`,
+      `import { isMain } from ${JSON.stringify(pathToFileURL(fromRoot('dist', 'sdk', 'ts', 'index.js')).href)};\nconsole.log(isMain(import.meta.url));\n`,
     );
     return path;
   }
@@ -299,7 +299,7 @@ describe('isMain', () => {
 
 // ---------------------------------------------------------------- PROTOCOL.md
 
-const PROTOCOL_MD = readFileSync(fromRoot('adapters', 'PROTOCOL.md'), 'utf8');
+const PROTOCOL_MD = readFileSync(fromRoot('protocol', 'PROTOCOL.md'), 'utf8');
 const ELIDED = '__elided__';
 
 /**
@@ -392,10 +392,7 @@ describe('PROTOCOL.md', () => {
     const schemas = new Map<string, ReturnType<typeof ajv.compile>>();
     const validator = (name: string) => {
       if (!schemas.has(name))
-        schemas.set(
-          name,
-          ajv.compile(JSON.parse(readFileSync(fromRoot('adapters', 'protocol', 'schema', `${name}.schema.json`), 'utf8')) as object),
-        );
+        schemas.set(name, ajv.compile(JSON.parse(readFileSync(fromRoot('protocol', 'schema', `${name}.schema.json`), 'utf8')) as object));
       return schemas.get(name)!;
     };
     const problems: string[] = [];
@@ -432,7 +429,7 @@ describe('PROTOCOL.md', () => {
 
   test('the abbreviation check itself catches a wrong example', () => {
     const v = createAjv({ allErrors: true, strict: false }).compile(
-      JSON.parse(readFileSync(fromRoot('adapters', 'protocol', 'schema', 'instantiate.result.schema.json'), 'utf8')) as object,
+      JSON.parse(readFileSync(fromRoot('protocol', 'schema', 'instantiate.result.schema.json'), 'utf8')) as object,
     );
     const good = deElide(
       '{"status":"instantiated","session_id":"s","session":{"name":"a","revision":1,"spec_digest":"sha256:…","trust":"project"},…}',

@@ -56,7 +56,7 @@ describe('smoke', () => {
 
 describe('the Python SDK while serving', () => {
   it('sends print() and child-process output to stderr, never into the protocol', async () => {
-    copyFileSync(fromRoot('adapters', 'sdk', 'python', 'oap_adapter.py'), join(dir, 'oap_adapter.py'));
+    copyFileSync(fromRoot('sdk', 'python', 'oap_adapter.py'), join(dir, 'oap_adapter.py'));
     const starter = await runCli(['init', '--lang', 'python', '--dir', join(dir, 'py')], { cwd: dir });
     expect(starter.status, starter.stderr).toBe(0);
     const path = join(dir, 'py', 'my_adapter.py');

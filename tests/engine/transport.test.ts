@@ -1,9 +1,9 @@
 import { PassThrough, Writable } from 'node:stream';
 import { describe, expect, test, vi } from 'vitest';
-import { LineSplitter, type LineEvent } from '../../adapters/sdk/ts/framing.js';
-import { defineAdapter, serveStdio } from '../../adapters/sdk/ts/index.js';
+import { LineSplitter, type LineEvent } from '../../sdk/ts/framing.js';
+import { defineAdapter, serveStdio } from '../../sdk/ts/index.js';
 import { StdioAdapterClient } from '../../runner/engine/stdio-client.js';
-import { AdapterTimeout } from '../../adapters/protocol/errors.js';
+import { AdapterTimeout } from '../../protocol/errors.js';
 import { adapterEnv } from '../../runner/engine/env.js';
 import { shellWords, ShellWordsError } from '../../runner/engine/shell-words.js';
 import { StderrTail } from '../../runner/engine/stderr-tail.js';

@@ -1,13 +1,13 @@
 /**
  * No pass without an observation: the reference harness behind a quirk that keeps cases from
- * observing their requirement (adapters/hiders) must not get those requirements into `passed`.
+ * observing their requirement (harnesses/hiders) must not get those requirements into `passed`.
  * Each cut-short case ends inconclusive with the refusal as its cause, so an implementer sees the
  * one defect that hid the rest.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createHiderAdapter, type HiderName } from '../../adapters/hiders/index.js';
+import { createHiderAdapter, type HiderName } from '../../harnesses/hiders/index.js';
 import { computeVerdicts, type Verdicts } from '../../results/verdicts.js';
-import type { CaseOutcome } from '../../suites/framework/types.js';
+import type { CaseOutcome } from '../../results/record.js';
 import { recordsOf, runSuiteInProcess } from '../support/run-suite.js';
 
 const runs = new Map<HiderName, { outcomes: CaseOutcome[]; verdicts: Verdicts }>();

@@ -1,6 +1,6 @@
 /**
  * The fuzzer's evidence floor: an input the adapter rejected or declined is counted, never taken
- * as holding; a case passes only when enough inputs were judged (suites/fuzz/check.ts
+ * as holding; a case passes only when enough inputs were judged (fuzz/check.ts
  * `judgedFloor`), ends inconclusive with the reasons otherwise, and `skipped` only when every input
  * was declined. A harness that refuses everything gets no fuzz pass (L1-P1's faker property fails
  * instead: a valid document refused is evidence); a harness that declines one field still gets
@@ -11,13 +11,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { resolveBuiltin } from '../../adapters/builtin.js';
-import { AdapterDecline } from '../../adapters/protocol/errors.js';
-import { createReferenceAdapter } from '../../adapters/reference/index.js';
-import type { InProcessAdapter } from '../../adapters/sdk/ts/types.js';
+import { resolveBuiltin } from '../../harnesses/builtin.js';
+import { AdapterDecline } from '../../protocol/errors.js';
+import { createReferenceAdapter } from '../../harnesses/reference/index.js';
+import type { InProcessAdapter } from '../../sdk/ts/types.js';
 import { loadDocumentFile } from '../../spec/document/index.js';
-import type { CaseOutcome } from '../../suites/framework/types.js';
-import { DEFAULT_FUZZ_BUDGET, fuzzCases, judgedFloor, PROPERTIES, readFinding } from '../../suites/fuzz/index.js';
+import type { CaseOutcome } from '../../results/record.js';
+import { DEFAULT_FUZZ_BUDGET, fuzzCases, judgedFloor, PROPERTIES, readFinding } from '../../fuzz/index.js';
 import { runSuiteInProcess } from '../support/run-suite.js';
 
 const dirs: string[] = [];

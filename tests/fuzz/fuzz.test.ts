@@ -2,10 +2,10 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { createReferenceAdapter } from '../../adapters/reference/index.js';
-import { createMutantAdapter, MUTANTS } from '../../adapters/reference/mutants.js';
-import { DEFAULT_FUZZ_BUDGET, fuzzCases, readFinding, replayCase, type FuzzCaseDef } from '../../suites/fuzz/index.js';
-import { isAdvisoryId, REQUIREMENT_IDS } from '../../suites/requirements.js';
+import { createReferenceAdapter } from '../../harnesses/reference/index.js';
+import { createMutantAdapter, MUTANTS } from '../../harnesses/reference/mutants.js';
+import { DEFAULT_FUZZ_BUDGET, fuzzCases, readFinding, replayCase, type FuzzCaseDef } from '../../fuzz/index.js';
+import { isAdvisoryId, REQUIREMENT_IDS } from '../../spec/requirements.js';
 import { failedIds, runSuiteInProcess } from '../support/run-suite.js';
 
 const dirs: string[] = [];

@@ -9,9 +9,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { validateDocument } from '../../spec/document/index.js';
-import { fakerDocument, fakerProblem } from '../../suites/fuzz/gen/faker.js';
-import { buildState, type Placement } from '../../suites/fuzz/gen/injection.js';
-import { PROPERTIES, propertyByName } from '../../suites/fuzz/registry.js';
+import { fakerDocument, fakerProblem } from '../../fuzz/gen/faker.js';
+import { buildState, type Placement } from '../../fuzz/gen/injection.js';
+import { PROPERTIES, propertyByName } from '../../fuzz/registry.js';
 
 const SEEDS = 200;
 const SAMPLES = 3;

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ISSUE_CATEGORIES } from '../../adapters/protocol/vocabulary.js';
+import { ISSUE_CATEGORIES } from '../../protocol/vocabulary.js';
 import { categoryOf, loadDocumentFile, profileDigest, specDigest, type OapIssue } from '../../spec/document/index.js';
 import { type DocumentExpectation, fixtures, fixtureTreeDir } from '../../fixtures/index.js';
 

@@ -8,11 +8,11 @@ import { syncBuiltinESMExports } from 'node:module';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stringify as yamlStringify } from 'yaml';
-import { isRefused, type Result } from '../../adapters/protocol/messages.js';
-import { createReferenceAdapter } from '../../adapters/reference/index.js';
-import { createMutantAdapter, MUTANTS } from '../../adapters/reference/mutants.js';
-import { QUIRK_NAMES } from '../../adapters/reference/quirks.js';
-import { ADVISORY_IDS, REQUIREMENTS } from '../../suites/requirements.js';
+import { isRefused, type Result } from '../../protocol/messages.js';
+import { createReferenceAdapter } from '../../harnesses/reference/index.js';
+import { createMutantAdapter, MUTANTS } from '../../harnesses/reference/mutants.js';
+import { QUIRK_NAMES } from '../../harnesses/reference/quirks.js';
+import { ADVISORY_IDS, REQUIREMENTS } from '../../spec/requirements.js';
 import { harness, minimalProfile, permissivePolicy, sectionText, type Harness } from './support.js';
 
 const NOW = '2026-01-10T00:00:00Z';

@@ -1,12 +1,12 @@
 /** Shared fixtures for the reference-harness tests: a fresh workspace, an RPC, profile helpers. */
 import { readFileSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
-import { PROTOCOL_VERSION, type HarnessPolicyT, type Result } from '../../adapters/protocol/messages.js';
-import { createReferenceAdapter } from '../../adapters/reference/index.js';
-import type { InProcessAdapter } from '../../adapters/sdk/ts/types.js';
+import { PROTOCOL_VERSION, type HarnessPolicyT, type Result } from '../../protocol/messages.js';
+import { createReferenceAdapter } from '../../harnesses/reference/index.js';
+import type { InProcessAdapter } from '../../sdk/ts/types.js';
 import { InProcessRpc } from '../../runner/engine/in-process-rpc.js';
 import { minimalProfile, permissivePolicy } from '../../suites/support/index.js';
-import { Workspace } from '../../suites/framework/workspace.js';
+import { Workspace } from '../../suites/kit/workspace.js';
 
 export { minimalProfile, permissivePolicy };
 

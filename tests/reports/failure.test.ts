@@ -3,7 +3,7 @@ import { cutAtBoundary, differenceLine, inputText } from '../../reports/failure.
 import { groupFailures } from '../../results/groups.js';
 import type { CaseRecord } from '../../results/model.js';
 import { rerunCommand, shellQuote } from '../../results/rerun.js';
-import { differencesOf } from '../../suites/framework/differences.js';
+import { differencesOf } from '../../spec/document/differences.js';
 import { makeCase, makeReport } from '../results/make-report.js';
 
 describe('differences, computed once when a failure is recorded', () => {

@@ -6,7 +6,7 @@ import { renderJunit } from '../../reports/junit.js';
 import { renderMarkdown } from '../../reports/markdown.js';
 import { buildSarif } from '../../reports/sarif.js';
 import { evaluateRun } from '../../results/outcome.js';
-import { REQUIREMENTS } from '../../suites/requirements.js';
+import { REQUIREMENTS } from '../../spec/requirements.js';
 import { makeCase, makeReport } from '../results/make-report.js';
 import { findAll, parseXml } from './xml.js';
 

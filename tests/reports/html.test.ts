@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { renderHtml } from '../../reports/html.js';
 import type { CaseRecord } from '../../results/model.js';
 import { evaluateRun } from '../../results/outcome.js';
-import { REQUIREMENTS } from '../../suites/requirements.js';
+import { REQUIREMENTS } from '../../spec/requirements.js';
 import { makeCase, makeReport } from '../results/make-report.js';
 import { chromiumSkipReason, launchChromium } from '../support/chromium.js';
 

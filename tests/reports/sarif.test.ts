@@ -5,7 +5,7 @@ import { buildSarif } from '../../reports/sarif.js';
 import type { CaseRecord } from '../../results/model.js';
 import { evaluateRun } from '../../results/outcome.js';
 import { fromRoot } from '../../spec/package-root.js';
-import { ADVISORIES } from '../../suites/requirements.js';
+import { ADVISORIES } from '../../spec/requirements.js';
 import { makeCase, makeReport } from '../results/make-report.js';
 
 /** The SARIF 2.1.0 schema (draft-04), vendored: see SARIF-SCHEMA-NOTICE.md beside it. */
@@ -57,11 +57,11 @@ describe('results.sarif', () => {
     const sarif = buildSarif(outcome()) as Sarif;
     const run = sarif.runs[0]!;
     expect(run.results.map((r) => r.ruleId).sort()).toEqual([advisory.id, 'L1-I3', 'L1-P2', 'L2-G5'].sort());
-    const manifest = readFileSync(fromRoot('suites', 'requirements.ts'), 'utf8').split('\n');
+    const manifest = readFileSync(fromRoot('spec', 'requirements.ts'), 'utf8').split('\n');
     for (const r of run.results) {
       const loc = r.locations[0]!.physicalLocation!;
       expect(loc.artifactLocation.uriBaseId).toBe('OAPCONFORM');
-      if (loc.artifactLocation.uri === 'suites/requirements.ts') expect(manifest[loc.region!.startLine - 1]).toContain(`'${r.ruleId}'`);
+      if (loc.artifactLocation.uri === 'spec/requirements.ts') expect(manifest[loc.region!.startLine - 1]).toContain(`'${r.ruleId}'`);
     }
     const byRule = (id: string) => run.results.filter((r) => r.ruleId === id);
     expect(byRule('L1-P2')[0]!.locations[0]!.physicalLocation!.artifactLocation.uri).toBe('fixtures/level-1/invalid/x.agent.yaml');

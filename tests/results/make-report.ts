@@ -1,8 +1,8 @@
 import type { CaseInfo, CaseRecord, RunReport } from '../../results/model.js';
 import { manifestCases, manifestDigest } from '../../results/manifest.js';
 import { countStatuses } from '../../results/predicates.js';
-import type { CaseOutcome, CaseStatus } from '../../suites/framework/types.js';
-import { levelOfId, REQUIREMENTS } from '../../suites/requirements.js';
+import type { CaseOutcome, CaseStatus } from '../../results/record.js';
+import { levelOfId, REQUIREMENTS } from '../../spec/requirements.js';
 
 /** Test support: RunReports built by hand, as the engine would hand them to finalizeRun. */
 const REVISION = '0123456789abcdef0123456789abcdef01234567';

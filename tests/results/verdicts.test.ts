@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { attainedLevel, checkClaim, compareRequirementIds, computeVerdicts } from '../../results/verdicts.js';
-import { requiredIdsUpTo } from '../../suites/requirements.js';
+import { requiredIdsUpTo } from '../../spec/requirements.js';
 import { makeCase, makeReport } from './make-report.js';
 
 describe('requirement verdicts', () => {

@@ -1,6 +1,6 @@
 /**
  * One judge: the L1-I3 cases' expectation (suites/level-1/narrowing.ts `narrowingJudgement`) and
- * the fuzz narrowing property's verdict (suites/fuzz/properties/narrowing.ts `narrowingVerdict`)
+ * the fuzz narrowing property's verdict (fuzz/properties/narrowing.ts `narrowingVerdict`)
  * must give the same answer for the same (profile, policy, effective contract), on every input.
  *
  * fast-check draws profile requests and harness policies from the fuzzer's own generators
@@ -11,7 +11,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { EffectiveContractT, HarnessPolicyT } from '../../adapters/protocol/messages.js';
+import type { EffectiveContractT, HarnessPolicyT } from '../../protocol/messages.js';
 import {
   DECISIONS,
   expectedValues,
@@ -26,8 +26,8 @@ import {
   toolTable,
   type ToolsRequest,
 } from '../../spec/semantics/index.js';
-import { policyArb, specRequestArb } from '../../suites/fuzz/gen/narrowing.js';
-import { narrowingVerdict } from '../../suites/fuzz/properties/narrowing.js';
+import { policyArb, specRequestArb } from '../../fuzz/gen/narrowing.js';
+import { narrowingVerdict } from '../../fuzz/properties/narrowing.js';
 import { narrowingJudgement } from '../../suites/level-1/narrowing.js';
 import { minimalProfile } from '../../suites/support/index.js';
 

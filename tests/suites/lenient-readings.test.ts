@@ -8,10 +8,10 @@
  * inconclusive, never failed. A harness that declines one field loses only the cases that use it.
  */
 import { describe, expect, it } from 'vitest';
-import { AdapterDecline } from '../../adapters/protocol/errors.js';
-import { createReferenceAdapter } from '../../adapters/reference/index.js';
+import { AdapterDecline } from '../../protocol/errors.js';
+import { createReferenceAdapter } from '../../harnesses/reference/index.js';
 import { loadDocumentFile } from '../../spec/document/index.js';
-import type { InProcessAdapter } from '../../adapters/sdk/ts/types.js';
+import type { InProcessAdapter } from '../../sdk/ts/types.js';
 import { allCases } from '../../suites/index.js';
 import { lenientReadingsAdapter } from '../support/lenient-readings.js';
 import { runSuiteInProcess } from '../support/run-suite.js';

@@ -5,11 +5,11 @@
  * in ways the protocol makes observable, pass nothing they should not.
  */
 import { describe, expect, it } from 'vitest';
-import { createReferenceAdapter } from '../../adapters/reference/index.js';
-import { MUTANTS } from '../../adapters/reference/mutants.js';
-import type { InProcessAdapter } from '../../adapters/sdk/ts/types.js';
+import { createReferenceAdapter } from '../../harnesses/reference/index.js';
+import { MUTANTS } from '../../harnesses/reference/mutants.js';
+import type { InProcessAdapter } from '../../sdk/ts/types.js';
 import { cases } from '../../suites/level-1/index.js';
-import { ADVISORIES, REQUIREMENTS } from '../../suites/requirements.js';
+import { ADVISORIES, REQUIREMENTS } from '../../spec/requirements.js';
 import { decliningAdapter } from '../support/declining-adapter.js';
 import { failedIds, runSuiteInProcess } from '../support/run-suite.js';
 

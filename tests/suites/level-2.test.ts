@@ -7,10 +7,10 @@
  * plus coverage: every Level 2 requirement has a case, every one has a mutant, fixtures are used.
  */
 import { describe, expect, it } from 'vitest';
-import { MUTANTS } from '../../adapters/reference/mutants.js';
+import { MUTANTS } from '../../harnesses/reference/mutants.js';
 import { cases as level2 } from '../../suites/level-2/index.js';
 import { fixtures } from '../../fixtures/index.js';
-import { isAdvisoryId, levelOfId, REQUIREMENTS } from '../../suites/requirements.js';
+import { isAdvisoryId, levelOfId, REQUIREMENTS } from '../../spec/requirements.js';
 import { decliningAdapter } from '../support/declining-adapter.js';
 import { runSuiteInProcess } from '../support/run-suite.js';
 

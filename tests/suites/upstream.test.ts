@@ -12,15 +12,15 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, write
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createReferenceAdapter } from '../../adapters/reference/index.js';
-import { createMutantAdapter } from '../../adapters/reference/mutants.js';
-import type { InProcessAdapter } from '../../adapters/sdk/ts/types.js';
+import { createReferenceAdapter } from '../../harnesses/reference/index.js';
+import { createMutantAdapter } from '../../harnesses/reference/mutants.js';
+import type { InProcessAdapter } from '../../sdk/ts/types.js';
 import { fromRoot } from '../../spec/package-root.js';
 import { allCases } from '../../suites/index.js';
-import { requiredIdsUpTo } from '../../suites/requirements.js';
-import { leadingComment } from '../../suites/upstream/layout.js';
+import { requiredIdsUpTo } from '../../spec/requirements.js';
+import { leadingComment } from '../../fixtures/upstream/layout.js';
 import { describeUpstream, loadUpstream, loadUpstreamCases } from '../../suites/upstream/index.js';
-import { explicitIds, namedDeltaRule, namedProfileRule } from '../../suites/upstream/rules.js';
+import { explicitIds, namedDeltaRule, namedProfileRule } from '../../fixtures/upstream/rules.js';
 import { runCli } from '../support/cli.js';
 import { runSuiteInProcess } from '../support/run-suite.js';
 

@@ -1,6 +1,6 @@
-import { PROTOCOL_VERSION } from '../../adapters/protocol/messages.js';
-import type { InProcessAdapter } from '../../adapters/sdk/ts/types.js';
-import { AdapterDecline } from '../../adapters/protocol/errors.js';
+import { PROTOCOL_VERSION } from '../../protocol/messages.js';
+import type { InProcessAdapter } from '../../sdk/ts/types.js';
+import { AdapterDecline } from '../../protocol/errors.js';
 
 /**
  * An adapter that claims everything in its handshake and answers every operation "not

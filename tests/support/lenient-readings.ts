@@ -12,12 +12,12 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { AdjustmentT, InstantiateOutcomeT, Params } from '../../adapters/protocol/messages.js';
-import { createReferenceAdapter } from '../../adapters/reference/index.js';
-import { Quirks } from '../../adapters/reference/quirks.js';
-import { containingRoot } from '../../adapters/reference/roots.js';
+import type { AdjustmentT, InstantiateOutcomeT, Params } from '../../protocol/messages.js';
+import { createReferenceAdapter } from '../../harnesses/reference/index.js';
+import { Quirks } from '../../harnesses/reference/quirks.js';
+import { containingRoot } from '../../harnesses/reference/roots.js';
 import { loadDocumentFile } from '../../spec/document/index.js';
-import type { InProcessAdapter } from '../../adapters/sdk/ts/types.js';
+import type { InProcessAdapter } from '../../sdk/ts/types.js';
 
 type Obj = Record<string, unknown>;
 

@@ -1,9 +1,10 @@
 import type { CaseRecord } from '../../results/model.js';
-import type { AdapterFactory } from '../../adapters/sdk/ts/types.js';
-import { PROTOCOL_VERSION } from '../../adapters/protocol/messages.js';
+import type { AdapterFactory } from '../../sdk/ts/types.js';
+import { PROTOCOL_VERSION } from '../../protocol/messages.js';
 import { InProcessRpc } from '../../runner/engine/in-process-rpc.js';
-import { runCase } from '../../suites/framework/run-case.js';
-import type { CaseDef, CaseOutcome, KillableAdapter } from '../../suites/framework/types.js';
+import { runCase } from '../../runner/engine/run-case.js';
+import type { CaseDef, KillableAdapter } from '../../suites/kit/types.js';
+import type { CaseOutcome } from '../../results/record.js';
 import { allCases, caseLevel } from '../../suites/index.js';
 
 export interface InProcessRunOptions {

@@ -5,20 +5,20 @@ import { hostScript } from '../../runner/engine/adapter-spec.js';
 import { adapterEnv } from '../../runner/engine/env.js';
 import { handshake } from '../../runner/engine/handshake.js';
 import { StdioAdapterClient } from '../../runner/engine/stdio-client.js';
-import { AdapterCrashed } from '../../adapters/protocol/errors.js';
-import type { KillableAdapter } from '../../suites/framework/types.js';
+import { AdapterCrashed } from '../../protocol/errors.js';
+import type { KillableAdapter } from '../../suites/kit/types.js';
 
 const live = new Set<StdioAdapterClient>();
 let scratch: string | undefined;
 let spawned = 0;
 
-/** True when dist/adapters/host.js exists, so builtins can run as processes (`npm test` builds first). */
+/** True when dist/harnesses/host.js exists, so builtins can run as processes (`npm test` builds first). */
 export function canSpawnBuiltins(): boolean {
   return hostScript() !== undefined;
 }
 
 /**
- * A builtin adapter as its own, handshaken process (dist/adapters/host.js), as the engine's worker
+ * A builtin adapter as its own, handshaken process (dist/harnesses/host.js), as the engine's worker
  * provides for the cases that kill, trace or race an adapter. A spawn that cannot handshake is a
  * crash carrying the stderr tail, as in the worker.
  */

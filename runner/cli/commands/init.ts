@@ -9,7 +9,7 @@ const PY_STARTER = `#!/usr/bin/env python3
 """Starter OAP adapter: wire these handlers to your harness's real code, then run
     npx oap-conform smoke --adapter "python3 my_adapter.py"
 oap_adapter.py next to this file is the SDK (one standard-library file). The guide is
-adapters/WRITING.md and the protocol adapters/PROTOCOL.md in the oap-conform package."""
+sdk/WRITING.md and the protocol protocol/PROTOCOL.md in the oap-conform package."""
 
 from oap_adapter import (PROTOCOL_VERSION, UNSUPPORTED_PROTOCOL_VERSION, Adapter, Decline, PromptBuilder, RpcError,
                          spec_digest)
@@ -60,7 +60,7 @@ const TS_STARTER = `/**
  *   npx oap-conform smoke --adapter ./my-adapter.mts            (in-process; runs the compiled dist/my-adapter.mjs)
  *   npx oap-conform smoke --adapter "node dist/my-adapter.mjs"  (the same adapter over stdio)
  * The SDK and its types come from the oap-conform package you installed ('oap-conform/sdk'). The
- * guide is adapters/WRITING.md and the protocol adapters/PROTOCOL.md in that package.
+ * guide is sdk/WRITING.md and the protocol protocol/PROTOCOL.md in that package.
  */
 import { AdapterDecline, PROTOCOL_VERSION, RPC_ERROR, RpcError, defineAdapter, isMain, serveStdio } from '${SDK_MODULE}';
 
@@ -122,7 +122,7 @@ export function starterFiles(lang: 'ts' | 'python', opts: { sdkOnly?: boolean } 
   const files: Record<string, string> =
     lang === 'ts'
       ? { [TS_FILES.starter]: TS_STARTER }
-      : { [PY_FILES.starter]: PY_STARTER, [PY_FILES.sdk]: readFileSync(fromRoot('adapters', 'sdk', 'python', 'oap_adapter.py'), 'utf8') };
+      : { [PY_FILES.starter]: PY_STARTER, [PY_FILES.sdk]: readFileSync(fromRoot('sdk', 'python', 'oap_adapter.py'), 'utf8') };
   if (opts.sdkOnly) delete files[lang === 'ts' ? TS_FILES.starter : PY_FILES.starter];
   return files;
 }
@@ -158,7 +158,7 @@ function tsNextSteps(dir: string, wroteTsconfig: boolean): string[] {
     lines.push(`    (cd ${quoteWord(shown(dir))} && npm install --save-dev ${missing.join(' ')})`);
     if (missing.includes('oap-conform'))
       lines.push(
-        `    oap-conform is not on the npm registry yet: until it is, install it from a tarball (npm pack in a checkout) or a checkout, e.g. npm install --save-dev ${packageRoot} (${fromRoot('adapters', 'WRITING.md')}, section 0)`,
+        `    oap-conform is not on the npm registry yet: until it is, install it from a tarball (npm pack in a checkout) or a checkout, e.g. npm install --save-dev ${packageRoot} (${fromRoot('sdk', 'WRITING.md')}, section 0)`,
       );
   }
   const installed = resolveFrom(dir, 'oap-conform');
@@ -242,7 +242,7 @@ export function register(program: Command): void {
       } else {
         for (const line of tsNextSteps(dir, wroteTsconfig)) out(line);
       }
-      out(`guide: ${fromRoot('adapters', 'WRITING.md')}`);
-      out(`example: ${fromRoot('adapters', 'examples', flags.lang === 'python' ? 'python/example_adapter.py' : 'ts/example-adapter.ts')}`);
+      out(`guide: ${fromRoot('sdk', 'WRITING.md')}`);
+      out(`example: ${fromRoot('harnesses', 'examples', flags.lang === 'python' ? 'python/example_adapter.py' : 'ts/example-adapter.ts')}`);
     });
 }

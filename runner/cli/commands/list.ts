@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
-import { chaosFaults, loadMutants } from '../../../adapters/builtin.js';
+import { chaosFaults, loadMutants } from '../../../harnesses/builtin.js';
 import { allCases, caseLevel } from '../../../suites/index.js';
-import { REQUIREMENTS } from '../../../suites/requirements.js';
+import { REQUIREMENTS } from '../../../spec/requirements.js';
 import { coverageMarkdown, coverageRows } from '../../coverage.js';
 import { CliError, EXIT } from '../../exit-codes.js';
 

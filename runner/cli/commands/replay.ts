@@ -7,8 +7,8 @@ import { connect, type Connected } from '../../engine/connect.js';
 import { HandshakeError } from '../../engine/handshake.js';
 import { parseIntIn } from '../../engine/options.js';
 import { DEFAULT_TIMEOUT_MS } from '../../engine/run.js';
-import { readFinding, replayCase } from '../../../suites/fuzz/index.js';
-import { runCase } from '../../../suites/framework/run-case.js';
+import { readFinding, replayCase } from '../../../fuzz/index.js';
+import { runCase } from '../../engine/run-case.js';
 import { CliError, EXIT } from '../../exit-codes.js';
 import { ADAPTER_ENV_HELP, adapterEnvFlags, collect } from '../support.js';
 

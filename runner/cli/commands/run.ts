@@ -1,10 +1,10 @@
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { DEFAULT_FUZZ_BUDGET } from '../../../suites/fuzz/index.js';
+import { DEFAULT_FUZZ_BUDGET } from '../../../fuzz/index.js';
 
 import type { Command } from 'commander';
 import type { CliEmbedding } from '../embedding.js';
-import { CASE_STATUSES } from '../../../suites/framework/types.js';
+import { CASE_STATUSES } from '../../../results/record.js';
 import { createProgressReporter } from '../../../reports/progress.js';
 import { killAllSync } from '../../engine/process-registry.js';
 import { DEFAULT_TIMEOUT_MS, readReplay, runEngine } from '../../engine/run.js';

@@ -2,11 +2,11 @@
  * apply_delta against a profile file written into the workspace, with the file's state recorded
  * before and after so each case can judge what was (not) written.
  */
-import type { Params, Result } from '../../../adapters/protocol/messages.js';
-import type { CaseContext } from '../../framework/types.js';
+import type { Params, Result } from '../../../protocol/messages.js';
+import type { CaseContext } from '../../kit/types.js';
 import { APPLY_NOW } from './builders.js';
 import { isObject } from './common.js';
-import type { Encoding } from '../../framework/types.js';
+import type { Encoding } from '../../kit/types.js';
 import { fingerprint, type Fingerprint } from './profile-io.js';
 import { readBack, recordApply, workingEncoding, writeProfile, type ReadBack } from '../../support/index.js';
 

@@ -22,7 +22,7 @@ export function sleep(ms: number): Promise<void> {
 }
 
 /** Seeded from ctx.seed: spreads kill moments reproducibly. */
-export { mulberry32 as rng } from '../../framework/random.js';
+export { mulberry32 as rng } from '../../kit/random.js';
 
 /** Two RFC 3339 strings denote the same instant (adapters may reformat the `now` we pass). */
 export function sameInstant(a: unknown, b: string): boolean {

@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { fail } from '../../framework/assert.js';
+import { fail } from '../../kit/assert.js';
 import { inconclusive, readBack } from '../../support/index.js';
 
 export interface Fingerprint {

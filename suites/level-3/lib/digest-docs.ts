@@ -6,7 +6,7 @@
  * text, so the adapter sees exactly the spelling we chose, and the oracle parses the same text.
  */
 import { stringify as yamlStringify } from 'yaml';
-import { mulberry32 } from '../../framework/random.js';
+import { mulberry32 } from '../../kit/random.js';
 
 /** A JSON value whose numbers keep their source spelling. */
 type Raw = { num: string } | string | boolean | null | Raw[] | { obj: Array<[string, Raw]> };

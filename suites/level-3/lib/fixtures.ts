@@ -4,7 +4,7 @@
  */
 import { basename, join } from 'node:path';
 import { type FixtureOf, fixtureBytes } from '../../../fixtures/index.js';
-import type { Workspace } from '../../framework/workspace.js';
+import type { Workspace } from '../../kit/workspace.js';
 
 /** Copy the fixture's files (all, or those named by `only`) into `target` (default: the project root). */
 export function installFixture(ws: Workspace, f: FixtureOf<'level-3'>, target = ws.projectAgents, only?: string[]): string[] {

@@ -4,7 +4,7 @@
  * case is inconclusive (suites/support `requireObservable`) instead of failing an L3 ID for an L1
  * bug, and never passes vacuously.
  */
-import type { CaseContext } from '../../framework/types.js';
+import type { CaseContext } from '../../kit/types.js';
 import { claimedRoots, requireObservable } from '../../support/index.js';
 
 /**

@@ -2,8 +2,8 @@
  * Level 3's refusal judge: the outcome must be a rejection carrying an error of the category the
  * case expects. Instantiating and the rest of the plumbing are suites/support's.
  */
-import type { AdapterIssueT, InstantiateOutcomeT } from '../../../adapters/protocol/messages.js';
-import { fail } from '../../framework/assert.js';
+import type { AdapterIssueT, InstantiateOutcomeT } from '../../../protocol/messages.js';
+import { fail } from '../../kit/assert.js';
 import { briefIssues } from '../../support/index.js';
 
 export type Rejected = Extract<InstantiateOutcomeT, { status: 'rejected' }>;

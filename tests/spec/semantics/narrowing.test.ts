@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { HarnessPolicyT } from '../../../adapters/protocol/messages.js';
+import type { HarnessPolicyT } from '../../../protocol/messages.js';
 import {
   type ContractBounds,
   narrowingDifferences,

@@ -1,0 +1,119 @@
+/**
+ * Inheritance (L3-E2) and delegation (L3-B1) chains. For `extends` only the safety side is judged:
+ * whatever the merge produced, the effective contract stays within the policy (a child cannot widen
+ * what the policy or a base narrowed). For delegation the subagent is judged against its parent's
+ * effective contract, exactly where the spec fixes the answer (intersection = minimum).
+ */
+import fc from 'fast-check';
+import type { HarnessPolicyT } from '../../protocol/messages.js';
+import type { Encoding } from '../../suites/kit/types.js';
+import { encodingArb, policyArb, specRequestArb } from '../gen/narrowing.js';
+import { firstUndefined, instantiateIn, rejectedBy, type Doc } from '../harness.js';
+import { policyCeiling } from '../../spec/semantics/index.js';
+import { ceilingViolations, combine, requestViolations } from './contract.js';
+import { HOLDS, violated, type ExecEnv, type FuzzProperty } from './types.js';
+import { minimalProfile } from '../../suites/support/index.js';
+
+export interface ChainInput {
+  /** The profile instantiated: the child of an `extends` chain, or the delegating parent. */
+  profile: Doc;
+  policy: HarnessPolicyT;
+  /** Bases (extends) or the subagent profile (delegation), written beside `profile`. */
+  chain: Doc[];
+  encoding: Encoding;
+}
+
+/** Every profile of the chain is one the spec defines. */
+function chainMalformed(input: ChainInput): string | undefined {
+  return firstUndefined([input.profile, ...input.chain], 'a generated profile of the chain');
+}
+
+/** Instantiate a chain's main profile with its bases or subagent beside it; `refused` is set when it was refused. */
+async function instantiateChain(env: ExecEnv, input: ChainInput) {
+  const { outcome, dir } = await instantiateIn(env, input.profile, input.policy, { extra: input.chain, encoding: input.encoding });
+  if (outcome.status === 'rejected') return { refused: rejectedBy('instantiate', outcome.errors) } as const;
+  return { refused: undefined, outcome, dir } as const;
+}
+
+function extendsArb(): fc.Arbitrary<ChainInput> {
+  return fc
+    .record({
+      child: specRequestArb(),
+      bases: fc.array(specRequestArb(), { minLength: 1, maxLength: 3 }),
+      // Each base either stands alone (listed by the child) or extends the previous base.
+      nested: fc.array(fc.boolean(), { minLength: 3, maxLength: 3 }),
+      policy: policyArb(),
+      encoding: encodingArb,
+    })
+    .map(({ child, bases, nested, policy, encoding }) => {
+      const chain: Doc[] = [];
+      const listed: string[] = [];
+      bases.forEach((spec, i) => {
+        const name = `fz-base-${i}`;
+        const parent = i > 0 && nested[i] ? `fz-base-${i - 1}` : undefined;
+        if (parent) listed.splice(listed.indexOf(parent), 1);
+        chain.push(minimalProfile(name, spec, parent ? { extends: [{ name: parent }] } : {}));
+        listed.push(name);
+      });
+      const profile = minimalProfile('fz-main', child, { extends: listed.map((name) => ({ name })) });
+      return { profile, policy, chain, encoding };
+    });
+}
+
+export const extendsProperty: FuzzProperty<ChainInput> = {
+  name: 'extends',
+  requirement: 'L3-E2',
+  title: 'Narrowing applies to the merged result of an extends chain',
+  weight: 2,
+  runsPerCase: 20,
+  arbitrary: extendsArb,
+  malformed: chainMalformed,
+  async execute(env, input) {
+    const chain = await instantiateChain(env, input);
+    if (chain.refused !== undefined) return chain.refused;
+    const { outcome, dir } = chain;
+    const v = combine(ceilingViolations(outcome.effective, { source: 'policy', bounds: policyCeiling(input.policy), workspace: dir }));
+    return v ? violated(`merged profile: ${v.message}`, v.expected, v.observed) : HOLDS;
+  },
+};
+
+function delegationArb(): fc.Arbitrary<ChainInput> {
+  return fc
+    .record({ parent: specRequestArb(), child: specRequestArb(), policy: policyArb(), encoding: encodingArb })
+    .map(({ parent, child, policy, encoding }) => {
+      const runtime = { ...((parent.runtime as Record<string, unknown>) ?? {}) };
+      runtime.subagents = { ...((runtime.subagents as Record<string, unknown>) ?? {}), allow: ['fz-sub'] };
+      const childRuntime = { ...((child.runtime as Record<string, unknown>) ?? {}) };
+      delete childRuntime.subagents;
+      return {
+        profile: minimalProfile('fz-main', { ...parent, runtime }),
+        policy,
+        chain: [minimalProfile('fz-sub', { ...child, runtime: childRuntime })],
+        encoding,
+      };
+    });
+}
+
+export const delegationProperty: FuzzProperty<ChainInput> = {
+  name: 'delegation',
+  requirement: 'L3-B1',
+  title: "A subagent never exceeds its parent's effective contract",
+  weight: 2,
+  runsPerCase: 20,
+  arbitrary: delegationArb,
+  malformed: chainMalformed,
+  async execute(env, input) {
+    const chain = await instantiateChain(env, input);
+    if (chain.refused !== undefined) return chain.refused;
+    const { outcome, dir } = chain;
+    env.stats.adapterCalls++;
+    const sub = await env.ctx.adapter.call('instantiate_subagent', { parent_session_id: outcome.session_id, profile: { name: 'fz-sub' } });
+    if (sub.status === 'rejected') return rejectedBy('instantiate_subagent', sub.errors);
+    const c = { source: 'parent' as const, bounds: outcome.effective, workspace: dir };
+    const v = combine([
+      ...ceilingViolations(sub.effective, c),
+      ...requestViolations(sub.effective, input.chain[0]!, c, { subagentExact: false }),
+    ]);
+    return v ? violated(`subagent: ${v.message}`, v.expected, v.observed) : HOLDS;
+  },
+};

@@ -1,0 +1,167 @@
+import type { HandshakeT } from '../../protocol/messages.js';
+import { AdapterCrashed, AdapterNotImplemented, AdapterProtocolError, AdapterSkipped, AdapterTimeout } from '../../protocol/errors.js';
+import { isDeepStrictEqual } from 'node:util';
+import { differencesOf } from '../../spec/document/differences.js';
+import { CaseInconclusive, CaseNotApplicable, CheckFailure } from '../../suites/kit/errors.js';
+import { describeNeed, disclaimedNeeds, probe } from '../../suites/support/probes.js';
+import type { AdapterRpc, CaseContext, CaseDef, KillableAdapter } from '../../suites/kit/types.js';
+import type { CaseOutcome } from '../../results/record.js';
+import { Workspace } from '../../suites/kit/workspace.js';
+import { caseSeed } from '../../suites/kit/random.js';
+
+export interface RunCaseOptions {
+  adapter: AdapterRpc;
+  handshake: HandshakeT;
+  runSeed: number;
+  keepWorkspace?: boolean;
+  workspaceParent?: string;
+  spawnAdapter?: () => Promise<KillableAdapter>;
+  /** Called with the workspace before the case runs (the engine binds the adapter's env to it). */
+  onWorkspace?: (ws: Workspace) => void | Promise<void>;
+}
+
+/** The outcome for whatever a case threw: each typed ending to its own status, anything else a suite fault. */
+export function outcomeOf(err: unknown, base: { id: string; requirements: string[]; durationMs: number }): CaseOutcome {
+  if (err instanceof CheckFailure) {
+    // The differences are computed once, here, and every format renders them.
+    const differences = err.differences ? [...err.differences] : differencesOf(err.expected, err.observed);
+    return {
+      ...base,
+      status: 'fail',
+      message: err.message,
+      ...(err.expected !== undefined ? { expected: err.expected } : {}),
+      ...(err.observed !== undefined ? { observed: err.observed } : {}),
+      ...(differences.length > 0 ? { differences } : {}),
+    };
+  }
+  if (err instanceof CaseInconclusive) {
+    return { ...base, status: 'inconclusive', message: err.message, ...(err.rootCause ? { cause: err.rootCause } : {}) };
+  }
+  if (err instanceof AdapterNotImplemented) {
+    return {
+      ...base,
+      status: 'skipped',
+      message: `adapter: not implemented: ${err.method}: ${err.reason}`,
+      method: err.method,
+      reason: err.reason,
+    };
+  }
+  if (err instanceof AdapterSkipped) {
+    return { ...base, status: 'skipped', message: `adapter skipped ${err.method}: ${err.reason}`, method: err.method, reason: err.reason };
+  }
+  if (err instanceof AdapterTimeout)
+    return { ...base, status: 'timeout', message: err.message, method: err.method, limit_ms: err.timeoutMs };
+  if (err instanceof AdapterCrashed) {
+    return {
+      ...base,
+      status: 'error',
+      message: err.message,
+      fault: 'adapter',
+      error: { kind: 'crash', exit_code: err.exitCode, signal: err.signal },
+      ran: true,
+    };
+  }
+  if (err instanceof AdapterProtocolError) {
+    return {
+      ...base,
+      status: 'error',
+      message: `protocol error (${err.code}): ${err.message}`,
+      fault: 'adapter',
+      error: { kind: 'protocol', code: err.code },
+      ran: true,
+    };
+  }
+  if (err instanceof CaseNotApplicable) {
+    // A case may declare itself not applicable only through `needs` (probed); anything else is our bug.
+    return {
+      ...base,
+      status: 'error',
+      message: `check error: not-applicable outside the needs mechanism: ${err.message}`,
+      fault: 'suite',
+      error: { kind: 'check' },
+      ran: true,
+    };
+  }
+  const message = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
+  return { ...base, status: 'error', message: `check error: ${message}`, fault: 'suite', error: { kind: 'check' }, ran: true };
+}
+
+export async function runCase(def: CaseDef, opts: RunCaseOptions): Promise<CaseOutcome> {
+  const started = performance.now();
+  const base = { id: def.id, requirements: def.requirements };
+  const elapsed = (): number => performance.now() - started;
+  if (def.needs?.process && !opts.spawnAdapter) {
+    return {
+      ...base,
+      status: 'inconclusive',
+      message: 'the case needs a separately spawned adapter process and this adapter cannot be spawned as one',
+      durationMs: 0,
+    };
+  }
+  // A kept workspace is named after the case, so the report can point at it.
+  const workspace = new Workspace(opts.workspaceParent, opts.keepWorkspace ? def.id : undefined);
+  const notes: Record<string, unknown> = {};
+  const inputs: Record<string, unknown> = {};
+  const ctx: CaseContext = {
+    adapter: opts.adapter,
+    handshake: opts.handshake,
+    workspace,
+    seed: caseSeed(opts.runSeed, def.id),
+    note: (k, v) => {
+      notes[k] = v;
+    },
+    input: (name, value) => {
+      for (let n = 1; ; n++) {
+        const key = n === 1 ? name : `${name} (${n})`;
+        if (!(key in inputs)) {
+          inputs[key] = value;
+          return;
+        }
+        if (isDeepStrictEqual(inputs[key], value)) return;
+      }
+    },
+    ...(opts.spawnAdapter ? { spawnAdapter: opts.spawnAdapter } : {}),
+  };
+  const withNotes = (): { notes?: Record<string, unknown> } => (Object.keys(notes).length ? { notes } : {});
+  // Inputs explain a result other than a pass; a pass carries none, which keeps report.json small.
+  const kept = opts.keepWorkspace ? { workspace: workspace.root } : {};
+  const withInputs = (): { inputs?: Record<string, unknown>; workspace?: string } => ({
+    ...(Object.keys(inputs).length ? { inputs } : {}),
+    ...kept,
+  });
+  try {
+    await opts.onWorkspace?.(workspace);
+    const disclaimed = disclaimedNeeds(def, opts.handshake);
+    if (disclaimed.length > 0) {
+      const absent: string[] = [];
+      for (const need of disclaimed) {
+        const found = await probe(ctx, need);
+        if (found.absent) absent.push(found.observed);
+        else
+          ctx.note('capability-present-although-disclaimed', [
+            ...((notes['capability-present-although-disclaimed'] as string[]) ?? []),
+            found.observed,
+          ]);
+      }
+      // Every disclaimed capability confirmed absent: the case's question does not arise for this harness.
+      if (absent.length === disclaimed.length) {
+        return {
+          ...base,
+          status: 'not-applicable',
+          message: `the harness declares it lacks ${disclaimed.map(describeNeed).join(' and ')}`,
+          need: disclaimed.map(describeNeed).join(', '),
+          probe: absent.join('; '),
+          durationMs: elapsed(),
+          ...withNotes(),
+          ...kept,
+        };
+      }
+    }
+    await def.run(ctx);
+    return { ...base, status: 'pass', durationMs: elapsed(), ...withNotes(), ...kept };
+  } catch (err) {
+    return { ...outcomeOf(err, { ...base, durationMs: elapsed() }), ...withNotes(), ...withInputs() };
+  } finally {
+    if (!opts.keepWorkspace) workspace.remove();
+  }
+}
