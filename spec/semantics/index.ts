@@ -67,13 +67,17 @@ export {
   promptStep,
 } from './prompt-order.js';
 export {
+  arrayIndexOf,
   decodePointer,
   escapePointerToken,
   idOfToken,
   inStateScope,
+  isAncestorOrSelf,
   isPositionIndependent,
+  parentPointer,
   parsePointer,
   pointerOf,
+  valueAt,
 } from './pointer.js';
 export {
   capEntries,
