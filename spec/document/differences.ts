@@ -1,4 +1,5 @@
 import diff from 'microdiff';
+import { pointerOf } from '../semantics/pointer.js';
 
 /**
  * Where an observation departs from its expectation: one entry per differing leaf, each with an
@@ -11,7 +12,7 @@ export function differencesOf(expected: unknown, observed: unknown): Difference[
   if (expected === undefined && observed === undefined) return [];
   if (isContainer(expected) && isContainer(observed) && Array.isArray(expected) === Array.isArray(observed)) {
     return diff(expected, observed).map((d) => {
-      const pointer = toPointer(d.path);
+      const pointer = pointerOf(d.path);
       if (d.type === 'CREATE') return { pointer, observed: d.value };
       if (d.type === 'REMOVE') return { pointer, expected: d.oldValue };
       return { pointer, expected: d.oldValue, observed: d.value };
@@ -30,9 +31,4 @@ export interface Difference {
 
 function isContainer(v: unknown): v is Record<string, unknown> | unknown[] {
   return typeof v === 'object' && v !== null;
-}
-
-/** RFC 6901: `~` becomes `~0` and `/` becomes `~1` in each reference token. */
-function toPointer(path: readonly (string | number)[]): string {
-  return path.map((p) => `/${String(p).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
 }

@@ -1,5 +1,5 @@
 import type { IssueCategory } from '../../protocol/vocabulary.js';
-import { parsePointer } from '../semantics/pointer.js';
+import { arrayIndexOf, decodePointer } from '../semantics/pointer.js';
 import { categoryOf, type OapIssue } from './issue.js';
 
 /**
@@ -31,24 +31,17 @@ function rank(code: string): number {
   return r === -1 ? RANK.length : r;
 }
 
-function tokensOf(pointer: string): string[] {
-  try {
-    return parsePointer(pointer);
-  } catch {
-    return [pointer];
-  }
-}
-
+/** Pointer order: token by token, array indices numerically; a string that is not a pointer is one token. */
 function comparePointers(a: string, b: string): number {
-  const ta = tokensOf(a);
-  const tb = tokensOf(b);
+  const ta = decodePointer(a) ?? [a];
+  const tb = decodePointer(b) ?? [b];
   for (let i = 0; i < Math.min(ta.length, tb.length); i++) {
     const x = ta[i]!;
     const y = tb[i]!;
     if (x === y) continue;
-    const nx = /^[0-9]+$/.test(x);
-    const ny = /^[0-9]+$/.test(y);
-    if (nx && ny) return Number(x) - Number(y);
+    const nx = arrayIndexOf(x);
+    const ny = arrayIndexOf(y);
+    if (nx !== undefined && ny !== undefined) return nx - ny;
     return x < y ? -1 : 1;
   }
   return ta.length - tb.length;

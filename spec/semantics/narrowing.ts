@@ -34,7 +34,7 @@ import {
 import { canonicalHost, hostCoveredByAny, hostsAllowed, requestedHosts } from './host.js';
 import { effectiveMemoryMode, effectiveScopes, type MemoryMode, memoryExceeds, scopesBeyond } from './memory.js';
 import { normalizeRoot, pathAllowed, rootWithin, rootsBeyond } from './path.js';
-import { escapePointerToken } from './pointer.js';
+import { pointerOf } from './pointer.js';
 import { grantedTools } from './tools.js';
 
 /** The bounds a contract sets; a harness policy's ceiling and every effective contract have this shape. */
@@ -72,7 +72,7 @@ export function policyCeiling(policy: HarnessPolicyT): ContractBounds {
  */
 export function widenings(effective: ContractBounds, ceiling: ContractBounds, workspace?: string): string[] {
   const out: string[] = [];
-  const label = (...tokens: string[]): string => tokens.map((t) => `/${escapePointerToken(t)}`).join('');
+  const label = (...tokens: string[]): string => pointerOf(tokens);
   for (const k of PERMISSION_KEYS) if (exceeds(effective.permissions[k], ceiling.permissions[k])) out.push(label('permissions', k));
   const granted = new Set(ceiling.tools);
   for (const t of effective.tools) if (!granted.has(t)) out.push(label('tools', t));
@@ -283,7 +283,7 @@ export function narrowingDifferences(
     out.push({ pointer: '/memory/mode', expected: { atMost: want.memoryMode }, observed: effective.memory.mode });
   for (const s of effective.memory.stores ?? []) {
     if (memoryExceeds(s.mode, ceiling.memory.mode))
-      out.push({ pointer: `/memory/stores/${escapePointerToken(s.name)}`, expected: { atMost: ceiling.memory.mode }, observed: s.mode });
+      out.push({ pointer: pointerOf(['memory', 'stores', s.name]), expected: { atMost: ceiling.memory.mode }, observed: s.mode });
   }
   const beyond = scopesBeyond(effective.memory.scopes, want.scopes);
   if (beyond.length > 0)

@@ -17,7 +17,7 @@
  */
 import { exceeds, type Decision, DECISIONS } from './decision.js';
 import { DEFAULT_MEMORY_MODE, MEMORY_MODES, memoryExceeds, type MemoryMode } from './memory.js';
-import { decodePointer, isAncestorOrSelf } from './pointer.js';
+import { decodePointer, isAncestorOrSelf, valueAt } from './pointer.js';
 
 export type Risk = 'low' | 'medium' | 'high';
 
@@ -43,15 +43,6 @@ export interface Proposal {
 export function touchesGuardedSection(path: string): boolean {
   const tokens = decodePointer(path) ?? [];
   return GUARDED_SECTIONS.some((g) => isAncestorOrSelf(g, tokens) || isAncestorOrSelf(tokens, g));
-}
-
-function valueAt(doc: unknown, tokens: readonly string[]): unknown {
-  let cur: unknown = doc;
-  for (const t of tokens) {
-    if (typeof cur !== 'object' || cur === null || Array.isArray(cur)) return undefined;
-    cur = (cur as Record<string, unknown>)[t];
-  }
-  return cur;
 }
 
 function provablyNarrows(tokens: readonly string[], op: string, value: unknown, profile: unknown): boolean {
