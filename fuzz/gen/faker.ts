@@ -12,6 +12,7 @@
 import { readFileSync } from 'node:fs';
 import { generateSync, type JsonSchema } from 'json-schema-faker';
 import { fromRoot } from '../../spec/package-root.js';
+import { arrayIndexOf, decodePointer } from '../../spec/semantics/index.js';
 import { oracleIssues } from '../oracle-gate.js';
 import { deriveSeed } from '../rng.js';
 
@@ -146,12 +147,11 @@ function uniqueIds(doc: Doc): void {
 
 /** The tokens of the nearest array element at or above `pointer`, or undefined when there is none. */
 function entryOf(pointer: string): (string | number)[] | undefined {
-  const tokens = pointer
-    .split('/')
-    .slice(1)
-    .map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
-  for (let n = tokens.length; n > 0; n--)
-    if (/^(0|[1-9]\d*)$/.test(tokens[n - 1]!)) return [...tokens.slice(0, n - 1), Number(tokens[n - 1])];
+  const tokens = decodePointer(pointer) ?? [];
+  for (let n = tokens.length; n > 0; n--) {
+    const index = arrayIndexOf(tokens[n - 1]!);
+    if (index !== undefined) return [...tokens.slice(0, n - 1), index];
+  }
   return undefined;
 }
 

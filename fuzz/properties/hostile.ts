@@ -30,7 +30,7 @@ import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import type { HarnessPolicyT, InstantiateOutcomeT } from '../../protocol/messages.js';
 import { parseDocument, specDigestInput } from '../../spec/document/index.js';
-import { normalizeRoot, physicalRoot } from '../../spec/semantics/index.js';
+import { inStateScope, normalizeRoot, parsePointer, physicalRoot } from '../../spec/semantics/index.js';
 import { AdapterCrashed, AdapterNotImplemented, AdapterProtocolError, AdapterSkipped, AdapterTimeout } from '../../protocol/errors.js';
 import { serializeDocument } from '../../suites/kit/workspace.js';
 import type { Encoding } from '../../suites/kit/types.js';
@@ -230,7 +230,7 @@ function secretsArb(): fc.Arbitrary<SecretInput> {
 /** The profile with its literal replaced by the same-name reference: the positive control. */
 function referenceTwin(input: SecretInput): Doc {
   const twin = structuredClone(input.profile);
-  const tokens = input.pointer.split('/').slice(1);
+  const tokens = parsePointer(input.pointer);
   let node = twin as Record<string, unknown>;
   for (const t of tokens.slice(0, -1)) node = node[t] as Record<string, unknown>;
   const key = tokens[tokens.length - 1]!;
@@ -402,7 +402,7 @@ function deltaMalformed(input: DeltaInput): string | undefined {
   const issues = oracleIssues(input.delta);
   if (input.expect === 'disguised') {
     // RFC 6901: the first token is `state`, so the pointer names something inside /state however it looks.
-    return typeof path === 'string' && path.startsWith('/state/') ? undefined : `${JSON.stringify(path)} is not a pointer into /state`;
+    return typeof path === 'string' && inStateScope(path) ? undefined : `${JSON.stringify(path)} is not a pointer into /state`;
   }
   if (input.expect === 'outside') {
     return issues.some((i) => i.pointer === `/operations/${last}/path`)

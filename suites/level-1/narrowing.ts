@@ -22,6 +22,7 @@ import {
   type Difference,
   expectedValues,
   globMatch,
+  isAncestorOrSelf,
   narrowingDifferences,
   narrowingRequest,
   physicalRoot,
@@ -57,7 +58,7 @@ export function narrowingJudgement(
 
 /** Fail on the first difference in the dimensions named by `prefixes` (pointer labels). */
 function expectNarrowed(differences: Difference[], prefixes: string[], what: string): void {
-  const found = differences.filter((d) => prefixes.some((p) => d.pointer === p || d.pointer.startsWith(`${p}/`)));
+  const found = differences.filter((d) => prefixes.some((p) => isAncestorOrSelf(p, d.pointer)));
   const first = found[0];
   if (first)
     failWithDifferences(`${what}: ${first.pointer} is not what the narrowing rule gives`, found, first.expected, {

@@ -1,9 +1,9 @@
 /**
  * JSON Pointer matching for the Level 1 cases (the only level that judges where a validation error
  * points, L1-P6, and which adjustment covers a field, L1-I9). Everything the levels share is in
- * suites/support.
+ * suites/support. Pointers are compared with the spec model's (spec/semantics/pointer.ts).
  */
-// ---------------------------------------------------------------- JSON Pointers
+import { isAncestorOrSelf, parentPointer } from '../../spec/semantics/index.js';
 
 /**
  * The pointer matching rule for validation errors (see INTERPRETATIONS.md, Level 1): an error
@@ -16,14 +16,7 @@ export function pointerMatches(observed: string, expected: string, parentAccepte
   return parentAccepted && observed === parentPointer(expected);
 }
 
-function parentPointer(pointer: string): string {
-  const i = pointer.lastIndexOf('/');
-  return i <= 0 ? '' : pointer.slice(0, i);
-}
-
-/** Is `pointer` equal to `field`, below it, or its direct parent? (the I9 coverage rule) */
+/** Is `pointer` equal to `field`, below it, or its direct parent (never `""` or `/spec`)? (the I9 coverage rule) */
 export function pointerCovers(pointer: string, field: string): boolean {
-  return (
-    pointer === field || pointer.startsWith(`${field}/`) || (pointer !== '' && pointer !== '/spec' && pointer === parentPointer(field))
-  );
+  return isAncestorOrSelf(field, pointer) || (pointer !== '' && pointer !== '/spec' && pointer === parentPointer(field));
 }

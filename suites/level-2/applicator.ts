@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { profileDigest, specDigestInput } from '../../spec/document/index.js';
-import { DEFAULT_WRITEBACK, inStateScope, operationsOutcome, proposalWidens, type Writeback } from '../../spec/semantics/index.js';
+import { DEFAULT_WRITEBACK, inStateScope, operationsOutcome, proposalWidens, valueAt, type Writeback } from '../../spec/semantics/index.js';
 import { expectEqual, expectTrue } from '../kit/assert.js';
 import type { CaseContext, CaseDef } from '../kit/types.js';
 import { APPLY_NOW, addFact, delta, entry, profile } from './support/builders.js';
@@ -22,7 +22,7 @@ import {
   type Approval,
 } from './support/apply.js';
 import { fixture, fixtures } from '../../fixtures/index.js';
-import { at, clone, fixtureDoc, isObject, jcsEqual } from './support/common.js';
+import { clone, fixtureDoc, isObject, jcsEqual } from './support/common.js';
 import { fingerprint, mustReadProfile, untouched, type Fingerprint } from './support/profile-io.js';
 import { inconclusive, instantiatePath, issuesCause, mustInstantiate, readBack, writeProjectProfile } from '../support/index.js';
 
@@ -336,7 +336,7 @@ const a6YamlOff: CaseDef = {
   async run(ctx) {
     const path = ctx.workspace.writeFile(`${ctx.workspace.projectAgents}/l2-apply.agent.yaml`, OFF_UNQUOTED_YAML);
     const read = readBack(path);
-    if (!read.ok || at(read.doc, '/spec/lifecycle/writeback') !== 'off')
+    if (!read.ok || valueAt(read.doc, '/spec/lifecycle/writeback') !== 'off')
       throw new Error('suite bug: the YAML fixture does not read as off');
     const a = await applyAt(
       ctx,

@@ -11,13 +11,14 @@ import {
   retainThreads,
   retentionOf,
   trimHistory,
+  valueAt,
   withinCap,
 } from '../../spec/semantics/index.js';
 import { expectEqual, expectTrue, fail } from '../kit/assert.js';
 import type { CaseContext, CaseDef } from '../kit/types.js';
 import { APPLY_NOW, addFact, datedFacts, delta, entry, profile, type Entry } from './support/builders.js';
 import { APPROVED, ACTOR, applyTo, categories, collection, findEntry, revisionOf, type Applied } from './support/apply.js';
-import { at, isObject, jcsEqual, sameInstant, fixtureDoc } from './support/common.js';
+import { isObject, jcsEqual, sameInstant, fixtureDoc } from './support/common.js';
 import { mustReadProfile, untouched } from './support/profile-io.js';
 import { inconclusive, issuesCause } from '../support/index.js';
 
@@ -362,7 +363,7 @@ const a9Threads: CaseDef = {
     };
     const a = await applyTo(ctx, doc, delta('l2-retention-threads', [add], { revision: 2 }));
     expectApplied(a, 'max_open_threads');
-    const got = (at(post(a, 'after max_open_threads'), '/state/open_threads') as Array<Record<string, unknown>> | undefined) ?? [];
+    const got = (valueAt(post(a, 'after max_open_threads'), '/state/open_threads') as Array<Record<string, unknown>> | undefined) ?? [];
     const retention = retentionOf(doc.spec);
     expectTrue(withinCap(got.length, retention.max_open_threads), 'max_open_threads (2) exceeded after the write', {
       expected: '<= 2',
@@ -486,14 +487,14 @@ function a10(startRevision: number | undefined): CaseDef {
       if (a.result.outcome !== 'applied')
         inconclusive(`the delta was not applied (outcome ${a.result.outcome})`, issuesCause(`delta ${a.result.outcome}`, a.result.errors));
       const d = post(a, 'after an applied delta');
-      expectEqual(at(d, '/metadata/revision'), expected, 'metadata.revision');
-      expectTrue(sameInstant(at(d, '/metadata/updated_at'), APPLY_NOW), 'metadata.updated_at is not the apply time', {
+      expectEqual(valueAt(d, '/metadata/revision'), expected, 'metadata.revision');
+      expectTrue(sameInstant(valueAt(d, '/metadata/updated_at'), APPLY_NOW), 'metadata.updated_at is not the apply time', {
         expected: APPLY_NOW,
-        observed: at(d, '/metadata/updated_at'),
+        observed: valueAt(d, '/metadata/updated_at'),
       });
-      expectTrue(sameInstant(at(d, '/state/updated_at'), APPLY_NOW), 'state.updated_at is not the apply time', {
+      expectTrue(sameInstant(valueAt(d, '/state/updated_at'), APPLY_NOW), 'state.updated_at is not the apply time', {
         expected: APPLY_NOW,
-        observed: at(d, '/state/updated_at'),
+        observed: valueAt(d, '/state/updated_at'),
       });
       expectEqual(a.result.revision, expected, 'apply_delta result revision');
     },
@@ -561,7 +562,7 @@ function a11(v: HistoryVariant): CaseDef {
       const last = h[h.length - 1];
       if (!last) fail('no history entry after an applied delta', 'one appended entry', h);
       // Compare with the revision actually written (A10 judges the increment itself).
-      expectEqual(last.revision, at(d, '/metadata/revision'), 'history entry revision vs metadata.revision');
+      expectEqual(last.revision, valueAt(d, '/metadata/revision'), 'history entry revision vs metadata.revision');
       expectTrue(sameInstant(last.at, APPLY_NOW), 'history entry `at` is not the apply time', { expected: APPLY_NOW, observed: last.at });
       // The schema describes `by` as "Actor: harness id, session id, or human identity": the actor
       // passed, the session id or any other identity is a recording of the actor; only none is not.

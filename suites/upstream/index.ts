@@ -24,7 +24,7 @@ import {
   validationSubject,
   type OapIssue,
 } from '../../spec/document/index.js';
-import { inStateScope } from '../../spec/semantics/index.js';
+import { decodePointer, inStateScope } from '../../spec/semantics/index.js';
 import { expectEqual, expectTrue, fail } from '../kit/assert.js';
 import type { CaseContext, CaseDef, CaseNeeds, Encoding } from '../kit/types.js';
 import { serializeDocument } from '../kit/workspace.js';
@@ -382,7 +382,8 @@ function literalDotDotOnly(delta: Obj): boolean {
   const ops = arr(delta['operations']).filter(isObj);
   const paths = ops.map((o) => o['path']);
   return (
-    paths.some((p) => typeof p === 'string' && p.split('/').includes('..')) && paths.every((p) => typeof p === 'string' && inStateScope(p))
+    paths.some((p) => typeof p === 'string' && (decodePointer(p) ?? []).includes('..')) &&
+    paths.every((p) => typeof p === 'string' && inStateScope(p))
   );
 }
 

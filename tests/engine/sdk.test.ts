@@ -23,6 +23,7 @@ import {
 import { canonicalJson as oracleCanonicalJson } from '../../spec/document/jcs.js';
 import { profileDigest as oracleProfileDigest, specDigest as oracleSpecDigest } from '../../spec/document/digest.js';
 import { createAjv } from '../../spec/document/ajv.js';
+import { parentPointer, valueAt } from '../../spec/semantics/index.js';
 import { fromRoot } from '../../spec/package-root.js';
 import { runCli } from '../support/cli.js';
 import { ensureBuilt, tempDir } from './helpers.js';
@@ -331,14 +332,6 @@ function deElide(text: string): unknown {
   return JSON.parse(out);
 }
 
-function at(value: unknown, pointer: string): unknown {
-  return pointer
-    .split('/')
-    .slice(1)
-    .map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'))
-    .reduce<unknown>((v, k) => (v !== null && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), value);
-}
-
 /**
  * Schema errors an abbreviation explains: members missing from an object that was abbreviated, the
  * marker itself, and the marker element of an array. A union (anyOf/oneOf) is satisfied when one
@@ -346,13 +339,13 @@ function at(value: unknown, pointer: string): unknown {
  */
 function unexplained(errors: ErrorObject[], value: unknown): ErrorObject[] {
   const elided = (pointer: string): boolean => {
-    const v = at(value, pointer);
+    const v = valueAt(value, pointer);
     return v !== null && typeof v === 'object' && ELIDED in v;
   };
   // The marker element of an abbreviated array stands for elements that are not shown.
   const markerElement = (pointer: string): boolean => {
-    const parent = pointer.slice(0, pointer.lastIndexOf('/'));
-    return /\/\d+$/.test(pointer) && Array.isArray(at(value, parent)) && elided(pointer);
+    const parent = parentPointer(pointer);
+    return parent !== undefined && Array.isArray(valueAt(value, parent)) && elided(pointer);
   };
   const excused = new Set<ErrorObject>(
     errors.filter(

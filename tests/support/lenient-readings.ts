@@ -17,6 +17,7 @@ import { createReferenceAdapter } from '../../harnesses/reference/index.js';
 import { Quirks } from '../../harnesses/reference/quirks.js';
 import { containingRoot } from '../../harnesses/reference/roots.js';
 import { loadDocumentFile } from '../../spec/document/index.js';
+import { decodePointer } from '../../spec/semantics/index.js';
 import type { InProcessAdapter } from '../../sdk/ts/types.js';
 
 type Obj = Record<string, unknown>;
@@ -44,7 +45,7 @@ function literalDotDot(delta: Obj): { delta: Obj; errors: Array<{ index: number;
   const removed: string[] = [];
   const kept = ops.filter((op, index) => {
     const path = typeof op['path'] === 'string' ? op['path'] : '';
-    if (!path.split('/').includes('..')) return true;
+    if (!(decodePointer(path) ?? []).includes('..')) return true;
     if (op['op'] === 'remove') removed.push(path);
     else errors.push({ index, path });
     return false;

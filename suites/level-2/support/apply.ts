@@ -5,6 +5,7 @@
 import type { Params, Result } from '../../../protocol/messages.js';
 import type { CaseContext } from '../../kit/types.js';
 import { APPLY_NOW } from './builders.js';
+import { valueAt } from '../../../spec/semantics/index.js';
 import { isObject } from './common.js';
 import type { Encoding } from '../../kit/types.js';
 import { fingerprint, type Fingerprint } from './profile-io.js';
@@ -71,8 +72,9 @@ export function ids(doc: Record<string, unknown> | undefined, name = 'facts'): s
   return collection(doc, name).map((e) => String(e.id));
 }
 
+/** The entry of a state collection with that id (the first, as `/state/<name>/id:<id>` names it). */
 export function findEntry(doc: Record<string, unknown> | undefined, name: string, id: string): Record<string, unknown> | undefined {
-  return collection(doc, name).find((e) => e.id === id);
+  return valueAt(doc, ['state', name, `id:${id}`]) as Record<string, unknown> | undefined;
 }
 
 export function revisionOf(doc: Record<string, unknown> | undefined): number | undefined {

@@ -35,19 +35,6 @@ export function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-/** Follow a plain RFC 6901 pointer through data; undefined when any step is missing. */
-export function at(doc: unknown, pointer: string): unknown {
-  if (pointer === '') return doc;
-  let cur: unknown = doc;
-  for (const raw of pointer.slice(1).split('/')) {
-    const tok = raw.replace(/~1/g, '/').replace(/~0/g, '~');
-    if (Array.isArray(cur)) cur = cur[Number(tok)];
-    else if (isObject(cur)) cur = Object.hasOwn(cur, tok) ? cur[tok] : undefined;
-    else return undefined;
-  }
-  return cur;
-}
-
 /** A Level 2 fixture's document as data (a fresh copy each call). */
 export function fixtureDoc(id: string): Record<string, unknown> {
   return fixtureDocument(fixture('level-2', id));
