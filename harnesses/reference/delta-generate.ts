@@ -11,6 +11,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { EvidenceT } from '../../protocol/messages.js';
+import { escapePointerToken } from '../../spec/semantics/index.js';
 import type { JsonObject } from './document.js';
 import type { Quirks } from './quirks.js';
 import { redactText as redactAlways, redactValue as redactValueAlways } from './redact.js';
@@ -79,7 +80,7 @@ export function generateDelta(
       if (known.has(`open_threads:${ev.thread_id}`)) {
         operations.push({
           op: 'replace',
-          path: `/state/open_threads/id:${escapeToken(ev.thread_id)}/status`,
+          path: `/state/open_threads/id:${escapePointerToken(ev.thread_id)}/status`,
           value: ev.status,
           reason: 'Thread status changed during the session.',
         });
@@ -136,8 +137,4 @@ function summarize(ops: number, proposals: number): string {
   const parts = [`${ops} state operation${ops === 1 ? '' : 's'} from session evidence`];
   if (proposals > 0) parts.push(`${proposals} proposal${proposals === 1 ? '' : 's'} for human review`);
   return `${parts.join('; ')}.`;
-}
-
-function escapeToken(t: string): string {
-  return t.replace(/~/g, '~0').replace(/\//g, '~1');
 }

@@ -19,7 +19,7 @@ import {
   validationSubject,
 } from '../../spec/document/index.js';
 import { issue, type OapIssue } from '../../spec/document/issue.js';
-import { parsePointer } from '../../spec/semantics/index.js';
+import { parsePointer, valueAt } from '../../spec/semantics/index.js';
 import type { Quirks } from './quirks.js';
 
 export type Encoding = 'yaml' | 'json' | 'md';
@@ -133,13 +133,6 @@ function filterByQuirks(issues: OapIssue[], quirks: Quirks, forInstantiation: bo
   if (forInstantiation && quirks.has('instantiates-schema-invalid')) drop((i) => cat(i, 'schema'));
   if (quirks.has('schema-errors-without-pointer')) issues = issues.map((i) => (cat(i, 'schema') ? { ...i, pointer: '' } : i));
   return issues;
-}
-
-/** The value at the reference `tokens` of a parsed document (undefined when there is none). */
-function valueAt(doc: unknown, tokens: readonly string[]): unknown {
-  let node: unknown = doc;
-  for (const t of tokens) node = isObject(node) || Array.isArray(node) ? (node as Record<string, unknown>)[t] : undefined;
-  return node;
 }
 
 export interface Digests {

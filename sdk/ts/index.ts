@@ -1,6 +1,7 @@
 /**
  * The TypeScript adapter SDK: define handlers, serve them over stdio (or hand the same object to
- * the runner in-process), decline what you do not implement, build prompts with byte offsets.
+ * the runner in-process), decline what you do not implement, build prompts with byte offsets and
+ * issue pointers (RFC 6901, the spec model's own encoding).
  */
 import { realpathSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -11,6 +12,7 @@ export { canonicalJson, profileDigest, specDigest, SPEC_DIGEST_EXCLUDED_METADATA
 export { serveStdio, errorFor, type ServeOptions } from './stdio.js';
 export { PromptBuilder, sectionText, type StateDelimiters } from './prompt-builder.js';
 export { LineSplitter, encodeLine, DEFAULT_MAX_LINE_BYTES, type LineEvent } from './framing.js';
+export { pointerOf } from '../../spec/semantics/pointer.js';
 export type { AdapterHandlers, InProcessAdapter, AdapterFactory } from './types.js';
 export { AdapterDecline } from '../../protocol/errors.js';
 export { PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS, RPC_ERROR, isRefused } from '../../protocol/messages.js';

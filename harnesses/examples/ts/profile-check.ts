@@ -4,7 +4,7 @@
  * each problem with a category and a JSON Pointer, which is what the protocol asks of an adapter.
  * The handshake's `unimplemented` list says what it leaves out.
  */
-import type { AdapterIssueT } from '../../../sdk/ts/index.js';
+import { pointerOf, type AdapterIssueT } from '../../../sdk/ts/index.js';
 
 const TOP_LEVEL_KEYS = ['oap', 'kind', 'extends', 'metadata', 'spec', 'state', 'history'];
 const NAME = /^[a-z0-9](?:[a-z0-9._-]{0,62}[a-z0-9])?$/;
@@ -46,8 +46,7 @@ export function checkProfile(doc: unknown): CheckOutcome {
     return { errors };
   }
   for (const key of ['oap', 'kind', 'metadata', 'spec']) if (!(key in doc)) issue('schema', '', `missing required member ${key}`);
-  for (const key of Object.keys(doc))
-    if (!TOP_LEVEL_KEYS.includes(key)) issue('schema', `/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`, `unknown member ${key}`);
+  for (const key of Object.keys(doc)) if (!TOP_LEVEL_KEYS.includes(key)) issue('schema', pointerOf([key]), `unknown member ${key}`);
   if ('oap' in doc) {
     const m = typeof doc.oap === 'string' ? /^(\d+)\.(\d+)$/.exec(doc.oap) : null;
     if (!m) issue('schema', '/oap', 'oap must be "MAJOR.MINOR"');
