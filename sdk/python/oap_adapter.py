@@ -4,8 +4,9 @@ Copy this file next to your adapter (`oap-conform init --lang python` does). It 
 upgrading oap-conform, copy it again. It speaks the oap-conform adapter protocol (JSON-RPC 2.0,
 one JSON message per line on stdin/stdout; stderr is your log), dispatches requests to the
 handlers you register, turns Decline exceptions into the protocol's NOT_IMPLEMENTED / SKIPPED
-errors and Refuse exceptions into a refusal of the document (digest, write_back), builds prompts whose section map uses UTF-8 byte offsets, and computes SPEC 2.2 digests
-(canonical_json, spec_digest, profile_digest).
+errors and Refuse exceptions into a refusal of the document (digest, write_back), and builds prompts
+whose section map uses UTF-8 byte offsets. Digests are your harness's own (SPEC 2.2; the runner judges
+them, L1-I8 and L3-G2): the Python example harness shows a standard-library one.
 
     from oap_adapter import Adapter, Decline, PromptBuilder
 
@@ -21,8 +22,6 @@ errors and Refuse exceptions into a refusal of the document (digest, write_back)
 A method without a handler answers NOT_IMPLEMENTED, which the runner records as a skip (never a pass).
 """
 
-import decimal
-import hashlib
 import json
 import os
 import sys
@@ -244,65 +243,3 @@ class PromptBuilder:
             "sections": [dict(s) for s in self._sections],
             "state": {"included": list(included or []), "elided": list(elided or []), "notice": notice},
         }
-
-
-def _es_number(value):
-    """ECMAScript Number::toString of a finite double, which is how RFC 8785 writes numbers."""
-    if value == 0:
-        return "0"  # also -0
-    if value < 0:
-        return "-" + _es_number(-value)
-    # repr() is the shortest string that round-trips, the same digits ECMAScript chooses.
-    sign, digits, exponent = decimal.Decimal(repr(value)).as_tuple()
-    s = "".join(map(str, digits)).rstrip("0") or "0"
-    k = len(s)
-    n = len(digits) + exponent  # value = 0.s * 10^n
-    if k <= n <= 21:
-        return s + "0" * (n - k)
-    if 0 < n <= 21:
-        return s[:n] + "." + s[n:]
-    if -6 < n <= 0:
-        return "0." + "0" * -n + s
-    e = n - 1
-    return (s if k == 1 else s[0] + "." + s[1:]) + "e" + ("+" if e > 0 else "-") + str(abs(e))
-
-
-def canonical_json(value):
-    """RFC 8785 (JCS): the canonical JSON text of a value from json.loads (dict, list, str, int,
-    float, bool, None). Numbers are written as ECMAScript writes doubles (so 1.0 -> "1",
-    1e21 -> "1e+21", integers beyond 2**53 lose precision exactly as in JavaScript) and object keys
-    are sorted by UTF-16 code units. Raises ValueError for NaN and infinities, which JCS cannot
-    represent (OAP requires rejecting them).
-    """
-    if value is None or isinstance(value, bool):
-        return json.dumps(value)
-    if isinstance(value, int):
-        return str(value) if abs(value) < 2 ** 53 else canonical_json(float(value))
-    if isinstance(value, float):
-        if value != value or value in (float("inf"), float("-inf")):
-            raise ValueError("non-finite number")
-        return _es_number(value)
-    if isinstance(value, str):
-        return json.dumps(value, ensure_ascii=False)
-    if isinstance(value, dict):
-        items = sorted(value.items(), key=lambda kv: kv[0].encode("utf-16-be", "surrogatepass"))
-        return "{" + ",".join(json.dumps(k, ensure_ascii=False) + ":" + canonical_json(v) for k, v in items) + "}"
-    if isinstance(value, (list, tuple)):
-        return "[" + ",".join(canonical_json(v) for v in value) + "]"
-    raise TypeError("%s is not JSON data" % type(value).__name__)
-
-
-# Metadata the applicator and the resolver own; excluded so write-back and trust keep the spec digest.
-SPEC_DIGEST_EXCLUDED_METADATA = ("revision", "updated_at", "trust")
-
-
-def profile_digest(doc):
-    """SPEC 2.2 profile digest: "sha256:" + hex SHA-256 of the JCS form of the whole document."""
-    return "sha256:" + hashlib.sha256(canonical_json(doc).encode("utf-8")).hexdigest()
-
-
-def spec_digest(doc):
-    """SPEC 2.2 spec digest (what session.spec_digest reports): over {metadata, spec}, without
-    metadata.revision, updated_at and trust. Compare with `oap-conform validate --digest FILE`."""
-    metadata = {k: v for k, v in doc["metadata"].items() if k not in SPEC_DIGEST_EXCLUDED_METADATA}
-    return profile_digest({"metadata": metadata, "spec": doc["spec"]})

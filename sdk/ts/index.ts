@@ -8,7 +8,6 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export { defineAdapter, isMethodName, refused, UnknownMethod, InvalidParams, RpcError, type DefineOptions } from './define.js';
-export { canonicalJson, profileDigest, specDigest, SPEC_DIGEST_EXCLUDED_METADATA } from './canonical.js';
 export { serveStdio, errorFor, type ServeOptions } from './stdio.js';
 export { PromptBuilder, sectionText, type StateDelimiters } from './prompt-builder.js';
 export { LineSplitter, encodeLine, DEFAULT_MAX_LINE_BYTES, type LineEvent } from './framing.js';

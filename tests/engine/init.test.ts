@@ -31,12 +31,16 @@ function fresh(prefix: string): string {
   return dir;
 }
 
-/** A TypeScript project with oap-conform, typescript and @types/node "installed" (linked to ours). */
+/**
+ * A TypeScript project with oap-conform, typescript, @types/node and canonicalize (the JCS library
+ * its harness digests with) "installed" (linked to ours).
+ */
 function tsProject(prefix: string): string {
   const dir = fresh(prefix);
   mkdirSync(join(dir, 'node_modules', '@types'), { recursive: true });
   symlinkSync(fromRoot(), join(dir, 'node_modules', 'oap-conform'));
   symlinkSync(fromRoot('node_modules', 'typescript'), join(dir, 'node_modules', 'typescript'));
+  symlinkSync(fromRoot('node_modules', 'canonicalize'), join(dir, 'node_modules', 'canonicalize'));
   symlinkSync(fromRoot('node_modules', '@types', 'node'), join(dir, 'node_modules', '@types', 'node'));
   return dir;
 }
@@ -78,7 +82,7 @@ function expectSmokePassed(r: Ran): void {
   expect(r.status).toBe(0);
 }
 
-/** A run of the session-record requirement: the spec digest the SDK computes is the one the suite expects. */
+/** A run of the session-record requirement: the spec digest the harness computes is the one the suite expects. */
 async function expectSessionRecordPasses(adapter: string, cwd: string): Promise<void> {
   const out = join(fresh('oap-init-results-'), 'results');
   const r = await (adapter.endsWith('.mts') ? spawnCli : cli)(
@@ -93,7 +97,15 @@ async function expectSessionRecordPasses(adapter: string, cwd: string): Promise<
 
 /** validate and instantiate for a JSON-reading "harness", written the way WRITING.md §3-4 describe. */
 const PY_IMPLEMENTATION = `
-import json, os, uuid
+import hashlib, json, os, uuid
+
+
+def spec_digest(doc):
+    # SPEC 2.2, this harness's own: sorted compact JSON is JCS for the documents it reads (integers,
+    # keys inside the BMP); a harness with fractional numbers needs a full JCS (harnesses/examples/python).
+    metadata = {k: v for k, v in doc["metadata"].items() if k not in ("revision", "updated_at", "trust")}
+    text = json.dumps({"metadata": metadata, "spec": doc["spec"]}, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 def load(source):
@@ -200,12 +212,19 @@ describe('init --lang python, outside the repository', () => {
 
 // ---------------------------------------------------------------- TypeScript
 
-const TS_IMPLEMENTATION = `import { randomUUID } from 'node:crypto';
+const TS_IMPLEMENTATION = `import { createHash, randomUUID } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { PROTOCOL_VERSION, PromptBuilder, defineAdapter, isMain, serveStdio, specDigest, type AdapterIssueT, type Params, type Result } from 'oap-conform/sdk';
+import canonicalize from 'canonicalize';
+import { PROTOCOL_VERSION, PromptBuilder, defineAdapter, isMain, serveStdio, type AdapterIssueT, type Params, type Result } from 'oap-conform/sdk';
 
 type Profile = { oap: string; kind: string; metadata: { name: string; revision?: number; [k: string]: unknown }; spec: { role: { instructions: string } } };
+
+/** SPEC 2.2, this harness's own: JCS (the canonicalize package) of {metadata without revision, updated_at, trust; spec}. */
+function specDigest(doc: Profile): string {
+  const metadata = Object.fromEntries(Object.entries(doc.metadata).filter(([k]) => !['revision', 'updated_at', 'trust'].includes(k)));
+  return \`sha256:\${createHash('sha256').update(canonicalize({ metadata, spec: doc.spec }) ?? '').digest('hex')}\`;
+}
 
 function load(source: Params<'validate'>['document']): { doc?: Profile; errors: AdapterIssueT[] } {
   const text = 'path' in source ? readFileSync(source.path, 'utf8') : source.content;

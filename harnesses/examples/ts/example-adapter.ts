@@ -10,9 +10,10 @@
  * It imports the SDK by a path inside this repository; an adapter in your own project imports
  * 'oap-conform/sdk' instead (see `oap-conform init --lang ts`).
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
+import canonicalize from 'canonicalize';
 import {
   AdapterDecline,
   PROTOCOL_VERSION,
@@ -22,7 +23,6 @@ import {
   defineAdapter,
   isMain,
   serveStdio,
-  specDigest,
   type AdapterIssueT,
   type InProcessAdapter,
   type Params,
@@ -50,6 +50,19 @@ function readSource(source: Params<'validate'>['document']): string {
   }
   if (!source.path.endsWith('.json')) throw new AdapterDecline('skipped', 'the example harness reads .agent.json files only');
   return readFileSync(source.path, 'utf8');
+}
+
+/**
+ * SPEC 2.2 spec digest (what `session.spec_digest` reports), the harness's own like everything else
+ * here: the runner judges it against its own (L1-I8). `sha256:` + hex SHA-256 of the RFC 8785 (JCS)
+ * form of `{metadata, spec}`, metadata without the applicator-owned `revision` and `updated_at` and
+ * the resolver-owned `trust`. The profile comes from JSON.parse, so it holds JSON data only.
+ */
+export function specDigest(profile: Profile): string {
+  const metadata = Object.fromEntries(Object.entries(profile.metadata).filter(([k]) => !['revision', 'updated_at', 'trust'].includes(k)));
+  const canonical = canonicalize({ metadata, spec: profile.spec });
+  if (canonical === undefined) throw new Error('the profile has no JSON form');
+  return `sha256:${createHash('sha256').update(canonical, 'utf8').digest('hex')}`;
 }
 
 function within(dir: string, file: string): boolean {

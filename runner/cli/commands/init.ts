@@ -11,8 +11,7 @@ const PY_STARTER = `#!/usr/bin/env python3
 oap_adapter.py next to this file is the SDK (one standard-library file). The guide is
 sdk/WRITING.md and the protocol protocol/PROTOCOL.md in the oap-conform package."""
 
-from oap_adapter import (PROTOCOL_VERSION, UNSUPPORTED_PROTOCOL_VERSION, Adapter, Decline, PromptBuilder, RpcError,
-                         spec_digest)
+from oap_adapter import PROTOCOL_VERSION, UNSUPPORTED_PROTOCOL_VERSION, Adapter, Decline, PromptBuilder, RpcError
 
 adapter = Adapter()
 
@@ -42,7 +41,7 @@ def validate(params):
 @adapter.method("instantiate")
 def instantiate(params):
     # Resolve params["profile"] over params["roots"], apply params["policy"], and return the session
-    # (session.spec_digest: spec_digest(profile); prompt: PromptBuilder()...build()), or
+    # (session.spec_digest: your harness's SPEC 2.2 spec digest; prompt: PromptBuilder()...build()), or
     # {"status": "rejected", "errors": [...], "warnings": []}.
     raise Decline("not-implemented", "TODO: call the harness resolver")
 
@@ -86,7 +85,7 @@ export default function createAdapter() {
     },
     instantiate: () => {
       // Resolve params.profile over params.roots, apply params.policy, and return the session
-      // (session.spec_digest: specDigest(profile); prompt: new PromptBuilder()...build()), or
+      // (session.spec_digest: your harness's SPEC 2.2 spec digest; prompt: new PromptBuilder()...build()), or
       // {status: 'rejected', errors, warnings}.
       throw new AdapterDecline('not-implemented', 'TODO: call the harness resolver');
     },
