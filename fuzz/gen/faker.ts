@@ -12,7 +12,7 @@
 import { readFileSync } from 'node:fs';
 import { generateSync, type JsonSchema } from 'json-schema-faker';
 import { fromRoot } from '../../spec/package-root.js';
-import { arrayIndexOf, decodePointer } from '../../spec/semantics/index.js';
+import { arrayIndexOf, decodePointer, historyByRevision, timeOf } from '../../spec/semantics/index.js';
 import { oracleIssues } from '../oracle-gate.js';
 import { deriveSeed } from '../rng.js';
 
@@ -107,13 +107,15 @@ function repair(doc: Doc): Doc {
 }
 
 /**
- * History newest last (SPEC §3.10): entries sorted by time, revisions consecutive and ending at
- * the profile's revision (raised to the number of entries when it is lower, or absent).
+ * History newest last (SPEC §3.10) in the spec model's order, which is revision order: entries
+ * sorted by the revision they log, then renumbered consecutively to end at the profile's revision
+ * (raised to the number of entries when it is lower, or absent). The times are then dealt out in
+ * that order, oldest first, since a harness may reasonably read "newest last" by time as well
+ * (`fakerProblem`).
  */
 function orderHistory(doc: Doc): void {
-  const history = entries(doc.history);
+  const history = historyByRevision(entries(doc.history));
   if (!Array.isArray(doc.history) || history.length === 0) return;
-  history.sort((a, b) => Date.parse(String(a.at)) - Date.parse(String(b.at)));
   const meta = isObject(doc.metadata) ? doc.metadata : undefined;
   const declared = meta?.revision;
   let current = Number.isInteger(declared) ? (declared as number) : 1;
@@ -121,8 +123,10 @@ function orderHistory(doc: Doc): void {
     current = history.length;
     if (meta) meta.revision = current;
   }
+  const times = history.map((e) => e.at).sort((a, b) => timeOf(a) - timeOf(b));
   history.forEach((e, i) => {
     e.revision = current - history.length + 1 + i;
+    e.at = times[i];
   });
   doc.history = history;
 }

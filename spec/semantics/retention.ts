@@ -16,6 +16,11 @@
  *   (`done`, `abandoned`) go before live ones. An entry without the key goes first; ties keep
  *   document order. The same order decides what a state budget elides (§3.9 rule 4).
  * - `history` is trimmed oldest first to `max_history` (default 50; 0 keeps none) (§3.10).
+ * - History order is revision order (INTERPRETATIONS.md, history against the revision counter):
+ *   `history` is "An append-only, bounded log of persisted revisions" (§3.10), "Newest last"
+ *   (schema), and each persisted write appends its entry (§5.6 step 9) after incrementing
+ *   `metadata.revision` by exactly 1 (§5.6 step 8, §2.4). So an entry is newer than another exactly
+ *   when it logs a higher revision. `at` is not the order: it is the writing machine's clock.
  * Times are RFC 3339 strings; nothing here reads a clock.
  */
 
@@ -146,6 +151,40 @@ export function retainState(state: Entry, retention: Retention, now: string): En
   if (Array.isArray(state['facts'])) out['facts'] = retainFacts(state['facts'] as Entry[], retention, now);
   if (Array.isArray(state['open_threads'])) out['open_threads'] = retainThreads(state['open_threads'] as Entry[], retention);
   return out;
+}
+
+/** The revision a history entry logs, or undefined when it logs no integer one (the schema reports that). */
+export function historyRevision(entry: unknown): number | undefined {
+  const r = record(entry)['revision'];
+  return Number.isInteger(r) ? (r as number) : undefined;
+}
+
+/** History newest last: entries in revision order (a new array; those without a revision first, ties in document order). */
+export function historyByRevision<T>(history: readonly T[]): T[] {
+  return history
+    .map((e, i) => ({ e, i, r: historyRevision(e) ?? Number.NEGATIVE_INFINITY }))
+    .sort((a, b) => a.r - b.r || a.i - b.i)
+    .map((x) => x.e);
+}
+
+/** An entry that is not newer than the entry logged before it: its revision is not above `previous`. */
+export interface HistoryOrderBreak {
+  index: number;
+  revision: number;
+  previous: number;
+}
+
+/** Where `history` is not newest last: each entry whose revision is not above the last revision logged before it. */
+export function historyOrderBreaks(history: readonly unknown[]): HistoryOrderBreak[] {
+  const breaks: HistoryOrderBreak[] = [];
+  let previous: number | undefined;
+  history.forEach((entry, index) => {
+    const revision = historyRevision(entry);
+    if (revision === undefined) return;
+    if (previous !== undefined && revision <= previous) breaks.push({ index, revision, previous });
+    previous = revision;
+  });
+  return breaks;
 }
 
 /** History trimmed oldest first to `maxHistory` entries (the newest kept, in order). */

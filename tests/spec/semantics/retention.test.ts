@@ -6,6 +6,9 @@ import {
   expiredKept,
   factEvictionKey,
   factExpired,
+  historyByRevision,
+  historyOrderBreaks,
+  historyRevision,
   pinnedLost,
   retainFacts,
   retainThreads,
@@ -132,4 +135,35 @@ describe('history trimming (SPEC §3.10 "oldest first"; L2-A11)', () => {
   ] as Array<[number[], number | undefined, number[], string]>)('trimHistory(%j, %s) (%s)', (h, max, want) =>
     expect(trimHistory(h, max)).toEqual(want),
   );
+});
+
+describe('history order is revision order (SPEC §3.10 "log of persisted revisions", schema "Newest last", §5.6 steps 8-9)', () => {
+  const e = (revision: unknown, at = '2030-01-01T00:00:00Z') => ({ revision, at });
+  it.each([
+    [e(3), 3],
+    [e(0), 0],
+    [e(2.5), undefined],
+    [e('3'), undefined],
+    [{ at: 'x' }, undefined],
+    ['not an entry', undefined],
+  ] as Array<[unknown, number | undefined]>)('historyRevision(%j) = %s', (entry, want) => expect(historyRevision(entry)).toBe(want));
+
+  it.each([
+    [[e(1), e(2), e(5)], [], 'increasing, gaps allowed (trimming, hand edits)'],
+    [[e(2), e(2)], [{ index: 1, revision: 2, previous: 2 }], 'one write, one entry: a repeated revision is out of order'],
+    [[e(4), e(3)], [{ index: 1, revision: 3, previous: 4 }], 'a lower revision after a higher one'],
+    [[e(1), e('x'), e(1)], [{ index: 2, revision: 1, previous: 1 }], 'an entry without a revision is skipped, not a reset'],
+    [[e(1, '2030-02-01T00:00:00Z'), e(2, '2030-01-01T00:00:00Z')], [], 'times going backwards are not an order break (clocks differ)'],
+    [[], [], 'no history'],
+  ] as Array<[unknown[], unknown[], string]>)('historyOrderBreaks(%j) = %j (%s)', (h, want) => expect(historyOrderBreaks(h)).toEqual(want));
+
+  it('historyByRevision orders newest last by revision, not by time; entries without a revision first; ties keep document order', () => {
+    const late = e(1, '2031-01-01T00:00:00Z');
+    const early = e(2, '2029-01-01T00:00:00Z');
+    const tieA = { ...e(3), by: 'a' };
+    const tieB = { ...e(3), by: 'b' };
+    const none = e(undefined);
+    expect(historyByRevision([tieA, early, none, tieB, late])).toEqual([none, late, early, tieA, tieB]);
+    expect(historyOrderBreaks(historyByRevision([tieA, early, late]))).toEqual([]);
+  });
 });
