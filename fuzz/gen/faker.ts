@@ -12,7 +12,7 @@
 import { readFileSync } from 'node:fs';
 import { generateSync, type JsonSchema } from 'json-schema-faker';
 import { fromRoot } from '../../spec/package-root.js';
-import { arrayIndexOf, decodePointer, historyByRevision, timeOf } from '../../spec/semantics/index.js';
+import { arrayIndexOf, decodePointer, historyByRevision, timeOf, valueAt } from '../../spec/semantics/index.js';
 import { oracleIssues } from '../oracle-gate.js';
 import { deriveSeed } from '../rng.js';
 
@@ -176,7 +176,6 @@ function uniqueDescending(paths: (string | number)[][]): (string | number)[][] {
 }
 
 function removeAt(doc: Doc, path: (string | number)[]): void {
-  let node: unknown = doc;
-  for (const t of path.slice(0, -1)) node = (node as Record<string | number, unknown> | undefined)?.[t];
+  const node = valueAt(doc, path.slice(0, -1).map(String));
   if (Array.isArray(node)) node.splice(path[path.length - 1] as number, 1);
 }

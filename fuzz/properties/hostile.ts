@@ -30,7 +30,7 @@ import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import type { HarnessPolicyT, InstantiateOutcomeT } from '../../protocol/messages.js';
 import { parseDocument, specDigestInput } from '../../spec/document/index.js';
-import { inStateScope, normalizeRoot, parsePointer, physicalRoot } from '../../spec/semantics/index.js';
+import { inStateScope, normalizeRoot, parsePointer, physicalRoot, valueAt } from '../../spec/semantics/index.js';
 import { AdapterCrashed, AdapterNotImplemented, AdapterProtocolError, AdapterSkipped, AdapterTimeout } from '../../protocol/errors.js';
 import { serializeDocument } from '../../suites/kit/workspace.js';
 import type { Encoding } from '../../suites/kit/types.js';
@@ -231,8 +231,7 @@ function secretsArb(): fc.Arbitrary<SecretInput> {
 function referenceTwin(input: SecretInput): Doc {
   const twin = structuredClone(input.profile);
   const tokens = parsePointer(input.pointer);
-  let node = twin as Record<string, unknown>;
-  for (const t of tokens.slice(0, -1)) node = node[t] as Record<string, unknown>;
+  const node = valueAt(twin, tokens.slice(0, -1)) as Record<string, unknown>;
   const key = tokens[tokens.length - 1]!;
   node[key] = `\${${SECRET_VARIABLE}}`;
   return twin;
@@ -842,8 +841,7 @@ function removalCandidates(doc: Doc): Doc[] {
 function without(doc: Doc, path: (string | number)[]): Doc {
   const copy = structuredClone(doc);
   // Every step of `path` names an object or array of `doc` (the walk above only records those).
-  let node: Record<string, unknown> = copy;
-  for (const t of path.slice(0, -1)) node = node[t] as Record<string, unknown>;
+  const node = valueAt(copy, path.slice(0, -1).map(String)) as Record<string, unknown>;
   const last = path[path.length - 1]!;
   if (Array.isArray(node)) node.splice(Number(last), 1);
   else delete node[last];
