@@ -89,7 +89,6 @@ export {
   factEvictionKey,
   factExpired,
   historyByRevision,
-  type HistoryOrderBreak,
   historyOrderBreaks,
   historyRevision,
   pinnedLost,

@@ -168,7 +168,7 @@ export function historyByRevision<T>(history: readonly T[]): T[] {
 }
 
 /** An entry that is not newer than the entry logged before it: its revision is not above `previous`. */
-export interface HistoryOrderBreak {
+interface HistoryOrderBreak {
   index: number;
   revision: number;
   previous: number;
