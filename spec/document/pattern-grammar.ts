@@ -33,7 +33,7 @@ type Node =
   | { t: 'repeat'; node: Node; min: number; max: number };
 
 /** One generated value and the edge it stands for. */
-export interface PatternValue {
+interface PatternValue {
   value: string;
   why: string;
 }

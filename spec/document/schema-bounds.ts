@@ -54,7 +54,7 @@ const BOUND_KEYWORDS = [
 ] as const;
 type BoundKeyword = (typeof BOUND_KEYWORDS)[number];
 
-export interface BoundValue {
+interface BoundValue {
   value: unknown;
   why: string;
   /** The issue code the project refuses an outside value with, when a rule answers before the keyword's own `schema.<keyword>`. */
@@ -108,7 +108,7 @@ const isNode = (v: unknown): v is SchemaNode => typeof v === 'object' && v !== n
 /** The child schema for one pointer token (`*` = array items or free keys). */
 function childNode(schema: OapSchema, node: SchemaNode, token: string): SchemaNode | undefined {
   const n = resolve(schema, node);
-  if (token === '*') {
+  if (token === '*' || (/^\d+$/.test(token) && isNode(n['items']))) {
     if (isNode(n['items'])) return resolve(schema, n['items']);
     if (isNode(n['additionalProperties'])) return resolve(schema, n['additionalProperties']);
     return undefined;
@@ -246,12 +246,17 @@ function keepDocumentRules(schema: OapSchema, doc: Record<string, unknown>, poin
 }
 
 /**
- * A minimal valid document of `schema` with `value` at `pointer` (`*` = the first array item or a
- * free key): every object on the way gets its required members, and the `if`/`then` parts of the
- * schema are kept (an `http` transport gets a `url`, a `remove` loses its `value`).
+ * `doc` (by default a minimal valid document of `schema`) with `value` at `pointer` (`*` = the
+ * first array item or a free key; `undefined` removes the member): every object on the way gets its
+ * required members, and the `if`/`then` parts of the schema are kept (an `http` transport gets a
+ * `url`, a `remove` loses its `value`). `doc` is changed in place and returned.
  */
-export function placeAt(schema: OapSchema, pointer: string, value: unknown): Record<string, unknown> {
-  const doc = minimalDocument(schema);
+export function placeAt(
+  schema: OapSchema,
+  pointer: string,
+  value: unknown,
+  doc: Record<string, unknown> = minimalDocument(schema),
+): Record<string, unknown> {
   if (pointer === '') throw new Error('placeAt needs a pointer below the document root');
   const tokens = pointer
     .slice(1)
@@ -260,20 +265,24 @@ export function placeAt(schema: OapSchema, pointer: string, value: unknown): Rec
   const path: Array<{ node: SchemaNode; obj: Record<string, unknown> | unknown[] }> = [];
   let node: SchemaNode = root(schema);
   let cur: Record<string, unknown> | unknown[] = doc;
+  // A removal happens after the required members are completed, so a required member can be removed.
+  let removal: { obj: Record<string, unknown>; key: string } | undefined;
   tokens.forEach((token, i) => {
     const child = childNode(schema, node, token);
     if (child === undefined) throw new Error(`${schema} schema has no place ${pointer}`);
     path.push({ node: resolve(schema, node), obj: cur });
     const last = i === tokens.length - 1;
     if (Array.isArray(cur)) {
-      if (last) cur[0] = value;
+      const index = /^\d+$/.test(token) ? Number(token) : 0;
+      if (last) cur[index] = value;
       else {
-        if (cur.length === 0) cur.push(minimal(schema, child, 0));
-        cur = cur[0] as Record<string, unknown> | unknown[];
+        while (cur.length <= index) cur.push(minimal(schema, child, cur.length));
+        cur = cur[index] as Record<string, unknown> | unknown[];
       }
     } else {
       const key = token === '*' ? freeKeyFor(value) : token;
-      if (last) cur[key] = value;
+      if (last && value === undefined) removal = { obj: cur, key };
+      else if (last) cur[key] = value;
       else {
         if (!(key in cur)) cur[key] = minimal(schema, child, 0);
         cur = cur[key] as Record<string, unknown> | unknown[];
@@ -282,6 +291,7 @@ export function placeAt(schema: OapSchema, pointer: string, value: unknown): Rec
     node = child;
   });
   for (const { node: n, obj } of path.reverse()) if (!Array.isArray(obj) && n['type'] === 'object') complete(schema, n, obj, 0);
+  if (removal !== undefined) delete removal.obj[removal.key];
   keepDocumentRules(schema, doc, pointer);
   return doc;
 }
