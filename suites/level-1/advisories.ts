@@ -45,6 +45,7 @@ const VARIABLES = { TEAM: 'platform', REPO: 'acme/api' };
 const varsInRoleFields: CaseDef = {
   id: 'ADV-vars-role-fields/objectives-and-constraints-substituted',
   requirements: ['ADV-vars-role-fields'],
+  clauses: ['ADV-vars-role-fields.instructions', 'ADV-vars-role-fields.objectives', 'ADV-vars-role-fields.constraints'],
   title: '${{ vars.KEY }} is substituted in objectives and constraints, as it is in instructions',
   expectation: {
     prompt_contains: ['You serve the platform team.', 'Keep acme/api green.', 'Never push to acme/api directly.'],
@@ -81,6 +82,7 @@ const varsInRoleFields: CaseDef = {
 const varsUndefined: CaseDef = {
   id: 'ADV-vars-undefined/undefined-variable-rejected',
   requirements: ['ADV-vars-undefined'],
+  clauses: ['ADV-vars-undefined.error'],
   title: 'A variable the profile does not define makes instantiation fail; it is not replaced by an empty string',
   expectation: { control: 'instantiated and substituted', undefined: 'rejected' },
   async run(ctx) {
@@ -115,6 +117,7 @@ const varsUndefined: CaseDef = {
 const roundTripSpecDigest: CaseDef = {
   id: 'ADV-roundtrip-spec-digest/write-back-keeps-spec-digest',
   requirements: ['ADV-roundtrip-spec-digest'],
+  clauses: ['ADV-roundtrip-spec-digest.unchanged'],
   title: 'A write-back cycle leaves the spec digest unchanged: the writer adds, drops and rewrites no metadata or spec field',
   expectation: { spec_digest: 'unchanged' },
   async run(ctx) {
@@ -187,6 +190,7 @@ function duplicateCase(d: DuplicateCase): CaseDef {
   return {
     id: `ADV-duplicate-keys/${d.encoding}-duplicate-key-refused`,
     requirements: ['ADV-duplicate-keys'],
+    clauses: [`ADV-duplicate-keys.${d.encoding}`],
     title: `A ${d.encoding.toUpperCase()} document with ${d.where} written twice is refused by validate and by instantiate`,
     needs: { encodings: [d.encoding] },
     expectation: { validate: { valid: false }, instantiate: 'rejected', control: 'valid and instantiated' },
@@ -258,6 +262,7 @@ const HOSTILE: HostileDocument[] = [
 const hostileInTime: CaseDef = {
   id: 'ADV-hostile-parse-time/hostile-documents-answered-in-time',
   requirements: ['ADV-hostile-parse-time'],
+  clauses: ['ADV-hostile-parse-time.in-time'],
   title: `Hostile documents (alias bomb, deep nesting, a 2 MB string) are answered, valid or not, within ${HOSTILE_TIME_BUDGET_MS} ms and the per-request timeout`,
   fixtures: HOSTILE.filter((h) => h.source.startsWith('doc-')).map((h) => h.source),
   expectation: { within_ms: HOSTILE_TIME_BUDGET_MS },

@@ -85,6 +85,7 @@ function a1(fixtureId: string): CaseDef {
   return {
     id: `L2-A1/invalid-delta-refused-${fixtureId.split('/')[1]}`,
     requirements: ['L2-A1'],
+    clauses: ['L2-A1.validated-first'],
     title: `A schema-invalid delta (${(meta.description ?? fixtureId).replace(/^Schema-invalid delta: /, '').replace(/;.*$/, '')}) is refused before any write`,
     fixtures: [BASE, fixtureId],
     expectation: meta.expect,
@@ -112,6 +113,7 @@ function a2(fixtureId: string): CaseDef {
   return {
     id: `L2-A2/outside-state-refused-${fixtureId.split('/')[1]}`,
     requirements: ['L2-A2'],
+    clauses: ['L2-A2.outside-state-rejected'],
     title: literalKey
       ? `An operation on ${path} (a literal \`..\` key inside /state) never changes /spec or /metadata`
       : `An operation on ${path} is refused and nothing is written`,
@@ -150,6 +152,7 @@ function a2(fixtureId: string): CaseDef {
 const a4: CaseDef = {
   id: 'L2-A4/target-digest-verified',
   requirements: ['L2-A4'],
+  clauses: ['L2-A4.verify-digest'],
   title: 'A delta whose target.digest does not match the profile is not applied; the matching digest applies',
   fixtures: [BASE],
   expectation: { wrongDigest: { outcome: 'not applied', file: 'untouched' }, rightDigest: { outcome: 'applied' } },
@@ -183,6 +186,7 @@ const a4: CaseDef = {
 const a4Canonical: CaseDef = {
   id: 'L2-A4/target-digest-canonical-form',
   requirements: ['L2-A4'],
+  clauses: ['L2-A4.verify-digest'],
   title:
     'target.digest is compared in canonical (JCS) form: with keys in reverse order the JCS digest applies, the digest of the text as written is refused with an error',
   fixtures: [BASE],
@@ -249,6 +253,7 @@ function a6(wb: Writeback | undefined, approval: Approval): CaseDef {
   return {
     id: `L2-A6/writeback-${label}-${approval.operations ? 'approved' : 'unapproved'}-${expected}`,
     requirements: ['L2-A6'],
+    clauses: [wb === undefined ? 'L2-A6.default' : `L2-A6.${wb}`],
     title: `writeback ${label === 'absent' ? 'absent (default propose)' : label}, operations ${approval.operations ? 'approved' : 'not approved'}: ${expected}`,
     fixtures: [BASE],
     expectation: { outcome: expected, file: expected === 'applied' ? 'state operation present' : 'untouched' },
@@ -273,6 +278,7 @@ function a6(wb: Writeback | undefined, approval: Approval): CaseDef {
 const a6Location: CaseDef = {
   id: 'L2-A6/writeback-read-from-spec-lifecycle',
   requirements: ['L2-A6'],
+  clauses: ['L2-A6.default'],
   title: 'writeback comes from spec.lifecycle alone: an annotation named writeback neither lifts off nor replaces the default propose',
   fixtures: [BASE],
   expectation: {
@@ -330,6 +336,7 @@ state:
 const a6YamlOff: CaseDef = {
   id: 'L2-A6/writeback-off-unquoted-yaml-discarded',
   requirements: ['L2-A6'],
+  clauses: ['L2-A6.off'],
   title: 'An unquoted YAML `writeback: off` is the string off (YAML 1.2), so an approved delta is discarded',
   needs: { encodings: ['yaml'] },
   expectation: { text: 'writeback: off (plain scalar)', outcome: 'discarded', file: 'untouched' },
@@ -356,6 +363,7 @@ const a6YamlOff: CaseDef = {
 const a6StateReplace: CaseDef = {
   id: 'L2-A6/writeback-off-state-replace-discarded',
   requirements: ['L2-A6'],
+  clauses: ['L2-A6.off'],
   title: 'Under writeback off an approved delta replacing the whole /state is discarded and nothing is written',
   fixtures: [BASE],
   expectation: { outcome: 'discarded', file: 'untouched' },
@@ -388,6 +396,7 @@ async function endSessionAround(ctx: CaseContext, path: string): Promise<{ befor
 const a6EndSession: CaseDef = {
   id: 'L2-A6/writeback-off-end-session-writes-nothing',
   requirements: ['L2-A6'],
+  clauses: ['L2-A6.off'],
   title: 'Under writeback off, ending a session that learned something leaves the profile file untouched',
   expectation: { profile: 'same bytes, mtime and inode after end_session' },
   async run(ctx) {
@@ -410,6 +419,7 @@ const a6EndSession: CaseDef = {
 const a7: CaseDef = {
   id: 'L2-A7/proposals-pending-under-auto',
   requirements: ['L2-A7'],
+  clauses: ['L2-A7.proposals-need-approval'],
   title: 'Behavioural test 9: under writeback auto with operations approved, no proposal reaches the file (shell not added)',
   fixtures: [BASE, 'l2-apply/proposal-gate'],
   expectation: {
@@ -498,6 +508,7 @@ const RISK_PROBES: RiskProbe[] = [
 const a8: CaseDef = {
   id: 'L2-A8/widening-proposals-high-risk',
   requirements: ['L2-A8'],
+  clauses: ['L2-A8.tools', 'L2-A8.permissions', 'L2-A8.memory', 'L2-A8.subagents'],
   title: 'Proposals widening tools, permissions, memory or subagents are classified high even when the document says low',
   fixtures: [BASE],
   expectation: { risk: RISK_PROBES.map((p) => ({ path: p.proposal.path, risk: 'high' })) },
@@ -530,6 +541,7 @@ const a8: CaseDef = {
 const a8Parents: CaseDef = {
   id: 'L2-A8/parent-replacing-proposals-high-risk',
   requirements: ['L2-A8'],
+  clauses: ['L2-A8.tools', 'L2-A8.permissions', 'L2-A8.memory', 'L2-A8.subagents'],
   title: 'Proposals replacing a parent of a guarded section (/spec/runtime, /spec) with a widening value are classified high',
   fixtures: [BASE],
   expectation: { risk: ['/spec/runtime', '/spec', '/spec'].map((path) => ({ path, risk: 'high' })) },
@@ -580,6 +592,7 @@ const a8Parents: CaseDef = {
 const a13: CaseDef = {
   id: 'L2-A13/remove-missing-path-warns',
   requirements: ['L2-A13'],
+  clauses: ['L2-A13.remove-missing-warns'],
   title: '`remove` on missing paths is a warning: the rest of the delta applies',
   fixtures: [BASE],
   expectation: { outcome: 'applied', errors: [], warnings: '>= 1', file: 'add applied' },
@@ -614,6 +627,7 @@ const a13: CaseDef = {
 const a13ById: CaseDef = {
   id: 'L2-A13/remove-missing-id-entry-warns',
   requirements: ['L2-A13'],
+  clauses: ['L2-A13.remove-missing-warns'],
   title: '`remove` of entries addressed by an `id:` that matches nothing is a warning: the rest of the delta applies',
   fixtures: [BASE],
   expectation: { outcome: 'applied', errors: [], warnings: '>= 1', file: 'add applied, existing entries intact' },
@@ -644,6 +658,7 @@ const a13ById: CaseDef = {
 const a14: CaseDef = {
   id: 'L2-A14/id-pointers-resolved',
   requirements: ['L2-A14'],
+  clauses: ['L2-A14.id-pointers'],
   title: '/state/<collection>/id:<entry-id> pointers resolve to the entry at apply time',
   fixtures: [BASE],
   expectation: {

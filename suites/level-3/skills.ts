@@ -49,6 +49,7 @@ async function writeSkillsProfile(ctx: CaseContext, name: string, skills: unknow
 const presentAndMissing: CaseDef = {
   id: 'L3-K1/present-and-missing-reported',
   requirements: ['L3-K1'],
+  clauses: ['L3-K1.support'],
   title: 'An installed skill is present, an uninstalled optional one is reported missing and the session still starts',
   fixtures: ['l3-k1-present-missing'],
   expectation: {
@@ -78,6 +79,7 @@ const presentAndMissing: CaseDef = {
 const pinMatches: CaseDef = {
   id: 'L3-K1/digest-pin-matches',
   requirements: ['L3-K1'],
+  clauses: ['L3-K1.verify-digest'],
   title: "A skill pinned with the installed content's digest is present",
   fixtures: ['l3-k1-pin-match'],
   expectation: { skills: [{ name: 'changelog-style', status: 'present' }] },
@@ -91,6 +93,7 @@ const pinMatches: CaseDef = {
 const pinMismatchRequired: CaseDef = {
   id: 'L3-K1/digest-pin-mismatch-required',
   requirements: ['L3-K1'],
+  clauses: ['L3-K1.verify-digest'],
   title: 'A required skill pinned to content other than what is installed fails instantiation (digest-mismatch)',
   fixtures: ['l3-k1-pin-mismatch-required'],
   expectation: { outcome: 'rejected', category: 'digest-mismatch' },
@@ -108,6 +111,7 @@ const pinMismatchRequired: CaseDef = {
 const pinMismatchOptional: CaseDef = {
   id: 'L3-K1/digest-pin-mismatch-never-present',
   requirements: ['L3-K1'],
+  clauses: ['L3-K1.verify-digest'],
   title: 'An optional skill whose pin does not match is never treated as present (rejection with digest-mismatch also accepted)',
   fixtures: ['l3-k1-pin-mismatch-optional'],
   expectation: {
@@ -130,6 +134,7 @@ const pinMismatchOptional: CaseDef = {
 const noInstall: CaseDef = {
   id: 'L3-K1/loading-installs-nothing',
   requirements: ['L3-K1'],
+  clauses: ['L3-K1.no-install'],
   title: 'Loading a profile whose skills are missing (one vendored in the workspace, one remote) installs neither',
   fixtures: ['l3-k1-no-install'],
   expectation: { created_or_changed_paths_naming_the_skills: [], skills_after_second_load: 'missing' },
