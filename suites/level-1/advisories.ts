@@ -10,6 +10,8 @@
  * - ADV-duplicate-keys (SPEC 2.1): JSON and YAML documents with a duplicate key are refused.
  * - ADV-hostile-parse-time (security.md 1): hostile documents are answered in time. Whether a
  *   hostile document is refused stays L1-P2's question; only the time is judged here.
+ * - ADV-model-parameters (SPEC 3.3): parameters a provider may not support (seed, reasoning_effort)
+ *   never make instantiation fail; the model is the one the same profile gets without them.
  *
  * Substitution itself is conditional ("A harness supporting substitution MUST ..."): a harness that
  * substitutes nothing, not even in instructions, leaves both vars advisories inconclusive.
@@ -287,10 +289,42 @@ const hostileInTime: CaseDef = {
   },
 };
 
+// ---------------------------------------------------------------- ADV-model-parameters
+
+const modelParameters: CaseDef = {
+  id: 'ADV-model-parameters/unsupported-parameters-never-fatal',
+  requirements: ['ADV-model-parameters'],
+  clauses: ['ADV-model-parameters.not-fatal'],
+  title: 'A profile asking seed and reasoning_effort of a model it gets instantiates with that model, whatever the provider supports',
+  expectation: { control: 'instantiated', with_parameters: { outcome: 'instantiated', model: 'the control model' } },
+  async run(ctx) {
+    const model = { provider: 'anthropic', id: 'claude-sonnet-5' };
+    const policy = permissivePolicy();
+    const control = await instantiateSubject(ctx, writeProjectProfile(ctx, minimalProfile('params-control', { model })), policy);
+    const parameters = { seed: 7, reasoning_effort: 'high', temperature: 0.3 };
+    const doc = minimalProfile('params-unsupported', { model: { ...model, parameters } });
+    const out = await instantiatePath(ctx, writeProjectProfile(ctx, doc), policy);
+    if (out.status !== 'instantiated')
+      fail(
+        'model parameters a provider may not support made instantiation fail',
+        { status: 'instantiated', parameters: 'dropped with a warning where unsupported' },
+        { status: out.status, errors: briefIssues(out.errors) },
+      );
+    expectEqual(out.effective.model, control.effective.model, 'the model used, with and without parameters');
+    ctx.note(
+      'parameter_adjustments',
+      [...out.adjustments.map((a) => a.pointer), ...out.warnings.map((w) => w.pointer)].filter((p) =>
+        p.startsWith('/spec/model/parameters'),
+      ),
+    );
+  },
+};
+
 export const advisoryCases: CaseDef[] = [
   varsInRoleFields,
   varsUndefined,
   roundTripSpecDigest,
   ...DUPLICATES.map(duplicateCase),
   hostileInTime,
+  modelParameters,
 ];

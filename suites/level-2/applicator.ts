@@ -689,6 +689,55 @@ const a14: CaseDef = {
   },
 };
 
+// ------------------------------------------------------------------------------------------ ADV-pointer-paths
+
+/**
+ * SPEC 6.2: "An applicator MUST support pointer paths": RFC 6901 pointers into /state, applied one
+ * after another as JSON Patch does (`-` appends, `add` at an array index inserts there, `add` of an
+ * object member sets it, `remove` at an index shifts what follows). No conformance ID names it, so
+ * it is an advisory; the `id:` form is L2-A14's.
+ */
+const pointerPaths: CaseDef = {
+  id: 'ADV-pointer-paths/index-pointers-applied-in-order',
+  requirements: ['ADV-pointer-paths'],
+  clauses: ['ADV-pointer-paths.json-pointer'],
+  title: 'Operations at RFC 6901 pointers apply in order: `-` appends, an index add inserts, a remove shifts, a member add sets',
+  fixtures: [BASE],
+  expectation: {
+    facts: ['fact-z', 'fact-b', 'fact-c'],
+    'facts/1/text': 'replaced (fact-b, after the insert and the remove)',
+    'preferences/0/text': 'replaced',
+    summary: 'set',
+  },
+  async run(ctx) {
+    const d = delta(
+      'l2-apply',
+      [
+        addFact(entry('fact-c', 'Plans run in the staging account first.')),
+        { op: 'add', path: '/state/facts/0', value: entry('fact-z', 'The DNS provider is being replaced.'), reason: 'inserted first' },
+        { op: 'remove', path: '/state/facts/1', reason: 'fact-a is obsolete' },
+        { op: 'replace', path: '/state/facts/1/text', value: 'Production changes need two reviewers.', reason: 'corrected' },
+        { op: 'replace', path: '/state/preferences/0/text', value: 'Prefer plans under 50 resources.', reason: 'user statement' },
+        { op: 'add', path: '/state/summary', value: 'Reviews infrastructure plans for the ops team.', reason: 'summary' },
+      ],
+      { revision: 4 },
+    );
+    const a = await applyTo(ctx, base(), d);
+    expectEqual(a.result.outcome, 'applied', 'outcome for operations at index and member pointers');
+    expectEqual(categories(a.result.errors), [], 'errors for operations at index and member pointers');
+    const post = mustReadProfile(a.path, false, 'after index pointers');
+    expectEqual(ids(post), ['fact-z', 'fact-b', 'fact-c'], 'facts after append, insert at 0 and remove at 1');
+    expectEqual(
+      findEntry(post, 'facts', 'fact-b')?.text,
+      'Production changes need two reviewers.',
+      'text of /state/facts/1 after the shift',
+    );
+    expectEqual(findEntry(post, 'preferences', 'pref-a')?.text, 'Prefer plans under 50 resources.', 'pref-a text');
+    const state = isObject(post?.['state']) ? post['state'] : {};
+    expectEqual(state['summary'], 'Reviews infrastructure plans for the ops team.', '/state/summary');
+  },
+};
+
 export const applicatorCases: CaseDef[] = [
   ...fixtureIds('l2-apply-invalid/').map(a1),
   ...fixtureIds('l2-apply-scope/').map(a2),
@@ -710,4 +759,5 @@ export const applicatorCases: CaseDef[] = [
   a13,
   a13ById,
   a14,
+  pointerPaths,
 ];

@@ -5,7 +5,8 @@
  * exact text. The spec prose is not in the repository; this runs where the files are.
  *
  * What a sentence is, so the manifest and this reader agree:
- * - Fenced code blocks are not prose and are skipped.
+ * - In a fenced code block, a line carrying a keyword is one unit, as written (the top-level
+ *   structure of SPEC §2.3 marks its required members `# REQUIRED`); other code lines are skipped.
  * - A table row is one unit: its text between the outer pipes, as written.
  * - Any other line is one paragraph (the spec writes one paragraph per line), without its list
  *   marker (`- `, `1. `) or blockquote marker (`> `).
@@ -68,7 +69,11 @@ function units(markdown: string): Unit[] {
       fenced = !fenced;
       continue;
     }
-    if (fenced || line.trim() === '') continue;
+    if (fenced) {
+      if (KEYWORD.test(line)) out.push({ section, unit: line, row: true });
+      continue;
+    }
+    if (line.trim() === '') continue;
     const heading = /^#{1,6}\s+(.*)$/.exec(line);
     if (heading) {
       section = heading[1]!.trim();
