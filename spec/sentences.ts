@@ -226,7 +226,7 @@ export const SENTENCES: readonly Sentence[] = [
     section: '3.2 `spec.role`',
     keyword: 'REQUIRED',
     text: '`instructions` is REQUIRED and carries the substance.',
-    clauses: ['L1-P2.validate', 'L1-P2.refuse-invalid'],
+    clauses: ['L1-P2.validate', 'L1-P2.refuse-invalid', 'L1-P6.pointer'],
     cases: ['L1-P2/missing-instructions', 'L1-P6/missing-instructions'],
   },
   {
@@ -1268,10 +1268,14 @@ export function isMustSentence(s: Pick<Sentence, 'keyword'>): boolean {
 }
 
 /** How a sentence is accounted for: observed by clause cases, by an advisory, excluded, or (a SHOULD only) not checked. */
-export function sentenceMapping(s: Sentence): 'clauses' | 'advisory' | 'excluded' | 'unchecked' {
-  if (s.excluded !== undefined) return 'excluded';
+export function sentenceMapping(s: {
+  clauses: readonly string[];
+  advisory?: string | null | undefined;
+  excluded?: string | null | undefined;
+}): 'clauses' | 'advisory' | 'excluded' | 'unchecked' {
+  if (s.excluded !== undefined && s.excluded !== null) return 'excluded';
   if (s.clauses.length > 0) return 'clauses';
-  if (s.advisory !== undefined) return 'advisory';
+  if (s.advisory !== undefined && s.advisory !== null) return 'advisory';
   return 'unchecked';
 }
 

@@ -99,10 +99,10 @@ export function normativeSentences(source: SpecFile, markdown: string): FoundSen
   return out;
 }
 
-/** Where the spec files are: $OAP_SPEC_DIR, else the `shared/oap-1.0.1/spec` folder beside the checkout. */
+/** Where the spec files may be: $OAP_SPEC_DIR when it is set, else the `shared/oap-1.0.1/spec` folder beside the checkout. */
 export function specDirCandidates(packageRoot: string): string[] {
   const env = process.env['OAP_SPEC_DIR'];
-  return [...(env ? [env] : []), join(packageRoot, '..', 'shared', 'oap-1.0.1', 'spec')];
+  return env ? [env] : [join(packageRoot, '..', 'shared', 'oap-1.0.1', 'spec')];
 }
 
 export function readSpecFile(dir: string, file: SpecFile): string {
