@@ -165,7 +165,7 @@ function omission(cases: readonly CaseRecord[]): string {
 }
 
 /** The verdict of one clause from the cases that name it (same precedence as an ID). */
-function judgeClause(clause: Clause, cases: readonly CaseRecord[]): ClauseVerdict {
+export function judgeClause(clause: Clause, cases: readonly CaseRecord[]): ClauseVerdict {
   const counts = countStatuses(cases);
   const base = { id: clause.id, text: clause.text, counts, caseIds: cases.map((c) => c.id) };
   const first = (...statuses: CaseStatus[]) => describeCase(cases.find((c) => statuses.includes(c.status)));
