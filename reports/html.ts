@@ -186,7 +186,7 @@ const SCRIPT = `(function () {
   q.addEventListener('input', function () { apply(q.value); write({ q: q.value }); });
   sq.addEventListener('input', function () { sapply(sq.value); write({ sq: sq.value }); });
   sv.addEventListener('change', function () {
-    var kept = sq.value.split(/\s+/).filter(function (w) { return w && w.indexOf('v:') !== 0; });
+    var kept = sq.value.split(/\\s+/).filter(function (w) { return w && w.indexOf('v:') !== 0; });
     if (sv.value) kept.push('v:' + sv.value);
     sq.value = kept.join(' ');
     sapply(sq.value);

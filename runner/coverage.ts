@@ -51,7 +51,7 @@ export interface SentenceRow {
 }
 
 /** The cases that observe a sentence: the ones it names, else every case of its clauses or of its advisory. */
-export function sentenceCases(s: Sentence, cases: readonly CaseDef[]): string[] {
+function sentenceCases(s: Sentence, cases: readonly CaseDef[]): string[] {
   if (s.cases) return [...s.cases];
   const clauses = new Set<string>([...s.clauses, ...(s.advisory ? clausesOf(s.advisory).map((q) => q.id) : [])]);
   return cases.filter((c) => c.clauses.some((q) => clauses.has(q))).map((c) => c.id);
@@ -72,7 +72,7 @@ export function sentenceRows(cases: readonly CaseDef[]): SentenceRow[] {
 }
 
 /** The counts the closing note of the sentence manifest gives. */
-export function sentenceCounts(
+function sentenceCounts(
   rows: readonly SentenceRow[],
 ): Record<'total' | 'must' | 'should' | 'mapped' | 'advisory' | 'excluded' | 'unchecked', number> {
   const mapping = rows.map(sentenceMapping);

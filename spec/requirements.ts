@@ -421,12 +421,8 @@ export function isAdvisoryId(id: string): id is AdvisoryId {
   return ADVISORY_IDS.has(id);
 }
 
-export function isRequirementId(id: string): id is RequirementId {
-  return REQUIREMENT_IDS.has(id);
-}
-
 /** Every clause of every requirement and advisory, in manifest order. */
-export const CLAUSE_LIST: readonly Clause[] = [...REQUIREMENTS.flatMap((q) => q.clauses), ...ADVISORIES.flatMap((a) => a.clauses)];
+const CLAUSE_LIST: readonly Clause[] = [...REQUIREMENTS.flatMap((q) => q.clauses), ...ADVISORIES.flatMap((a) => a.clauses)];
 
 const CLAUSE_TEXT: ReadonlyMap<string, string> = new Map(CLAUSE_LIST.map((c) => [c.id, c.text]));
 

@@ -25,8 +25,8 @@
 import type { AdvisoryId, ClauseId, RequirementId } from './requirements.js';
 import { clausesOf } from './requirements.js';
 
-export type SpecSource = 'SPEC.md' | 'security.md' | 'conformance.md';
-export type SentenceKeyword = 'MUST' | 'MUST NOT' | 'SHALL' | 'SHALL NOT' | 'REQUIRED' | 'SHOULD' | 'SHOULD NOT';
+type SpecSource = 'SPEC.md' | 'security.md' | 'conformance.md';
+type SentenceKeyword = 'MUST' | 'MUST NOT' | 'SHALL' | 'SHALL NOT' | 'REQUIRED' | 'SHOULD' | 'SHOULD NOT';
 
 export interface Sentence {
   id: string;

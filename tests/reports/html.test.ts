@@ -181,6 +181,11 @@ describe('report.html', () => {
         expect(await page.locator('#spec-text .sentence:visible').count()).toBe(
           o.sentences.filter((v) => v.verdict === 'fail' && v.sentence.source === 'security.md').length,
         );
+        await page.selectOption('#sv', 'pass');
+        expect(await page.inputValue('#sq')).toBe('f:security.md v:pass');
+        expect(await page.locator('#spec-text .sentence:visible').count()).toBe(
+          o.sentences.filter((v) => v.verdict === 'pass' && v.sentence.source === 'security.md').length,
+        );
         // A sentence's case link filters the case table to the cases that observe it.
         await page.fill('#sq', 'CONF-2.3-3');
         await i3.locator('a', { hasText: /cases?$/ }).click();
