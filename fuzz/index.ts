@@ -74,6 +74,7 @@ export function fuzzCases(opts: FuzzOptions): FuzzCaseDef[] {
       out.push({
         id,
         requirements: [prop.requirement],
+        clauses: prop.clauses,
         title: `${prop.title} (${numRuns} generated inputs)`,
         origin: 'fuzz',
         expectation: { property: prop.name, seed, case_seed: caseSeed, runs: numRuns },
@@ -96,6 +97,7 @@ export function replayCase(finding: Finding): CaseDef {
   return {
     id: `replay/${finding.case_id}`,
     requirements: finding.requirements,
+    clauses: prop.clauses,
     title: `Replay of ${finding.case_id}: ${prop.title}`,
     origin: 'replay',
     expectation: finding.expected,

@@ -1,6 +1,6 @@
 import { relative, sep } from 'node:path';
-import type { CompareCell, CompareColumn, Comparison } from '../results/compare.js';
-import { caseAnchor, esc } from './html.js';
+import type { CompareCell, CompareColumn, Comparison, SentenceCompareRow } from '../results/compare.js';
+import { caseAnchor, esc, quoteHtml, SENTENCE_LABEL, sentenceAnchor } from './html.js';
 import { mdCell } from './markdown.js';
 import { attainedText } from './verdict-line.js';
 
@@ -8,7 +8,9 @@ import { attainedText } from './verdict-line.js';
  * `oap-conform compare`: several runs as one static page (compare.html) and a Markdown table
  * (compare.md). One row per requirement ID and advisory, one column per implementation, each cell
  * the verdict with links into that run's report.html (the ID's cases, filtered, and each case that
- * did not pass); the IDs where the implementations disagree come first. No script: a plain page.
+ * did not pass); the IDs where the implementations disagree come first. Below it, every normative
+ * sentence of the spec with what each run observed of it, linked to that run's spec view,
+ * disagreements first. No script: a plain page.
  */
 const MAX_CASE_LINKS = 5;
 
@@ -18,7 +20,7 @@ h1{font-size:1.4rem}h2{font-size:1.15rem;margin-top:2rem}
 table{border-collapse:collapse}th,td{border:1px solid #d0d7de;padding:.3rem .5rem;text-align:left;vertical-align:top}
 th{background:#f6f8fa}td.id,th.id{white-space:nowrap}
 tr.disagree td.id{border-left:4px solid #cf222e}tr.sep td{background:#f6f8fa;font-weight:600}
-.pass{color:#1a7f37}.fail{color:#cf222e}.errored{color:#9a6700}.inconclusive{color:#8250df}.skipped,.untested,.not-judged,.unknown{color:#57606a}
+.pass{color:#1a7f37}.fail{color:#cf222e}.errored,.not-observed{color:#9a6700}.inconclusive{color:#8250df}.skipped,.untested,.not-judged,.unknown,.excluded,.not-applicable{color:#57606a}
 small a{margin-right:.3rem}
 `;
 
@@ -49,6 +51,32 @@ function cellHtml(outDir: string, col: CompareColumn, cell: CompareCell, id: str
     .map((caseId) => `<a href="${page}#${encodeURIComponent(caseAnchor(caseId))}">${esc(caseId)}</a>`);
   const more = cell.notPassing.length > MAX_CASE_LINKS ? ` and ${cell.notPassing.length - MAX_CASE_LINKS} more` : '';
   return `<td class="${cls}">${all} <small>(${cell.cases} case${cell.cases === 1 ? '' : 's'})</small>${links.length ? `<br><small>${links.join('')}${more}</small>` : ''}</td>`;
+}
+
+function sentenceCellHtml(outDir: string, col: CompareColumn, verdict: SentenceCompareRow['cells'][number], id: string): string {
+  const label = verdict === 'unknown' ? 'unknown (result.json only)' : SENTENCE_LABEL[verdict];
+  if (!col.html || verdict === 'unknown') return `<td class="${verdict}">${esc(label)}</td>`;
+  return `<td class="${verdict}"><a href="${hrefFrom(outDir, col.html)}#${encodeURIComponent(sentenceAnchor(id))}">${esc(label)}</a></td>`;
+}
+
+/** The sentences table: each normative sentence, what each run observed of it, disagreements first. */
+function sentencesHtml(cmp: Comparison, outDir: string): string {
+  const cols = cmp.columns;
+  const disagreeing = cmp.sentences.filter((r) => r.disagree).length;
+  const rows = cmp.sentences
+    .map(
+      (r) =>
+        `<tr class="${r.disagree ? 'disagree' : 'agree'}" data-id="${esc(r.id)}"><td class="id">${esc(r.id)}</td><td>${esc(r.keyword)}</td><td>${quoteHtml(r.text)}</td>${r.cells.map((v, j) => sentenceCellHtml(outDir, cols[j]!, v, r.id)).join('')}</tr>`,
+    )
+    .join('\n');
+  return `<h2>Normative sentences by implementation</h2>
+<p>${disagreeing} of ${cmp.sentences.length} sentences of SPEC.md, security.md and conformance.md are observed differently; they come first. A verdict links to the sentence in that run's spec view.</p>
+<table id="sentences">
+<thead><tr><th class="id">Sentence</th><th>Key word</th><th>Text</th>${cols.map((c) => `<th>${columnHead(c)}</th>`).join('')}</tr></thead>
+<tbody>
+${rows}
+</tbody>
+</table>`;
 }
 
 export function renderCompareHtml(cmp: Comparison, outDir: string): string {
@@ -95,6 +123,7 @@ ${runs}
 ${body.join('\n')}
 </tbody>
 </table>
+${sentencesHtml(cmp, outDir)}
 </body>
 </html>
 `;
@@ -114,5 +143,21 @@ export function renderCompareMarkdown(cmp: Comparison): string {
   out.push(`| ID | What | ${cols.map((_, i) => `#${i + 1}`).join(' | ')} |`, `| --- | --- | ${cols.map(() => '---').join(' | ')} |`);
   for (const r of cmp.rows)
     out.push(`| ${r.disagree ? '⚠ ' : ''}${r.id} | ${mdCell(r.title)} | ${r.cells.map((c) => mdCell(c.verdict)).join(' | ')} |`);
+  const sentencesDisagreeing = cmp.sentences.filter((r) => r.disagree).length;
+  out.push(
+    '',
+    '### Normative sentences',
+    '',
+    `${sentencesDisagreeing} of ${cmp.sentences.length} sentences are observed differently; they come first (⚠).`,
+    '',
+  );
+  out.push(
+    `| Sentence | Key word | Text | ${cols.map((_, i) => `#${i + 1}`).join(' | ')} |`,
+    `| --- | --- | --- | ${cols.map(() => '---').join(' | ')} |`,
+  );
+  for (const r of cmp.sentences)
+    out.push(
+      `| ${r.disagree ? '⚠ ' : ''}${r.id} | ${r.keyword} | ${mdCell(r.text)} | ${r.cells.map((v) => (v === 'unknown' ? 'unknown' : SENTENCE_LABEL[v])).join(' | ')} |`,
+    );
   return `${out.join('\n')}\n`;
 }

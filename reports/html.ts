@@ -6,14 +6,17 @@ import { LEVEL_NAMES, judgedLevels, type RunOutcome } from '../results/outcome.j
 import { isNotPassing } from '../results/predicates.js';
 import { rerunCommand } from '../results/rerun.js';
 import { CASE_STATUSES } from '../results/record.js';
+import { SENTENCE_VERDICTS, type SentenceVerdictKind } from '../results/sentences.js';
 import { causeOf, differenceLine, differencesOf, inputText, shortValue } from './failure.js';
 import { attainedText, verdictLabel, verdictLine } from './verdict-line.js';
 import { stripControl } from './text.js';
 
 /**
  * report.html: one self-contained file. Failures first (grouped, each with its differences, rerun
- * line, inputs and fixture), then the requirement table, the advisories, and every case in a table
- * filterable by status, level and ID with a search box. The filter is a tiny grammar (`s:fail l:2
+ * line, inputs and fixture), then the requirement table, the advisories, the spec view (every
+ * normative sentence under its heading with this run's verdict, filterable, linked to its cases;
+ * see renderSpecView), and every case in a table filterable by status, level, ID and sentence with
+ * a search box. The filter is a tiny grammar (`s:fail l:2
  * r:L1-I3 !s:pass "free text"`, as Playwright's HTML reporter has it), kept in the URL hash so any
  * view is a link; each case is anchored by its ID and expands in place. The page allows exactly one
  * inline script, named in the CSP by its hash; with scripts off every case is still shown and
@@ -48,6 +51,13 @@ dl{display:grid;grid-template-columns:max-content auto;gap:.2rem 1rem}dt{font-we
 .diffs td{font-family:ui-monospace,monospace}.rerun{display:flex;gap:.5rem;align-items:flex-start}.rerun pre{flex:1}
 #counts a{margin-right:.8rem}#filter{margin:.5rem 0;display:flex;gap:.5rem;flex-wrap:wrap}#filter[hidden]{display:none}#filter input{flex:1;min-width:20rem}
 tr.hidden{display:none}
+#spec-text .hidden{display:none}#spec-text h4{margin:.8rem 0 .2rem;font-size:.95rem}
+.sentence{margin:.25rem 0;padding:.2rem .5rem;border-left:4px solid #d0d7de}.sentence q{quotes:none}
+.sentence.v-pass{border-left-color:#1a7f37}.sentence.v-fail{border-left-color:#cf222e;background:#fff5f5}
+.sentence.v-not-observed{border-left-color:#9a6700}.sentence.v-excluded,.sentence.v-not-applicable{border-left-color:#8c959f}
+.mark{font-size:.8rem;font-weight:600;margin-right:.4rem}.mark.not-observed{color:#9a6700}.mark.excluded{color:#57606a}
+.sid{font-family:ui-monospace,monospace;font-size:.85rem;margin-right:.4rem}
+#spec-filter{margin:.5rem 0;display:flex;gap:.5rem;flex-wrap:wrap}#spec-filter[hidden]{display:none}#spec-filter input{flex:1;min-width:20rem}
 `;
 
 /**
@@ -83,6 +93,7 @@ const SCRIPT = `(function () {
   function test(row, t) {
     var d = row.dataset;
     if (t.key === 's') return d.status === t.value;
+    if (t.key === 't') return d.sentences.toLowerCase().split(' ').indexOf(t.value) >= 0;
     if (t.key === 'l') return d.level === t.value;
     if (t.key === 'r') {
       var reqs = d.reqs.toLowerCase().split(' ');
@@ -109,21 +120,53 @@ const SCRIPT = `(function () {
   }
   function state() {
     var h = location.hash.slice(1);
-    if (h.indexOf('case-') === 0) return { q: '', open: decodeURIComponent(h.slice(5)) };
+    if (h.indexOf('case-') === 0) return { q: '', open: decodeURIComponent(h.slice(5)), sq: '' };
+    if (h.indexOf('sentence-') === 0) return { q: '', open: '', sq: '' };
     var p = new URLSearchParams(h);
-    return { q: p.get('q') || '', open: p.get('open') || '' };
+    return { q: p.get('q') || '', open: p.get('open') || '', sq: p.get('sq') || '' };
   }
-  function write(s) {
+  function write(patch) {
+    var s = state();
+    Object.keys(patch).forEach(function (k) { s[k] = patch[k]; });
     var p = new URLSearchParams();
     if (s.q) p.set('q', s.q);
     if (s.open) p.set('open', s.open);
+    if (s.sq) p.set('sq', s.sq);
     var h = p.toString();
     history.replaceState(null, '', h ? '#' + h : location.pathname + location.search);
+  }
+  var sq = document.getElementById('sq');
+  var sv = document.getElementById('sv');
+  var sshown = document.getElementById('sshown');
+  var sentences = Array.prototype.slice.call(document.querySelectorAll('#spec-text .sentence'));
+  var sections = Array.prototype.slice.call(document.querySelectorAll('#spec-text section'));
+  document.getElementById('spec-filter').hidden = false;
+  function stest(el, t) {
+    var d = el.dataset;
+    if (t.key === 'v') return d.verdict === t.value;
+    if (t.key === 'k') return d.keyword.indexOf(t.value) === 0;
+    if (t.key === 'f') return d.source === t.value;
+    return d.id.toLowerCase().indexOf(t.value) >= 0 || el.textContent.toLowerCase().indexOf(t.value) >= 0;
+  }
+  function sapply(text) {
+    var tokens = parse(text);
+    var n = 0;
+    sentences.forEach(function (el) {
+      var ok = tokens.every(function (t) { return stest(el, t) !== t.neg; });
+      el.classList.toggle('hidden', !ok);
+      if (ok) n++;
+    });
+    sections.forEach(function (sec) { sec.classList.toggle('hidden', !sec.querySelector('.sentence:not(.hidden)')); });
+    sshown.textContent = n + ' of ' + sentences.length + ' sentences shown';
+    var v = tokens.filter(function (t) { return t.key === 'v' && !t.neg; });
+    sv.value = v.length === 1 ? v[0].value : '';
   }
   function restore() {
     var s = state();
     q.value = s.q;
     apply(s.q);
+    sq.value = s.sq;
+    sapply(s.sq);
     if (s.open) {
       var row = document.getElementById('case-' + s.open);
       if (row) {
@@ -138,9 +181,17 @@ const SCRIPT = `(function () {
     if (value) kept.push(key + ':' + value);
     q.value = kept.join(' ');
     apply(q.value);
-    write({ q: q.value, open: state().open });
+    write({ q: q.value });
   }
-  q.addEventListener('input', function () { apply(q.value); write({ q: q.value, open: state().open }); });
+  q.addEventListener('input', function () { apply(q.value); write({ q: q.value }); });
+  sq.addEventListener('input', function () { sapply(sq.value); write({ sq: sq.value }); });
+  sv.addEventListener('change', function () {
+    var kept = sq.value.split(/\\s+/).filter(function (w) { return w && w.indexOf('v:') !== 0; });
+    if (sv.value) kept.push('v:' + sv.value);
+    sq.value = kept.join(' ');
+    sapply(sq.value);
+    write({ sq: sq.value });
+  });
   fs.addEventListener('change', function () { retoken('s', fs.value); });
   fl.addEventListener('change', function () { retoken('l', fl.value); });
   form.addEventListener('submit', function (e) { e.preventDefault(); });
@@ -148,8 +199,8 @@ const SCRIPT = `(function () {
     var det = row.querySelector('details');
     if (det) det.addEventListener('toggle', function () {
       var s = state();
-      if (det.open) write({ q: s.q, open: row.dataset.id });
-      else if (s.open === row.dataset.id) write({ q: s.q, open: '' });
+      if (det.open) write({ open: row.dataset.id });
+      else if (s.open === row.dataset.id) write({ open: '' });
     });
   });
   window.addEventListener('hashchange', restore);
@@ -162,6 +213,8 @@ export function renderHtml(o: RunOutcome): string {
   const { header, footer } = o.report;
   const hs = header.adapter.handshake;
   const levels = new Set(judgedLevels(o));
+  const sentencesOf = new Map<string, string[]>();
+  for (const v of o.sentences) for (const id of v.caseIds) sentencesOf.set(id, [...(sentencesOf.get(id) ?? []), v.sentence.id]);
   const firstCase = new Map<string, string>();
   for (const c of o.report.cases) for (const id of c.requirements) if (!firstCase.has(id)) firstCase.set(id, c.id);
   const link = (id: string) => (firstCase.has(id) ? caseLink(firstCase.get(id)!, id) : esc(id));
@@ -217,9 +270,10 @@ ${rows}
 </tbody>
 </table>
 ${renderAdvisories(o)}
+${renderSpecView(o)}
 <h2 id="all-cases">Cases</h2>
 <form id="filter" hidden>
-<input type="search" id="q" placeholder='filter: s:fail l:1 r:L1-I3 !s:pass "text"' aria-label="filter cases" autocomplete="off">
+<input type="search" id="q" placeholder='filter: s:fail l:1 r:L1-I3 t:SPEC-2.1-1 !s:pass "text"' aria-label="filter cases" autocomplete="off">
 <select id="fs" aria-label="status"><option value="">any status</option>${CASE_STATUSES.map((s) => `<option value="${s}">${s}</option>`).join('')}</select>
 <select id="fl" aria-label="level"><option value="">any level</option>${judgedLevels(o)
     .map((l) => `<option value="${l}">level ${l} (${LEVEL_NAMES[l]})</option>`)
@@ -229,7 +283,7 @@ ${renderAdvisories(o)}
 <table id="cases">
 <thead><tr><th class="id">Case</th><th>Status</th><th>Level</th><th>Requirements</th><th>Title and evidence</th></tr></thead>
 <tbody>
-${o.report.cases.map((c) => renderCaseRow(o, c)).join('\n')}
+${o.report.cases.map((c) => renderCaseRow(o, c, sentencesOf.get(c.id) ?? [])).join('\n')}
 </tbody>
 </table>
 <script>${SCRIPT}</script>
@@ -283,6 +337,89 @@ ${rows}
 </tbody></table>`;
 }
 
+export const SENTENCE_LABEL: Record<SentenceVerdictKind, string> = {
+  pass: 'observed pass',
+  fail: 'fail',
+  'not-observed': 'not observed',
+  'not-applicable': 'not applicable',
+  excluded: 'excluded',
+};
+const MAX_SENTENCE_CASES = 6;
+const KEYWORDS = /\b(MUST NOT|MUST|SHALL NOT|SHALL|REQUIRED|SHOULD NOT|SHOULD)\b/g;
+
+/** The anchor of a sentence in the spec view: its ID, stable across runs. */
+export function sentenceAnchor(id: string): string {
+  return `sentence-${id}`;
+}
+
+/** A quoted sentence: escaped, its code spans and bold spans rendered, its key words in bold. */
+export function quoteHtml(text: string): string {
+  return esc(text)
+    .replace(/`([^`]+)`/g, '<code>$1</code>')
+    .replace(/\*\*(.+?)\*\*/g, '<strong>$1</strong>')
+    .replace(KEYWORDS, '<b>$1</b>');
+}
+
+/**
+ * The spec view: every normative sentence, in document order under its file and section heading
+ * (the sentences are the spec text this report may carry), each marked with this run's verdict,
+ * its clauses and a link to the cases that observed it (the case table, filtered by `t:<ID>`), and
+ * filterable by verdict, key word, file and text (`v:fail k:must f:security.md "text"`).
+ */
+function renderSpecView(o: RunOutcome): string {
+  const tally = new Map(SENTENCE_VERDICTS.map((v) => [v, o.sentences.filter((x) => x.verdict === v).length]));
+  const counts = SENTENCE_VERDICTS.filter((v) => tally.get(v)! > 0)
+    .map((v) => `<a class="${v}" href="#sq=${encodeURIComponent(`v:${v}`)}">${tally.get(v)} ${SENTENCE_LABEL[v]}</a>`)
+    .join(' ');
+  const parts: string[] = [];
+  let file = '';
+  let section = '';
+  for (const v of o.sentences) {
+    const s = v.sentence;
+    if (s.source !== file) {
+      if (section) parts.push('</section>');
+      if (file) parts.push('</section>');
+      parts.push(`<section class="spec-file"><h3>${esc(s.source)}</h3>`);
+      file = s.source;
+      section = '';
+    }
+    if (s.section !== section) {
+      if (section) parts.push('</section>');
+      parts.push(`<section class="spec-section"><h4>${esc(s.section)}</h4>`);
+      section = s.section;
+    }
+    const anchor = sentenceAnchor(s.id);
+    const observed =
+      s.clauses.length > 0 || s.advisory
+        ? `<br><small>clauses: ${esc([...s.clauses, ...(s.advisory ? [s.advisory] : [])].join(', '))}`
+        : '<br><small>';
+    const shown = v.caseIds.slice(0, MAX_SENTENCE_CASES).map((id) => caseLink(id));
+    const more = v.caseIds.length > MAX_SENTENCE_CASES ? ` and ${v.caseIds.length - MAX_SENTENCE_CASES} more` : '';
+    const cases =
+      v.caseIds.length > 0
+        ? `; <a href="#q=${encodeURIComponent(`t:${s.id}`)}">${v.caseIds.length} case${v.caseIds.length === 1 ? '' : 's'}</a>: ${shown.join(', ')}${more}`
+        : '';
+    parts.push(
+      `<div class="sentence v-${v.verdict}" id="${esc(anchor)}" data-id="${esc(s.id)}" data-verdict="${v.verdict}" data-keyword="${esc(s.keyword.toLowerCase())}" data-source="${esc(s.source.toLowerCase())}">` +
+        `<span class="mark ${v.verdict}">${SENTENCE_LABEL[v.verdict]}</span><a class="sid" href="#${esc(encodeURIComponent(anchor))}">${esc(s.id)}</a>` +
+        `<q>${quoteHtml(s.text)}</q>${observed}${cases}</small>${v.reason ? `<br><small>${esc(v.reason)}</small>` : ''}</div>`,
+    );
+  }
+  if (section) parts.push('</section>');
+  if (file) parts.push('</section>');
+  return `<h2 id="spec">The specification, sentence by sentence</h2>
+<p>Every sentence of the OAP 1.0.1 SPEC.md, security.md and conformance.md with MUST, MUST NOT, REQUIRED, SHOULD or SHOULD NOT, in document order under its heading, marked with what this run observed: a sentence passes when each clause it rests on has a passing case, and is not observed while one has none.</p>
+<p id="spec-counts">${counts}</p>
+<form id="spec-filter" hidden>
+<input type="search" id="sq" placeholder='filter: v:fail k:must f:security.md "text"' aria-label="filter sentences" autocomplete="off">
+<select id="sv" aria-label="verdict"><option value="">any verdict</option>${SENTENCE_VERDICTS.map((v) => `<option value="${v}">${SENTENCE_LABEL[v]}</option>`).join('')}</select>
+<span id="sshown"></span>
+</form>
+<div id="spec-text">
+${parts.join('\n')}
+</div>`;
+}
+
 /** A failing case's evidence in Playwright's order: cause and differences, rerun line, inputs, fixture, workspace, notes, stderr. */
 function evidence(o: RunOutcome, c: CaseRecord, opts: { inputsOpen: boolean }): string {
   const parts: string[] = [];
@@ -314,7 +451,7 @@ function evidence(o: RunOutcome, c: CaseRecord, opts: { inputsOpen: boolean }): 
   return parts.join('\n');
 }
 
-function renderCaseRow(o: RunOutcome, c: CaseRecord): string {
+function renderCaseRow(o: RunOutcome, c: CaseRecord, sentences: readonly string[]): string {
   const json = (v: unknown) => `<pre>${esc(JSON.stringify(v, null, 2) ?? 'undefined')}</pre>`;
   const body = [
     c.status !== 'pass' ? `<p><b>${c.status === 'not-applicable' ? 'Not applicable' : 'Message'}:</b> ${esc(c.message)}</p>` : '',
@@ -328,5 +465,5 @@ function renderCaseRow(o: RunOutcome, c: CaseRecord): string {
     c.notes && Object.keys(c.notes).length > 0 ? `<details><summary>notes</summary>${json(c.notes)}</details>` : '',
     c.stderr ? `<details><summary>adapter stderr</summary><pre>${esc(c.stderr)}</pre></details>` : '',
   ].join('\n');
-  return `<tr id="${esc(caseAnchor(c.id))}" data-id="${esc(c.id)}" data-status="${c.status}" data-level="${c.level}" data-reqs="${esc(c.requirements.join(' '))}" data-title="${esc(c.title)}"><td class="id"><a href="#${esc(encodeURIComponent(caseAnchor(c.id)))}">${esc(c.id)}</a></td><td class="${c.status}">${c.status}</td><td>${c.level}</td><td class="nowrap">${esc(c.requirements.join(', '))}</td><td><details class="case"><summary>${esc(c.title)}</summary>\n${body}\n</details></td></tr>`;
+  return `<tr id="${esc(caseAnchor(c.id))}" data-id="${esc(c.id)}" data-status="${c.status}" data-level="${c.level}" data-reqs="${esc(c.requirements.join(' '))}" data-sentences="${esc(sentences.join(' '))}" data-title="${esc(c.title)}"><td class="id"><a href="#${esc(encodeURIComponent(caseAnchor(c.id)))}">${esc(c.id)}</a></td><td class="${c.status}">${c.status}</td><td>${c.level}</td><td class="nowrap">${esc(c.requirements.join(', '))}</td><td><details class="case"><summary>${esc(c.title)}</summary>\n${body}\n</details></td></tr>`;
 }

@@ -1,17 +1,20 @@
 import { existsSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { ADVISORIES, REQUIREMENTS } from '../spec/requirements.js';
+import { SENTENCES } from '../spec/sentences.js';
 import { type ConformanceResult, NOTE, noteValue } from './conformance-result.js';
 import { InputError, readJsonFile, readValidated } from './load.js';
 import type { RunReport } from './model.js';
 import { evaluateRun, type RunOutcome } from './outcome.js';
 import { isNotPassing } from './predicates.js';
 import { schemaProblems } from './schemas.js';
+import type { SentenceVerdictKind } from './sentences.js';
 import type { Verdict } from './verdicts.js';
 
 /**
  * Several implementations' results side by side (`oap-conform compare`): per requirement ID (and
- * advisory) the verdict each run gave it, with the IDs where they disagree first. A run is read
+ * advisory) the verdict each run gave it, with the IDs where they disagree first, and per normative
+ * sentence of the spec what each run observed of it (results/sentences.ts), disagreements first. A run is read
  * from its report.json when there is one (every verdict, the cases behind it); a bare result.json
  * gives only passed and failed.
  */
@@ -49,10 +52,24 @@ interface CompareRow {
   disagree: boolean;
 }
 
+/** One normative sentence across the runs: what each run observed of it (spec view verdicts). */
+export interface SentenceCompareRow {
+  id: string;
+  source: string;
+  section: string;
+  keyword: string;
+  text: string;
+  /** Per run: the sentence verdict, or `unknown` when only result.json was given. */
+  cells: (SentenceVerdictKind | 'unknown')[];
+  disagree: boolean;
+}
+
 export interface Comparison {
   columns: CompareColumn[];
   /** Disagreements first, then manifest order. */
   rows: CompareRow[];
+  /** Every sentence of the manifest, the ones the runs judge differently first, then document order. */
+  sentences: SentenceCompareRow[];
 }
 
 interface LoadedRun {
@@ -162,5 +179,11 @@ export function compareRuns(sources: readonly string[]): Comparison {
     });
   // Disagreements first; within each part, manifest order (requirements, then advisories).
   rows.sort((a, b) => Number(b.disagree) - Number(a.disagree));
-  return { columns: runs.map((r) => r.column), rows };
+  const sentences = SENTENCES.map((s) => {
+    const cells = runs.map((run) => run.outcome?.sentences.find((v) => v.sentence.id === s.id)?.verdict ?? ('unknown' as const));
+    const seen = new Set(cells.filter((c) => c !== 'unknown'));
+    return { id: s.id, source: s.source, section: s.section, keyword: s.keyword, text: s.text, cells, disagree: seen.size > 1 };
+  });
+  sentences.sort((a, b) => Number(b.disagree) - Number(a.disagree));
+  return { columns: runs.map((r) => r.column), rows, sentences };
 }

@@ -50,6 +50,8 @@ export interface RunHeader {
 /** What the report knows of a case besides its outcome. */
 export interface CaseInfo {
   title: string;
+  /** The clauses of `requirements` the case observes (spec/requirements.ts); verdicts are judged per clause. */
+  clauses: string[];
   level: 1 | 2 | 3;
   origin: 'fixture' | 'fuzz' | 'replay';
   fixtures?: string[];

@@ -5,6 +5,7 @@ import type { RunReport } from './model.js';
 import { missingCases } from './manifest.js';
 import { normalizeReport } from './normalize.js';
 import { isSuiteFault } from './predicates.js';
+import { type SentenceVerdict, sentenceVerdicts } from './sentences.js';
 import { buildStatement, type ConformanceStatement } from './statement.js';
 import {
   advisoryRecords,
@@ -24,6 +25,8 @@ import {
 export interface RunOutcome {
   report: RunReport;
   verdicts: Verdicts;
+  /** What the run says about each normative sentence of the spec, in document order (the spec view). */
+  sentences: SentenceVerdict[];
   result: ConformanceResult;
   statement: ConformanceStatement;
   /** The claim for the run's level (header.level). */
@@ -160,6 +163,7 @@ export function evaluateRun(input: RunReport, opts: EvaluateOptions = {}): RunOu
   const outcome: RunOutcome = {
     report,
     verdicts,
+    sentences: sentenceVerdicts(report.cases, report.header.level),
     result,
     statement,
     claim,

@@ -70,4 +70,6 @@ export type CaseOutcome =
       need: string;
       /** What the probe observed that confirms the capability is absent. */
       probe: string;
+      /** The sentence(s) (spec/sentences.ts) that let a harness below Level 3 lack it. */
+      permitted_by: string[];
     });

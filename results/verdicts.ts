@@ -1,23 +1,28 @@
 import {
   ADVISORIES,
   type Advisory,
+  type Clause,
   isAdvisoryId,
   REQUIREMENTS,
   REQUIREMENT_IDS,
   requiredIdsUpTo,
   type Requirement,
 } from '../spec/requirements.js';
+import { sentenceById } from '../spec/sentences.js';
 import type { CaseStatus } from './record.js';
 import { missingCases } from './manifest.js';
 import type { AdvisoryRecord, CaseRecord, RunReport } from './model.js';
 
 /**
- * Per-requirement verdicts and level claims (conformance.md 5.4). A requirement passes only on
- * positive evidence: at least one `pass`, and every other case of it `pass` or `not-applicable`
- * (the harness declared, and a probe confirmed, that it lacks a capability the spec makes optional).
- * When every case is such a not-applicable, the requirement is satisfied vacuously and still passes,
- * with a `vacuous:` note. `fail` puts a MUST ID in `failed`; `inconclusive`, `skipped`, `error` and
- * `timeout` keep an ID out of both lists, with the cause in the notes.
+ * Per-requirement verdicts and level claims (conformance.md 5.4), judged per clause. An ID's text is
+ * split into clauses (spec/requirements.ts) and every case names the clauses it observes. An ID
+ * passes only on positive evidence for each clause: every clause has a passing case, or every case
+ * of it is a confirmed not-applicable (the harness declared, and a probe confirmed, that it lacks a
+ * capability the spec lets a level omit; the record names the sentence that lets it), and no case of
+ * the ID failed or ended otherwise. When every clause is such a not-applicable, the requirement is
+ * satisfied vacuously and still passes, with a `vacuous:` note. `fail` puts a MUST ID in `failed`;
+ * `inconclusive`, `skipped`, `error` and `timeout`, and a clause no case observed, keep an ID out of
+ * both lists, with the clause and the cause in the reason.
  */
 export type Verdict = 'pass' | 'fail' | 'errored' | 'inconclusive' | 'skipped' | 'untested';
 
@@ -31,6 +36,17 @@ interface CaseCounts {
   notApplicable: number;
 }
 
+/** One clause as this run observed it: `not-applicable` only through a confirmed, permitted omission. */
+export interface ClauseVerdict {
+  id: string;
+  text: string;
+  verdict: Verdict | 'not-applicable';
+  counts: CaseCounts;
+  caseIds: string[];
+  /** For every verdict but pass: which case decided it and why (for not-applicable, the sentence that permits it). */
+  reason?: string;
+}
+
 export interface RequirementVerdict {
   id: string;
   requirement: Requirement;
@@ -39,10 +55,11 @@ export interface RequirementVerdict {
   vacuous: boolean;
   counts: CaseCounts;
   caseIds: string[];
-  /** One line for every verdict other than a plain pass: which cases decided it and why. */
+  /** Each clause of the ID, in manifest order. */
+  clauses: ClauseVerdict[];
+  /** One line for every verdict other than a plain pass: which clause and cases decided it and why. */
   reason?: string;
 }
-
 export interface Verdicts {
   /** Every manifest ID in manifest order. */
   byId: Map<string, RequirementVerdict>;
@@ -64,6 +81,7 @@ interface AdvisoryVerdict {
   verdict: Verdict;
   counts: CaseCounts;
   caseIds: string[];
+  clauses: ClauseVerdict[];
   reason?: string;
 }
 
@@ -104,10 +122,10 @@ export function computeVerdicts(cases: readonly CaseRecord[]): Verdicts {
     }
   }
   const byId = new Map<string, RequirementVerdict>();
-  for (const q of REQUIREMENTS) byId.set(q.id, { requirement: q, ...judge(q.id, grouped.get(q.id) ?? []) });
+  for (const q of REQUIREMENTS) byId.set(q.id, { requirement: q, ...judge(q.id, q.clauses, grouped.get(q.id) ?? []) });
   const advisories = new Map<string, AdvisoryVerdict>();
   for (const a of ADVISORIES) {
-    const { vacuous: _vacuous, ...judged } = judge(a.id, grouped.get(a.id) ?? []);
+    const { vacuous: _vacuous, ...judged } = judge(a.id, a.clauses, grouped.get(a.id) ?? []);
     advisories.set(a.id, { advisory: a, ...judged });
   }
   const ids = (keep: (v: RequirementVerdict) => boolean) => sortRequirementIds([...byId.values()].filter(keep).map((v) => v.id));
@@ -129,31 +147,90 @@ function describeCase(c: CaseRecord | undefined): string {
   return `${c.id}: ${c.status} (${c.message}${cause})`;
 }
 
-/** The one judgement of an ID (requirement or advisory) from its cases. */
-function judge(id: string, cases: CaseRecord[]): Omit<RequirementVerdict, 'requirement'> {
+function countStatuses(cases: readonly CaseRecord[]): CaseCounts {
   const counts: CaseCounts = { pass: 0, fail: 0, error: 0, inconclusive: 0, skipped: 0, notApplicable: 0 };
   for (const c of cases) counts[BUCKET[c.status]]++;
-  const base = { id, counts, caseIds: cases.map((c) => c.id), vacuous: false };
-  const first = (...statuses: CaseStatus[]) => describeCase(cases.find((c) => statuses.includes(c.status)));
-  const of = (n: number) => `${n} of ${cases.length} case(s)`;
+  return counts;
+}
 
-  if (cases.length === 0) return { ...base, verdict: 'untested', reason: 'no case ran for it' };
-  if (counts.fail > 0) return { ...base, verdict: 'fail', reason: `${of(counts.fail)} failed; ${first('fail')}` };
-  if (counts.error > 0)
-    return { ...base, verdict: 'errored', reason: `${of(counts.error)} could not judge the adapter; ${first('error', 'timeout')}` };
-  if (counts.inconclusive > 0) {
-    return {
-      ...base,
-      verdict: 'inconclusive',
-      reason: `${of(counts.inconclusive)} could not observe the behaviour; ${first('inconclusive')}`,
-    };
-  }
-  if (counts.skipped > 0)
-    return { ...base, verdict: 'skipped', reason: `${of(counts.skipped)} declined by the adapter; ${first('skipped')}` };
-  if (counts.pass > 0) return { ...base, verdict: 'pass' };
+/** Why every case of a clause is not applicable: the first one's message and probe, and the sentence that lets a harness omit the capability. */
+function omission(cases: readonly CaseRecord[]): string {
   const na = cases.find((c) => c.status === 'not-applicable');
-  const why = na?.status === 'not-applicable' ? `${na.message}; probe: ${na.probe}` : '';
-  return { ...base, verdict: 'pass', vacuous: true, reason: `satisfied vacuously: ${why}` };
+  if (na?.status !== 'not-applicable') return '';
+  const sentences = na.permitted_by.map((id) => {
+    const s = sentenceById(id);
+    return s ? `${id} "${s.text}"` : id;
+  });
+  return `${na.message}; probe: ${na.probe}; permitted by ${sentences.join(' and ')}`;
+}
+
+/** The verdict of one clause from the cases that name it (same precedence as an ID). */
+export function judgeClause(clause: Clause, cases: readonly CaseRecord[]): ClauseVerdict {
+  const counts = countStatuses(cases);
+  const base = { id: clause.id, text: clause.text, counts, caseIds: cases.map((c) => c.id) };
+  const first = (...statuses: CaseStatus[]) => describeCase(cases.find((c) => statuses.includes(c.status)));
+  const of = (n: number, what: string) => `${n} of ${cases.length} case(s) ${what}`;
+  if (cases.length === 0) return { ...base, verdict: 'untested', reason: 'no case observed it' };
+  if (counts.fail > 0) return { ...base, verdict: 'fail', reason: `${of(counts.fail, 'failed')}; ${first('fail')}` };
+  if (counts.error > 0)
+    return { ...base, verdict: 'errored', reason: `${of(counts.error, 'could not judge the adapter')}; ${first('error', 'timeout')}` };
+  if (counts.inconclusive > 0)
+    return { ...base, verdict: 'inconclusive', reason: `${of(counts.inconclusive, 'could not observe it')}; ${first('inconclusive')}` };
+  if (counts.skipped > 0)
+    return { ...base, verdict: 'skipped', reason: `${of(counts.skipped, 'declined by the adapter')}; ${first('skipped')}` };
+  if (counts.pass > 0) return { ...base, verdict: 'pass' };
+  return { ...base, verdict: 'not-applicable', reason: omission(cases) };
+}
+
+/**
+ * The one judgement of an ID (requirement or advisory) from its cases, clause by clause. The ID's
+ * verdict is its worst case's (fail, then errored, inconclusive, skipped); with none of those, a
+ * clause no case observed makes it untested; otherwise it passes, vacuously when every clause is
+ * not applicable. The reason names the clause that decided it.
+ */
+function judge(id: string, clauses: readonly Clause[], cases: CaseRecord[]): Omit<RequirementVerdict, 'requirement'> {
+  const counts = countStatuses(cases);
+  const clauseVerdicts = clauses.map((q) =>
+    judgeClause(
+      q,
+      cases.filter((c) => c.clauses.includes(q.id)),
+    ),
+  );
+  const base = { id, counts, caseIds: cases.map((c) => c.id), clauses: clauseVerdicts, vacuous: false };
+  if (cases.length === 0) return { ...base, verdict: 'untested', reason: 'no case ran for it' };
+  for (const worst of ['fail', 'errored', 'inconclusive', 'skipped'] as const) {
+    const hit = clauseVerdicts.filter((q) => q.verdict === worst);
+    if (hit.length > 0) return { ...base, verdict: worst, reason: clauseReason(hit, clauseVerdicts) };
+    // A case that names no clause of this ID (a record from before clauses) still counts against it.
+    const stray = cases.find((c) => !clauses.some((q) => c.clauses.includes(q.id)) && verdictOfStatus(c.status) === worst);
+    if (stray) return { ...base, verdict: worst, reason: `${describeCase(stray)} (names no clause of ${id})` };
+  }
+  const unobserved = clauseVerdicts.filter((q) => q.verdict === 'untested');
+  if (unobserved.length > 0) return { ...base, verdict: 'untested', reason: clauseReason(unobserved, clauseVerdicts) };
+  const notApplicable = clauseVerdicts.filter((q) => q.verdict === 'not-applicable');
+  if (notApplicable.length === clauseVerdicts.length)
+    return { ...base, verdict: 'pass', vacuous: true, reason: `satisfied vacuously: ${notApplicable[0]!.reason ?? ''}` };
+  if (notApplicable.length > 0) return { ...base, verdict: 'pass', reason: clauseReason(notApplicable, clauseVerdicts) };
+  return { ...base, verdict: 'pass' };
+}
+
+function verdictOfStatus(status: CaseStatus): Verdict | 'not-applicable' {
+  const bucket = BUCKET[status];
+  return bucket === 'error' ? 'errored' : bucket === 'notApplicable' ? 'not-applicable' : bucket;
+}
+
+/** `clause <id> (<text>) <verdict>: <reason>`, for the first of `hit`, and how many clauses share its verdict. */
+function clauseReason(hit: readonly ClauseVerdict[], all: readonly ClauseVerdict[]): string {
+  const q = hit[0]!;
+  const what = q.verdict === 'untested' ? 'not observed' : q.verdict;
+  const more =
+    hit.length > 1
+      ? ` (and ${hit.length - 1} more of its ${all.length} clauses: ${hit
+          .slice(1)
+          .map((h) => h.id)
+          .join(', ')})`
+      : '';
+  return `clause ${q.id} (${q.text}) ${what}: ${q.reason ?? ''}${more}`;
 }
 
 export interface ClaimCheck {

@@ -6,7 +6,23 @@ import type { CaseDef } from './kit/types.js';
 import { cases as level1 } from './level-1/index.js';
 import { cases as level2 } from './level-2/index.js';
 import { cases as level3 } from './level-3/index.js';
-import { isAdvisoryId, REQUIREMENT_IDS } from '../spec/requirements.js';
+import { idOfClause, isAdvisoryId, isClauseId, REQUIREMENT_IDS } from '../spec/requirements.js';
+
+/**
+ * Why a case's clauses do not fit its requirements, or undefined when they do: every clause is a
+ * clause of the manifest and of one of the case's IDs, and every ID has at least one clause (a
+ * case observes some part of each ID it names). The fixture suites are held to it here; the fuzz
+ * properties and the upstream replay by their tests.
+ */
+export function clauseProblem(c: Pick<CaseDef, 'id' | 'requirements' | 'clauses'>): string | undefined {
+  for (const clause of c.clauses) {
+    if (!isClauseId(clause)) return `case ${c.id} names unknown clause ${clause}`;
+    if (!c.requirements.includes(idOfClause(clause))) return `case ${c.id} names clause ${clause} of an ID it does not prove`;
+  }
+  const bare = c.requirements.filter((id) => !c.clauses.some((clause) => idOfClause(clause) === id));
+  if (bare.length > 0) return `case ${c.id} names no clause of ${bare.join(', ')}`;
+  return undefined;
+}
 
 /** Every fixture-driven case of the suite, in a stable order. Fuzz and replay cases are built per run. */
 export function allCases(): CaseDef[] {
@@ -19,6 +35,8 @@ export function allCases(): CaseDef[] {
     for (const id of c.requirements) {
       if (!REQUIREMENT_IDS.has(id) && !isAdvisoryId(id)) throw new Error(`case ${c.id} names unknown requirement ${id}`);
     }
+    const problem = clauseProblem(c);
+    if (problem) throw new Error(problem);
     // An advisory never gates, so a case judges either requirements or advisories, never both.
     if (c.requirements.some(isAdvisoryId) && !c.requirements.every(isAdvisoryId))
       throw new Error(`case ${c.id} mixes requirement and advisory IDs`);

@@ -1,19 +1,29 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { MUTANTS } from '../harnesses/reference/mutants.js';
-import { coverageMarkdown, coverageRows } from '../runner/coverage.js';
+import { coverageMarkdown, coverageRows, sentenceRows } from '../runner/coverage.js';
 import { fromRoot } from '../spec/package-root.js';
 import { allCases } from '../suites/index.js';
 
-describe('COVERAGE.md', () => {
-  const rows = coverageRows(allCases(), MUTANTS);
+/**
+ * IDs whose cases exist but whose mutant does not yet: each needs a mutant of the reference that
+ * violates exactly it (MUTANTS.md). The list only shrinks: an ID that gets its mutant must leave it.
+ */
+const AWAITING_MUTANT = ['ADV-model-parameters', 'ADV-pointer-paths'];
 
-  it('every requirement ID has at least one check and one mutant', () => {
-    expect(rows.filter((r) => r.cases.length === 0).map((r) => r.id)).toEqual([]);
-    expect(rows.filter((r) => r.mutants.length === 0).map((r) => r.id)).toEqual([]);
+describe('COVERAGE.md', () => {
+  const cases = allCases();
+  const rows = coverageRows(cases, MUTANTS);
+
+  it('every clause of every requirement ID and advisory has at least one check', () => {
+    expect(rows.flatMap((r) => r.clauses.filter((q) => q.cases.length === 0).map((q) => q.id))).toEqual([]);
+  });
+
+  it('every ID has a mutant, except those waiting for theirs', () => {
+    expect(rows.filter((r) => r.mutants.length === 0).map((r) => r.id)).toEqual(AWAITING_MUTANT);
   });
 
   it('is current (regenerate with `oap-conform list requirements --markdown > COVERAGE.md`)', () => {
-    expect(readFileSync(fromRoot('COVERAGE.md'), 'utf8')).toBe(coverageMarkdown(rows));
+    expect(readFileSync(fromRoot('COVERAGE.md'), 'utf8')).toBe(coverageMarkdown(rows, sentenceRows(cases)));
   });
 });

@@ -63,6 +63,7 @@ function extendsArb(): fc.Arbitrary<ChainInput> {
 export const extendsProperty: FuzzProperty<ChainInput> = {
   name: 'extends',
   requirement: 'L3-E2',
+  clauses: ['L3-E2.merged-result'],
   title: 'Narrowing applies to the merged result of an extends chain',
   weight: 2,
   runsPerCase: 20,
@@ -97,6 +98,7 @@ function delegationArb(): fc.Arbitrary<ChainInput> {
 export const delegationProperty: FuzzProperty<ChainInput> = {
   name: 'delegation',
   requirement: 'L3-B1',
+  clauses: ['L3-B1.parent-ceiling'],
   title: "A subagent never exceeds its parent's effective contract",
   weight: 2,
   runsPerCase: 20,

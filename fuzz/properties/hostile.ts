@@ -132,6 +132,7 @@ function benignTwin(input: TraversalInput): Doc {
 export const traversalProperty: FuzzProperty<TraversalInput> = {
   name: 'traversal',
   requirement: 'L1-I5',
+  clauses: ['L1-I5.reject-outside'],
   title: 'context.files paths that escape the workspace (lexically, absolutely, via symlinks) are rejected',
   weight: 1,
   runsPerCase: 20,
@@ -243,6 +244,7 @@ const SECRET_VARIABLE = 'API_KEY';
 export const secretsProperty: FuzzProperty<SecretInput> = {
   name: 'secrets',
   requirement: 'L1-I6',
+  clauses: ['L1-I6.env', 'L1-I6.headers'],
   title: 'Literal values in mcp_servers[].env and headers are rejected, whatever their shape',
   weight: 1,
   runsPerCase: 20,
@@ -464,6 +466,7 @@ async function judgeDelta(env: ExecEnv, input: DeltaInput): Promise<Verdict> {
 export const deltaScopeProperty: FuzzProperty<DeltaInput> = {
   name: 'delta-scope',
   requirement: 'L2-A2',
+  clauses: ['L2-A2.outside-state-rejected'],
   title: 'Delta operations outside /state, plain or disguised, never touch the profile contract',
   weight: 1,
   runsPerCase: 20,
@@ -475,6 +478,7 @@ export const deltaScopeProperty: FuzzProperty<DeltaInput> = {
 export const reservedOpsProperty: FuzzProperty<DeltaInput> = {
   name: 'reserved-ops',
   requirement: 'L2-A1',
+  clauses: ['L2-A1.validated-first'],
   title: 'Schema-invalid deltas (reserved ops, malformed operations) are rejected before anything is applied',
   weight: 1,
   runsPerCase: 15,
@@ -673,6 +677,7 @@ const BENIGN_PARSE_DOC: Doc = {
 export const hostileParseProperty: FuzzProperty<ParseInput> = {
   name: 'hostile-parse',
   requirement: 'L1-P2',
+  clauses: ['L1-P2.validate'],
   title: 'Invalid documents are refused; hostile but well-formed ones are answered without crashing',
   // Half of the former share: the other half is hostile-parse-time's, so no other property's budget moves.
   weight: 0.5,
@@ -727,6 +732,7 @@ export const hostileParseProperty: FuzzProperty<ParseInput> = {
 export const hostileParseTimeProperty: FuzzProperty<ParseInput> = {
   name: 'hostile-parse-time',
   requirement: 'ADV-hostile-parse-time',
+  clauses: ['ADV-hostile-parse-time.in-time'],
   title: `Hostile documents are answered, valid or not, within ${HOSTILE_TIME_BUDGET_MS} ms and the per-request timeout`,
   weight: 0.5,
   runsPerCase: 15,
@@ -767,6 +773,7 @@ export interface FakerInput {
 export const fakerProperty: FuzzProperty<FakerInput> = {
   name: 'faker',
   requirement: 'L1-P1',
+  clauses: ['L1-P1.accept'],
   title: 'Random documents the oracle finds valid are accepted in every encoding the adapter claims',
   weight: 0.5,
   runsPerCase: 4,
@@ -908,6 +915,7 @@ function invalidArb(): fc.Arbitrary<InvalidInput> {
 export const invalidInstantiateProperty: FuzzProperty<InvalidInput> = {
   name: 'invalid-instantiate',
   requirement: 'L1-P2',
+  clauses: ['L1-P2.refuse-invalid'],
   title: 'A schema-invalid profile is never instantiated',
   weight: 0.5,
   runsPerCase: 15,

@@ -163,6 +163,7 @@ async function judgeContainment(env: ExecEnv, input: InjectionInput): Promise<Ve
 export const injectionProperty: FuzzProperty<InjectionInput> = {
   name: 'injection',
   requirement: 'L2-S2',
+  clauses: ['L2-S2.untrusted', 'L2-S2.delimited'],
   title: 'Corpus payloads in every state field stay inside the untrusted, delimited state section',
   weight: 2,
   runsPerCase: 25,
@@ -174,6 +175,7 @@ export const injectionProperty: FuzzProperty<InjectionInput> = {
 export const delimiterProperty: FuzzProperty<InjectionInput> = {
   name: 'delimiter',
   requirement: 'L2-S2',
+  clauses: ['L2-S2.delimited'],
   title: "Adaptive attack: the adapter's own closing delimiter, and variants of it, cannot end the state block",
   weight: 2,
   runsPerCase: 25,
@@ -185,6 +187,7 @@ export const delimiterProperty: FuzzProperty<InjectionInput> = {
 export const authorityProperty: FuzzProperty<InjectionInput> = {
   name: 'authority',
   requirement: 'L2-S3',
+  clauses: ['L2-S3.tool-access', 'L2-S3.permissions'],
   title: 'Instruction-like state changes nothing in the effective contract',
   weight: 2,
   runsPerCase: 20,
@@ -245,6 +248,7 @@ function varsArb(): fc.Arbitrary<InjectionInput> {
 export const varsProperty: FuzzProperty<InjectionInput> = {
   name: 'vars',
   requirement: 'L2-S5',
+  clauses: ['L2-S5.no-substitution'],
   title: '${{ vars.KEY }} inside state is never substituted',
   weight: 1,
   runsPerCase: 15,

@@ -57,6 +57,7 @@ export function narrowingVerdict(profile: Doc, policy: HarnessPolicyT, eff: Effe
 export const narrowingProperty: FuzzProperty<NarrowingInput> = {
   name: 'narrowing',
   requirement: 'L1-I3',
+  clauses: ['L1-I3.tools', 'L1-I3.permissions', 'L1-I3.filesystem-roots', 'L1-I3.network-hosts', 'L1-I3.memory', 'L1-I3.budgets'],
   title: 'Effective contract never looser than policy alone; fixed answers are min(request, policy)',
   weight: 4,
   runsPerCase: 25,
@@ -68,6 +69,7 @@ export const narrowingProperty: FuzzProperty<NarrowingInput> = {
 export const toolPolicyProperty: FuzzProperty<NarrowingInput> = {
   name: 'tool-policy',
   requirement: 'L1-I2',
+  clauses: ['L1-I2.allowlist', 'L1-I2.denylist', 'L1-I2.inherit'],
   title: 'Effective tool set follows the spec.tools.policy table over the granted tools',
   weight: 2,
   runsPerCase: 25,

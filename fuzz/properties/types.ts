@@ -1,4 +1,5 @@
 import type fc from 'fast-check';
+import type { ClauseId } from '../../spec/requirements.js';
 import type { CaseContext } from '../../suites/kit/types.js';
 
 /** One broken expectation, with structured evidence for the report and the finding file. */
@@ -69,6 +70,8 @@ export interface FuzzProperty<I = unknown> {
   /** Stable name; part of case IDs and stored in finding files (`property`). */
   name: string;
   requirement: string;
+  /** The clause(s) of `requirement` the property observes. */
+  clauses: readonly ClauseId[];
   title: string;
   /** Relative share of the fuzz budget. */
   weight: number;

@@ -3,7 +3,7 @@ import { AdapterCrashed, AdapterNotImplemented, AdapterProtocolError, AdapterSki
 import { isDeepStrictEqual } from 'node:util';
 import { differencesOf } from '../../spec/document/differences.js';
 import { CaseInconclusive, CaseNotApplicable, CheckFailure } from '../../suites/kit/errors.js';
-import { describeNeed, disclaimedNeeds, probe } from '../../suites/support/probes.js';
+import { describeNeed, disclaimedNeeds, omissionSentence, probe } from '../../suites/support/probes.js';
 import type { AdapterRpc, CaseContext, CaseDef, KillableAdapter } from '../../suites/kit/types.js';
 import type { CaseOutcome } from '../../results/record.js';
 import { Workspace } from '../../suites/kit/workspace.js';
@@ -151,6 +151,7 @@ export async function runCase(def: CaseDef, opts: RunCaseOptions): Promise<CaseO
           message: `the harness declares it lacks ${disclaimed.map(describeNeed).join(' and ')}`,
           need: disclaimed.map(describeNeed).join(', '),
           probe: absent.join('; '),
+          permitted_by: [...new Set(disclaimed.map(omissionSentence))],
           durationMs: elapsed(),
           ...withNotes(),
           ...kept,

@@ -226,6 +226,7 @@ function toRecord(def: CaseDef, outcome: CaseOutcome): CaseRecord {
   return {
     ...outcome,
     title: def.title,
+    clauses: [...def.clauses],
     level: caseLevel(def),
     origin: def.origin ?? 'fixture',
     ...(def.fixtures ? { fixtures: def.fixtures } : {}),

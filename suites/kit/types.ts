@@ -1,4 +1,5 @@
 import type { MethodName, Params, Result, HandshakeT } from '../../protocol/messages.js';
+import type { ClauseId } from '../../spec/requirements.js';
 import type { Workspace } from './workspace.js';
 
 /**
@@ -66,6 +67,11 @@ export interface CaseDef {
   id: string;
   /** The requirement IDs this case proves (at least one). */
   requirements: string[];
+  /**
+   * The clause(s) of those IDs the case observes (spec/requirements.ts): at least one for each ID in
+   * `requirements`, none of another ID. An ID passes only when each of its clauses has a passing case.
+   */
+  clauses: readonly ClauseId[];
   title: string;
   /** Fixture IDs the case uses, for the report. */
   fixtures?: string[];

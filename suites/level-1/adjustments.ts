@@ -60,6 +60,7 @@ function judge(ctx: CaseContext, session: InstantiatedT, differences: Difference
 const shellDropRecorded: CaseDef = {
   id: 'L1-I9/shell-narrowing-recorded',
   requirements: ['L1-I9'],
+  clauses: ['L1-I9.narrowed'],
   title: 'Behavioural test 1, recording half: when shell: allow is narrowed under a deny policy, the narrowing is recorded',
   expectation: { adjustmentCovering: '/spec/permissions/shell', when: 'effective shell differs from allow' },
   async run(ctx) {
@@ -78,6 +79,8 @@ const shellDropRecorded: CaseDef = {
  */
 interface Dimension {
   slug: string;
+  /** What the harness does to the field: narrow it (a value or a list within the policy) or substitute it (the model). */
+  clause: 'L1-I9.narrowed' | 'L1-I9.substituted';
   title: string;
   spec: Record<string, unknown>;
   policy: Partial<HarnessPolicyT>;
@@ -94,6 +97,7 @@ const base = permissivePolicy();
 const DIMENSIONS: Dimension[] = [
   {
     slug: 'tools',
+    clause: 'L1-I9.narrowed',
     title: 'Requested tools the harness does not grant',
     spec: { tools: { policy: 'allowlist', allow: REQUESTED_TOOLS } },
     policy: { tools: { available: [...STANDARD_TOOLS], grant: ['read', 'search', 'edit'] } },
@@ -105,6 +109,7 @@ const DIMENSIONS: Dimension[] = [
   },
   {
     slug: 'network-permission',
+    clause: 'L1-I9.narrowed',
     title: 'A network permission above the policy',
     spec: { permissions: { network: 'allow' } },
     policy: { permissions: { default: 'allow', shell: 'allow', edit: 'allow', network: 'ask', rules: [] } },
@@ -116,6 +121,7 @@ const DIMENSIONS: Dimension[] = [
   },
   {
     slug: 'hosts',
+    clause: 'L1-I9.narrowed',
     title: 'Requested hosts the policy does not allow',
     spec: { permissions: { allow_hosts: REQUESTED_HOSTS } },
     policy: { network: { allow_hosts: ['api.example.com'] } },
@@ -127,6 +133,7 @@ const DIMENSIONS: Dimension[] = [
   },
   {
     slug: 'read-roots',
+    clause: 'L1-I9.narrowed',
     title: 'Requested read roots beyond the policy',
     spec: { permissions: { filesystem: { read_roots: REQUESTED_READ_ROOTS } } },
     policy: { filesystem: { read_roots: ['src'], write_roots: ['src'], allow_absolute: false } },
@@ -138,6 +145,7 @@ const DIMENSIONS: Dimension[] = [
   },
   {
     slug: 'memory-mode',
+    clause: 'L1-I9.narrowed',
     title: 'A memory mode above the policy',
     spec: { memory: { mode: 'read_write' } },
     policy: { memory: { ...base.memory, mode: 'read_only' } },
@@ -147,6 +155,7 @@ const DIMENSIONS: Dimension[] = [
   },
   {
     slug: 'memory-scopes',
+    clause: 'L1-I9.narrowed',
     title: 'Requested memory scopes the policy does not permit',
     spec: { memory: { scopes: REQUESTED_SCOPES } },
     policy: { memory: { ...base.memory, scopes: ['project:acme'] } },
@@ -158,6 +167,7 @@ const DIMENSIONS: Dimension[] = [
   },
   {
     slug: 'budget',
+    clause: 'L1-I9.narrowed',
     title: 'A turn budget above the policy',
     spec: { runtime: { max_turns: 50 } },
     policy: { budgets: { max_turns: 20 } },
@@ -167,6 +177,7 @@ const DIMENSIONS: Dimension[] = [
   },
   {
     slug: 'model',
+    clause: 'L1-I9.substituted',
     title: 'A model the harness cannot serve (substituted)',
     spec: { model: { provider: 'acme', id: 'acme-9', tier: 'advanced' } },
     policy: {},
@@ -182,6 +193,7 @@ function dimensionCase(d: Dimension): CaseDef {
   return {
     id: `L1-I9/${d.slug}-difference-recorded`,
     requirements: ['L1-I9'],
+    clauses: [d.clause],
     title: `${d.title}: when the effective value differs from the request, an adjustment with a reason records it`,
     expectation: { adjustmentCovering: d.field, when: 'the effective value differs from the request' },
     async run(ctx) {
@@ -195,6 +207,7 @@ function dimensionCase(d: Dimension): CaseDef {
 const optionalSkillDropped: CaseDef = {
   id: 'L1-I9/missing-optional-skill-recorded',
   requirements: ['L1-I9'],
+  clauses: ['L1-I9.dropped'],
   title: 'An optional skill that is not installed: running without it is recorded',
   expectation: { rule: 'a skill not present in the session has an adjustment covering its entry' },
   async run(ctx) {
@@ -212,6 +225,7 @@ const optionalSkillDropped: CaseDef = {
 const optionalStoreDropped: CaseDef = {
   id: 'L1-I9/unreachable-optional-store-recorded',
   requirements: ['L1-I9'],
+  clauses: ['L1-I9.dropped'],
   title: 'An optional memory store that cannot be reached: running without it is recorded',
   expectation: { rule: 'a store not in the session has an adjustment covering its entry' },
   async run(ctx) {

@@ -10,6 +10,8 @@
  * - ADV-duplicate-keys (SPEC 2.1): JSON and YAML documents with a duplicate key are refused.
  * - ADV-hostile-parse-time (security.md 1): hostile documents are answered in time. Whether a
  *   hostile document is refused stays L1-P2's question; only the time is judged here.
+ * - ADV-model-parameters (SPEC 3.3): parameters a provider may not support (seed, reasoning_effort)
+ *   never make instantiation fail; the model is the one the same profile gets without them.
  *
  * Substitution itself is conditional ("A harness supporting substitution MUST ..."): a harness that
  * substitutes nothing, not even in instructions, leaves both vars advisories inconclusive.
@@ -45,6 +47,7 @@ const VARIABLES = { TEAM: 'platform', REPO: 'acme/api' };
 const varsInRoleFields: CaseDef = {
   id: 'ADV-vars-role-fields/objectives-and-constraints-substituted',
   requirements: ['ADV-vars-role-fields'],
+  clauses: ['ADV-vars-role-fields.instructions', 'ADV-vars-role-fields.objectives', 'ADV-vars-role-fields.constraints'],
   title: '${{ vars.KEY }} is substituted in objectives and constraints, as it is in instructions',
   expectation: {
     prompt_contains: ['You serve the platform team.', 'Keep acme/api green.', 'Never push to acme/api directly.'],
@@ -81,6 +84,7 @@ const varsInRoleFields: CaseDef = {
 const varsUndefined: CaseDef = {
   id: 'ADV-vars-undefined/undefined-variable-rejected',
   requirements: ['ADV-vars-undefined'],
+  clauses: ['ADV-vars-undefined.error'],
   title: 'A variable the profile does not define makes instantiation fail; it is not replaced by an empty string',
   expectation: { control: 'instantiated and substituted', undefined: 'rejected' },
   async run(ctx) {
@@ -115,6 +119,7 @@ const varsUndefined: CaseDef = {
 const roundTripSpecDigest: CaseDef = {
   id: 'ADV-roundtrip-spec-digest/write-back-keeps-spec-digest',
   requirements: ['ADV-roundtrip-spec-digest'],
+  clauses: ['ADV-roundtrip-spec-digest.unchanged'],
   title: 'A write-back cycle leaves the spec digest unchanged: the writer adds, drops and rewrites no metadata or spec field',
   expectation: { spec_digest: 'unchanged' },
   async run(ctx) {
@@ -187,6 +192,7 @@ function duplicateCase(d: DuplicateCase): CaseDef {
   return {
     id: `ADV-duplicate-keys/${d.encoding}-duplicate-key-refused`,
     requirements: ['ADV-duplicate-keys'],
+    clauses: [`ADV-duplicate-keys.${d.encoding}`],
     title: `A ${d.encoding.toUpperCase()} document with ${d.where} written twice is refused by validate and by instantiate`,
     needs: { encodings: [d.encoding] },
     expectation: { validate: { valid: false }, instantiate: 'rejected', control: 'valid and instantiated' },
@@ -258,6 +264,7 @@ const HOSTILE: HostileDocument[] = [
 const hostileInTime: CaseDef = {
   id: 'ADV-hostile-parse-time/hostile-documents-answered-in-time',
   requirements: ['ADV-hostile-parse-time'],
+  clauses: ['ADV-hostile-parse-time.in-time'],
   title: `Hostile documents (alias bomb, deep nesting, a 2 MB string) are answered, valid or not, within ${HOSTILE_TIME_BUDGET_MS} ms and the per-request timeout`,
   fixtures: HOSTILE.filter((h) => h.source.startsWith('doc-')).map((h) => h.source),
   expectation: { within_ms: HOSTILE_TIME_BUDGET_MS },
@@ -282,10 +289,42 @@ const hostileInTime: CaseDef = {
   },
 };
 
+// ---------------------------------------------------------------- ADV-model-parameters
+
+const modelParameters: CaseDef = {
+  id: 'ADV-model-parameters/unsupported-parameters-never-fatal',
+  requirements: ['ADV-model-parameters'],
+  clauses: ['ADV-model-parameters.not-fatal'],
+  title: 'A profile asking seed and reasoning_effort of a model it gets instantiates with that model, whatever the provider supports',
+  expectation: { control: 'instantiated', with_parameters: { outcome: 'instantiated', model: 'the control model' } },
+  async run(ctx) {
+    const model = { provider: 'anthropic', id: 'claude-sonnet-5' };
+    const policy = permissivePolicy();
+    const control = await instantiateSubject(ctx, writeProjectProfile(ctx, minimalProfile('params-control', { model })), policy);
+    const parameters = { seed: 7, reasoning_effort: 'high', temperature: 0.3 };
+    const doc = minimalProfile('params-unsupported', { model: { ...model, parameters } });
+    const out = await instantiatePath(ctx, writeProjectProfile(ctx, doc), policy);
+    if (out.status !== 'instantiated')
+      fail(
+        'model parameters a provider may not support made instantiation fail',
+        { status: 'instantiated', parameters: 'dropped with a warning where unsupported' },
+        { status: out.status, errors: briefIssues(out.errors) },
+      );
+    expectEqual(out.effective.model, control.effective.model, 'the model used, with and without parameters');
+    ctx.note(
+      'parameter_adjustments',
+      [...out.adjustments.map((a) => a.pointer), ...out.warnings.map((w) => w.pointer)].filter((p) =>
+        p.startsWith('/spec/model/parameters'),
+      ),
+    );
+  },
+};
+
 export const advisoryCases: CaseDef[] = [
   varsInRoleFields,
   varsUndefined,
   roundTripSpecDigest,
   ...DUPLICATES.map(duplicateCase),
   hostileInTime,
+  modelParameters,
 ];

@@ -75,6 +75,7 @@ function brief(found: Discovered): unknown {
 const d1ProjectRoot: CaseDef = {
   id: 'L1-D1/project-root-profile-found',
   requirements: ['L1-D1'],
+  clauses: ['L1-D1.project-root'],
   title: 'A profile in <workspace>/.agents/ is discovered in the project root and instantiates by name',
   expectation: { profiles: [{ name: 'project-helper', root: 'project' }], instantiateByName: 'instantiated' },
   async run(ctx) {
@@ -98,6 +99,7 @@ const d1ProjectRoot: CaseDef = {
 const d1MalformedSibling: CaseDef = {
   id: 'L1-D1/malformed-sibling-does-not-hide-profiles',
   requirements: ['L1-D1'],
+  clauses: ['L1-D1.project-root'],
   title: 'A file that does not parse and one that does not validate do not hide a valid profile beside them',
   expectation: { profiles: [{ name: 'steady-helper', root: 'project' }], notListed: ['broken', 'invalid-sibling'] },
   async run(ctx) {
@@ -131,6 +133,7 @@ const d1MalformedSibling: CaseDef = {
 const d2WithinRoot: CaseDef = {
   id: 'L1-D2/same-name-in-project-root-is-error',
   requirements: ['L1-D2'],
+  clauses: ['L1-D2.within-root-error'],
   title: 'Two files with one metadata.name in the project root: an error, a within-root collision, no winner',
   expectation: {
     collision: { name: 'twin', scope: 'within-root', winner: null, paths: 2 },
@@ -187,6 +190,7 @@ function crossRootCase(lower: RootName, higher: RootName): CaseDef {
   return {
     id: `L1-D3/${higher}-over-${lower}`,
     requirements: ['L1-D3'],
+    clauses: ['L1-D3.precedence', 'L1-D3.reported'],
     title: `One name in the ${lower} and ${higher} roots: the ${higher} definition wins and the collision is reported`,
     needs: { roots: [...new Set<RootName>([lower, higher, 'project'])] },
     expectation: { winner: { root: higher }, collision: { scope: 'across-roots', winner: `${higher} file` } },
@@ -232,6 +236,7 @@ function crossRootCase(lower: RootName, higher: RootName): CaseDef {
 const d4NameWins: CaseDef = {
   id: 'L1-D4/metadata-name-over-file-name',
   requirements: ['L1-D4'],
+  clauses: ['L1-D4.name-wins'],
   title: 'A file named nickname.agent.* whose metadata.name is real-name is listed and instantiated as real-name',
   expectation: { profiles: [{ name: 'real-name', file_name_matches: false }], notListed: ['nickname'], instantiateByName: 'real-name' },
   async run(ctx) {

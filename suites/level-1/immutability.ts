@@ -37,6 +37,7 @@ async function afterDiskChange(ctx: CaseContext, change: (path: string) => void)
 const rewritten: CaseDef = {
   id: 'L1-I10/file-rewritten-mid-session',
   requirements: ['L1-I10'],
+  clauses: ['L1-I10.no-reload'],
   title: 'Rewriting the profile with wider tools and new instructions leaves the running session’s contract unchanged',
   expectation: { describe_session: 'identical session, effective contract and prompt' },
   async run(ctx) {
@@ -47,6 +48,7 @@ const rewritten: CaseDef = {
 const deleted: CaseDef = {
   id: 'L1-I10/file-deleted-mid-session',
   requirements: ['L1-I10'],
+  clauses: ['L1-I10.no-reload'],
   title: 'Deleting the profile file mid-session leaves the running session’s contract unchanged',
   expectation: { describe_session: 'identical session, effective contract and prompt' },
   async run(ctx) {

@@ -62,11 +62,15 @@ const CASES: ModelCase[] = [
 
 const POLICY = permissivePolicy();
 
+/** The L1-I12 clause a case observes: the rule the spec model says applies. */
+const RULE_CLAUSE = { 1: 'L1-I12.exact', 2: 'L1-I12.fallback', 3: 'L1-I12.tier', 4: 'L1-I12.default' } as const;
+
 function modelCase(c: ModelCase): CaseDef {
   const expected: ModelChoice = resolveModel(c.model, POLICY.models).value;
   return {
     id: `L1-I12/${c.slug}`,
     requirements: ['L1-I12'],
+    clauses: [RULE_CLAUSE[expected.rule]],
     title: c.title,
     expectation: { model: expected },
     async run(ctx) {

@@ -15,6 +15,7 @@
 import { realpathSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import type { HarnessPolicyT } from '../../protocol/messages.js';
+import type { ClauseId } from '../../spec/requirements.js';
 import {
   type ContractBounds,
   type Decision,
@@ -80,6 +81,7 @@ const specOf = (doc: Record<string, unknown>): unknown => doc['spec'];
 const shellUnderDeny: CaseDef = {
   id: 'L1-I3/shell-allow-under-policy-deny',
   requirements: ['L1-I3'],
+  clauses: ['L1-I3.permissions'],
   title: 'Behavioural test 1: a profile asking shell: allow under a policy of shell: deny gets deny',
   expectation: { permissions: { shell: 'deny' } },
   async run(ctx) {
@@ -121,6 +123,7 @@ function permissionCase(c: PermissionCase): CaseDef {
   return {
     id: `L1-I3/${c.slug}`,
     requirements: ['L1-I3'],
+    clauses: ['L1-I3.permissions'],
     title: c.title,
     expectation: { permissions: expectedValues(narrowingRequest(specOf(doc)), policyCeiling(policy)).permissions },
     async run(ctx) {
@@ -133,6 +136,7 @@ function permissionCase(c: PermissionCase): CaseDef {
 const profileRuleCannotAllow: CaseDef = {
   id: 'L1-I3/profile-rule-cannot-allow-denied-shell',
   requirements: ['L1-I3'],
+  clauses: ['L1-I3.permissions'],
   title: 'A profile rule allowing shell does not reopen a shell the policy denies',
   expectation: { permissions: { shell: 'deny' }, rulesMatchingShell: 'deny only' },
   async run(ctx) {
@@ -160,6 +164,7 @@ function toolsWithinGrant(policyName: 'allowlist' | 'denylist' | 'inherit', tool
   return {
     id: `L1-I3/tools-within-grant-${policyName}`,
     requirements: ['L1-I3'],
+    clauses: ['L1-I3.tools'],
     title: `${policyName}: effective tools never include a tool the harness does not grant`,
     expectation: { toolsSubsetOf: GRANT },
     async run(ctx) {
@@ -189,6 +194,7 @@ const PROBE_PATHS = [
 const filesystemRoots: CaseDef = {
   id: 'L1-I3/filesystem-roots-intersected',
   requirements: ['L1-I3'],
+  clauses: ['L1-I3.filesystem-roots'],
   title: 'No path is readable or writable unless both the profile and the policy allow it; profile deny_paths stay denied',
   expectation: { probes: PROBE_PATHS, rule: 'allowed(effective) implies allowed(profile) && allowed(policy); stricter is allowed' },
   async run(ctx) {
@@ -217,6 +223,7 @@ const PROBE_HOSTS = [
 const networkHosts: CaseDef = {
   id: 'L1-I3/network-hosts-intersected',
   requirements: ['L1-I3'],
+  clauses: ['L1-I3.network-hosts'],
   title: 'No host is reachable unless both the profile and the policy allow it (exact and *.domain patterns)',
   expectation: { probes: PROBE_HOSTS, rule: 'allowed(effective) implies allowed(profile) && allowed(policy); stricter is allowed' },
   async run(ctx) {
@@ -235,6 +242,7 @@ const networkHosts: CaseDef = {
 const memoryNarrowed: CaseDef = {
   id: 'L1-I3/memory-mode-and-scopes-intersected',
   requirements: ['L1-I3'],
+  clauses: ['L1-I3.memory'],
   title: 'Memory mode is at most the lower of profile and policy; scopes stay within the intersection',
   expectation: { memory: { mode: { atMost: 'read_only' }, scopes: { within: ['project:acme'] } } },
   async run(ctx) {
@@ -253,6 +261,7 @@ const memoryNarrowed: CaseDef = {
 const budgetsNarrowed: CaseDef = {
   id: 'L1-I3/budgets-take-the-smaller-limit',
   requirements: ['L1-I3'],
+  clauses: ['L1-I3.budgets'],
   title: 'Turn, tool-call, time, cost and token budgets are at most the smaller of profile and policy',
   async run(ctx) {
     const runtime = { max_turns: 50, max_tool_calls: 10, max_cost_usd: 5 };
@@ -277,6 +286,7 @@ const budgetsNarrowed: CaseDef = {
 const permissionSweep: CaseDef = {
   id: 'L1-I3/seeded-permission-sweep',
   requirements: ['L1-I3'],
+  clauses: ['L1-I3.permissions'],
   title: 'For 12 seeded profile/policy permission pairs, every effective decision is min(profile request, policy decision)',
   expectation: { rule: 'effective[k] = min(profile[k] else profile default else none, policy[k] else policy default)' },
   async run(ctx) {
@@ -325,6 +335,20 @@ const allAllow = (patch: Partial<HarnessPolicyT['permissions']> = {}): HarnessPo
 
 /** Budgets the harness policy sets in the budget cases (the rest unbounded). */
 const POLICY_BUDGETS = { max_turns: 20, max_tool_calls: 100, timeout_seconds: 600, max_context_tokens: 64000, max_state_tokens: 1000 };
+
+/** The L1-I3 clause each judged dimension observes. */
+const JUDGED_CLAUSE: Record<string, ClauseId> = {
+  '/permissions': 'L1-I3.permissions',
+  '/hosts': 'L1-I3.network-hosts',
+  '/memory/mode': 'L1-I3.memory',
+  '/budgets': 'L1-I3.budgets',
+};
+
+function judgedClause(dimension: string): ClauseId {
+  const clause = JUDGED_CLAUSE[dimension];
+  if (!clause) throw new Error(`no L1-I3 clause for the dimension ${dimension}`);
+  return clause;
+}
 
 const MINIMAL_CASES: MinimalCase[] = [
   ...(['shell', 'edit', 'network'] as const).map(
@@ -440,6 +464,7 @@ function minimalCase(c: MinimalCase): CaseDef {
   return {
     id: `L1-I3/${c.slug}`,
     requirements: ['L1-I3'],
+    clauses: c.judged.map(judgedClause),
     title: c.title,
     expectation: { ...expectedValues(narrowingRequest(specOf(doc)), policyCeiling(c.policy)), judged: c.judged },
     async run(ctx) {
@@ -500,6 +525,7 @@ function traversalCase(t: TraversalCase): CaseDef {
   return {
     id: `L1-I3/${t.slug}`,
     requirements: ['L1-I3'],
+    clauses: ['L1-I3.filesystem-roots'],
     title: t.title,
     expectation: { profile: t.filesystem, outcome: 'rejected, or every effective root inside the workspace on disk' },
     async run(ctx) {

@@ -8,6 +8,7 @@ import { basename } from 'node:path';
 import type { CaseContext, CaseDef, Encoding } from '../kit/types.js';
 import { expectEqual, expectTrue, fail } from '../kit/assert.js';
 import { type FixtureOf, fixtureBytes, fixtureDocument, fixturesFor } from '../../fixtures/index.js';
+import { soleClause } from '../../spec/requirements.js';
 import { pointerMatches } from './support.js';
 import { serializeDocument } from '../kit/workspace.js';
 import {
@@ -90,6 +91,7 @@ async function submitFixture(ctx: CaseContext, f: LoadedFixture) {
 const p1Encodings: CaseDef = {
   id: 'L1-P1/claimed-encodings-accepted',
   requirements: ['L1-P1'],
+  clauses: ['L1-P1.accept', 'L1-P1.document'],
   title: 'Every encoding named in the handshake validates and instantiates a valid profile',
   expectation: { perClaimedEncoding: { valid: true, instantiate: 'instantiated' } },
   async run(ctx) {
@@ -121,6 +123,7 @@ function schemaRefusalCase(f: LoadedFixture): CaseDef {
   return {
     id: `${f.id}`,
     requirements: ['L1-P2'],
+    clauses: ['L1-P2.validate', 'L1-P2.refuse-invalid'],
     title: `Schema-invalid document refused by validate and by instantiate (${fixtureStem(f)})`,
     fixtures: [f.id],
     expectation: { validate: { valid: false }, instantiate: 'rejected', category: `${f.expect.category} (recorded, not required)` },
@@ -143,6 +146,7 @@ function schemaRefusalCase(f: LoadedFixture): CaseDef {
 const p2ByName: CaseDef = {
   id: 'L1-P2/invalid-profile-in-root-not-instantiated',
   requirements: ['L1-P2'],
+  clauses: ['L1-P2.refuse-invalid'],
   title: 'A schema-invalid profile found by discovery is not instantiated by name',
   expectation: { instantiate: 'rejected' },
   async run(ctx) {
@@ -160,6 +164,7 @@ function refusalCase(f: LoadedFixture, title: string): CaseDef {
   return {
     id: f.id,
     requirements: [f.requirements[0]!],
+    clauses: [soleClause(f.requirements[0]!)],
     title,
     fixtures: [f.id],
     expectation: { validate: { valid: false }, instantiate: 'rejected' },
@@ -190,6 +195,7 @@ function pointerCase(f: LoadedFixture): CaseDef {
   return {
     id: `L1-P6/${stem}`,
     requirements: ['L1-P6'],
+    clauses: ['L1-P6.pointer'],
     title: `Validation error points at ${f.expect.pointer || '(document)'} (${stem})`,
     fixtures: [f.id],
     expectation: { pointer: f.expect.pointer, parentAccepted: f.expect.parentAccepted },

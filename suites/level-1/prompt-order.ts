@@ -84,6 +84,7 @@ const EXAMPLE_OUT = 'Defect → parser.ts: the loop bound is off by one; add a t
 const fullOrder: CaseDef = {
   id: 'L1-I1/all-role-fields-in-normative-order',
   requirements: ['L1-I1'],
+  clauses: ['L1-I1.order'],
   title: 'instructions, objectives, persona, constraints and examples render in SPEC §3.2 order with truthful byte ranges',
   expectation: { order: ['preamble?', 'instructions', 'objectives', 'persona', 'constraints', 'examples', 'postamble?'] },
   async run(ctx) {
@@ -120,6 +121,7 @@ const fullOrder: CaseDef = {
 const contradiction: CaseDef = {
   id: 'L1-I1/contradicting-constraints-after-instructions',
   requirements: ['L1-I1'],
+  clauses: ['L1-I1.order'],
   title: 'Behavioural test 2: constraints that contradict the instructions are rendered after them',
   expectation: { instructionsBefore: 'constraints' },
   async run(ctx) {

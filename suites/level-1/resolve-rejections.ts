@@ -91,6 +91,7 @@ function escapeCase(e: EscapeCase): CaseDef {
   return {
     id: `L1-I5/${e.slug}`,
     requirements: ['L1-I5'],
+    clauses: ['L1-I5.reject-outside'],
     title: `context.files path escaping the workspace rejected: ${e.title}`,
     expectation: { instantiate: 'rejected', control: 'instantiated' },
     async run(ctx) {
@@ -175,6 +176,7 @@ function secretCase(s: SecretCase): CaseDef {
   return {
     id: `L1-I6/${s.slug}`,
     requirements: ['L1-I6'],
+    clauses: ['headers' in s.server ? 'L1-I6.headers' : 'L1-I6.env'],
     title: `Literal MCP secret rejected: ${s.title}`,
     expectation: { instantiate: 'rejected', control: 'instantiated' },
     async run(ctx) {
@@ -200,6 +202,7 @@ function secretCase(s: SecretCase): CaseDef {
 const requiredSkillMissing: CaseDef = {
   id: 'L1-I7/required-skill-missing',
   requirements: ['L1-I7'],
+  clauses: ['L1-I7.skill'],
   title: 'A required skill that is not installed fails instantiation; the same skill optional does not',
   expectation: { required: 'rejected', optional: 'instantiated' },
   async run(ctx) {
@@ -213,6 +216,7 @@ const requiredSkillMissing: CaseDef = {
 const requiredStoreUnreachable: CaseDef = {
   id: 'L1-I7/required-store-unreachable',
   requirements: ['L1-I7'],
+  clauses: ['L1-I7.memory-store'],
   title: 'A required memory store that cannot be reached fails instantiation; the same store optional does not',
   expectation: { required: 'rejected', optional: 'instantiated' },
   async run(ctx) {
@@ -233,6 +237,7 @@ const requiredStoreUnreachable: CaseDef = {
 const requiredStoreUnknownKind: CaseDef = {
   id: 'L1-I7/required-store-kind-unsupported',
   requirements: ['L1-I7'],
+  clauses: ['L1-I7.memory-store'],
   title: 'A required memory store of a kind the harness does not implement fails instantiation',
   expectation: { required: 'rejected', optional: 'instantiated' },
   async run(ctx) {

@@ -43,6 +43,7 @@ function presenceCase(cycles: number): CaseDef {
   return {
     id: `L1-R1/foreign-annotations-kept-${cycles === 1 ? 'one-cycle' : `${cycles}-cycles`}`,
     requirements: ['L1-R1'],
+    clauses: ['L1-R1.unknown-kept'],
     title: `Annotations of other harnesses survive ${cycles} write-back cycle(s) with their values`,
     expectation: { annotations: FOREIGN_ANNOTATIONS },
     async run(ctx) {
@@ -72,6 +73,7 @@ const UNUSUAL_VALUES: Record<string, string> = {
 const unusualPresence: CaseDef = {
   id: 'L1-R1/annotations-with-json-multiline-empty-values-kept',
   requirements: ['L1-R1'],
+  clauses: ['L1-R1.unknown-kept'],
   title: 'Every annotation survives a write-back cycle, including those holding JSON text, several lines or an empty string',
   expectation: { keys: Object.keys(UNUSUAL_VALUES) },
   async run(ctx) {
@@ -117,6 +119,7 @@ function valueCase(cycles: number): CaseDef {
   return {
     id: `L1-R2/annotation-values-exact-${cycles === 1 ? 'one-cycle' : `${cycles}-cycles`}`,
     requirements: ['L1-R2'],
+    clauses: ['L1-R2.values', 'L1-R2.nested-json'],
     title: `Annotation values, including JSON text and YAML-ambiguous strings, are identical after ${cycles} write-back cycle(s) (behavioural test 5)`,
     expectation: { annotations: TRICKY_VALUES },
     async run(ctx) {

@@ -10,6 +10,7 @@ import { instantiateSubject, minimalProfile, oracleRead, permissivePolicy, write
 const recordWithRevision: CaseDef = {
   id: 'L1-I8/name-revision-spec-digest',
   requirements: ['L1-I8'],
+  clauses: ['L1-I8.name', 'L1-I8.revision', 'L1-I8.spec-digest'],
   title: 'A revision-7 profile: the session records its name, revision 7 and the SPEC §2.2 spec digest',
   async run(ctx) {
     const doc = minimalProfile(
@@ -33,6 +34,7 @@ const recordWithRevision: CaseDef = {
 const recordExcludesOwnedFields: CaseDef = {
   id: 'L1-I8/spec-digest-ignores-revision-updated-at-trust',
   requirements: ['L1-I8'],
+  clauses: ['L1-I8.revision', 'L1-I8.spec-digest'],
   title: 'The recorded spec digest excludes revision, updated_at and trust; a missing revision is recorded as 1',
   async run(ctx) {
     const doc = minimalProfile('recorded-defaults', { lifecycle: { writeback: 'propose' } });

@@ -85,6 +85,7 @@ function describeDiff(d: SnapshotDiff): unknown {
 const noSideEffects: CaseDef = {
   id: 'L1-I11/resolution-leaves-no-trace',
   requirements: ['L1-I11'],
+  clauses: ['L1-I11.no-installs', 'L1-I11.no-network-writes', 'L1-I11.no-file-creation'],
   title:
     'validate, discover and instantiate of a profile declaring skills, MCP servers, files and documents create or change no file and send no writes',
   expectation: { filesCreatedOrChanged: [], requestsToSkillSources: [], nonGetRequests: [] },
@@ -128,6 +129,7 @@ const noSideEffects: CaseDef = {
 const validateAloneLeavesNoTrace: CaseDef = {
   id: 'L1-I11/discovery-over-all-roots-leaves-no-trace',
   requirements: ['L1-I11'],
+  clauses: ['L1-I11.no-file-creation'],
   title: 'Discovering and validating profiles in every claimed root creates no file anywhere (no caches, indexes or lock files)',
   expectation: { filesCreatedOrChanged: [] },
   async run(ctx) {

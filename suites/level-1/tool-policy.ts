@@ -6,7 +6,7 @@
  * set is the spec model's table (spec/semantics/tools.ts); profile globs are limited to `prefix/*`
  * forms whose meaning every glob dialect agrees on (INTERPRETATIONS.md#glob-dialect).
  */
-import { grantedTools, type ToolsRequest, toolTable } from '../../spec/semantics/index.js';
+import { DEFAULT_TOOL_POLICY, grantedTools, type ToolsRequest, toolTable } from '../../spec/semantics/index.js';
 import { expectEqual } from '../kit/assert.js';
 import type { CaseDef } from '../kit/types.js';
 import { STANDARD_TOOLS, instantiateSubject, minimalProfile, permissivePolicy, writeProjectProfile } from '../support/index.js';
@@ -79,6 +79,7 @@ function toolCase(t: ToolCase): CaseDef {
   return {
     id: `L1-I2/${t.slug}`,
     requirements: ['L1-I2'],
+    clauses: [`L1-I2.${t.tools?.policy ?? DEFAULT_TOOL_POLICY}`],
     title: t.title,
     expectation: { tools: expected },
     async run(ctx) {

@@ -35,6 +35,7 @@ function rootCase(root: 'managed' | 'user' | 'project', claimed: 'managed' | 'us
   return {
     id: `L1-I4/${root}-root-file-claiming-${claimed}`,
     requirements: ['L1-I4'],
+    clauses: ['L1-I4.from-root', 'L1-I4.discard-file-value'],
     title: `A ${root}-root profile whose file says trust: ${claimed} is labelled ${TRUST_OF[root]}`,
     needs: { roots: [root as RootKind] },
     expectation: { sessionTrust: TRUST_OF[root], discoveredTrust: TRUST_OF[root] },
@@ -61,6 +62,7 @@ function rootCase(root: 'managed' | 'user' | 'project', claimed: 'managed' | 'us
 const outsideRoots: CaseDef = {
   id: 'L1-I4/file-outside-roots-is-imported',
   requirements: ['L1-I4'],
+  clauses: ['L1-I4.from-root', 'L1-I4.discard-file-value'],
   title: 'A profile loaded by path from outside every discovery root is labelled imported, even when it claims managed',
   // No sentence requires loading a profile from outside every root; a harness that declares it
   // cannot (and a probe confirms it) has no such profile to label.

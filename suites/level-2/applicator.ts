@@ -85,6 +85,7 @@ function a1(fixtureId: string): CaseDef {
   return {
     id: `L2-A1/invalid-delta-refused-${fixtureId.split('/')[1]}`,
     requirements: ['L2-A1'],
+    clauses: ['L2-A1.validated-first'],
     title: `A schema-invalid delta (${(meta.description ?? fixtureId).replace(/^Schema-invalid delta: /, '').replace(/;.*$/, '')}) is refused before any write`,
     fixtures: [BASE, fixtureId],
     expectation: meta.expect,
@@ -112,6 +113,7 @@ function a2(fixtureId: string): CaseDef {
   return {
     id: `L2-A2/outside-state-refused-${fixtureId.split('/')[1]}`,
     requirements: ['L2-A2'],
+    clauses: ['L2-A2.outside-state-rejected'],
     title: literalKey
       ? `An operation on ${path} (a literal \`..\` key inside /state) never changes /spec or /metadata`
       : `An operation on ${path} is refused and nothing is written`,
@@ -150,6 +152,7 @@ function a2(fixtureId: string): CaseDef {
 const a4: CaseDef = {
   id: 'L2-A4/target-digest-verified',
   requirements: ['L2-A4'],
+  clauses: ['L2-A4.verify-digest'],
   title: 'A delta whose target.digest does not match the profile is not applied; the matching digest applies',
   fixtures: [BASE],
   expectation: { wrongDigest: { outcome: 'not applied', file: 'untouched' }, rightDigest: { outcome: 'applied' } },
@@ -183,6 +186,7 @@ const a4: CaseDef = {
 const a4Canonical: CaseDef = {
   id: 'L2-A4/target-digest-canonical-form',
   requirements: ['L2-A4'],
+  clauses: ['L2-A4.verify-digest'],
   title:
     'target.digest is compared in canonical (JCS) form: with keys in reverse order the JCS digest applies, the digest of the text as written is refused with an error',
   fixtures: [BASE],
@@ -249,6 +253,7 @@ function a6(wb: Writeback | undefined, approval: Approval): CaseDef {
   return {
     id: `L2-A6/writeback-${label}-${approval.operations ? 'approved' : 'unapproved'}-${expected}`,
     requirements: ['L2-A6'],
+    clauses: [wb === undefined ? 'L2-A6.default' : `L2-A6.${wb}`],
     title: `writeback ${label === 'absent' ? 'absent (default propose)' : label}, operations ${approval.operations ? 'approved' : 'not approved'}: ${expected}`,
     fixtures: [BASE],
     expectation: { outcome: expected, file: expected === 'applied' ? 'state operation present' : 'untouched' },
@@ -273,6 +278,7 @@ function a6(wb: Writeback | undefined, approval: Approval): CaseDef {
 const a6Location: CaseDef = {
   id: 'L2-A6/writeback-read-from-spec-lifecycle',
   requirements: ['L2-A6'],
+  clauses: ['L2-A6.default'],
   title: 'writeback comes from spec.lifecycle alone: an annotation named writeback neither lifts off nor replaces the default propose',
   fixtures: [BASE],
   expectation: {
@@ -330,6 +336,7 @@ state:
 const a6YamlOff: CaseDef = {
   id: 'L2-A6/writeback-off-unquoted-yaml-discarded',
   requirements: ['L2-A6'],
+  clauses: ['L2-A6.off'],
   title: 'An unquoted YAML `writeback: off` is the string off (YAML 1.2), so an approved delta is discarded',
   needs: { encodings: ['yaml'] },
   expectation: { text: 'writeback: off (plain scalar)', outcome: 'discarded', file: 'untouched' },
@@ -356,6 +363,7 @@ const a6YamlOff: CaseDef = {
 const a6StateReplace: CaseDef = {
   id: 'L2-A6/writeback-off-state-replace-discarded',
   requirements: ['L2-A6'],
+  clauses: ['L2-A6.off'],
   title: 'Under writeback off an approved delta replacing the whole /state is discarded and nothing is written',
   fixtures: [BASE],
   expectation: { outcome: 'discarded', file: 'untouched' },
@@ -388,6 +396,7 @@ async function endSessionAround(ctx: CaseContext, path: string): Promise<{ befor
 const a6EndSession: CaseDef = {
   id: 'L2-A6/writeback-off-end-session-writes-nothing',
   requirements: ['L2-A6'],
+  clauses: ['L2-A6.off'],
   title: 'Under writeback off, ending a session that learned something leaves the profile file untouched',
   expectation: { profile: 'same bytes, mtime and inode after end_session' },
   async run(ctx) {
@@ -410,6 +419,7 @@ const a6EndSession: CaseDef = {
 const a7: CaseDef = {
   id: 'L2-A7/proposals-pending-under-auto',
   requirements: ['L2-A7'],
+  clauses: ['L2-A7.proposals-need-approval'],
   title: 'Behavioural test 9: under writeback auto with operations approved, no proposal reaches the file (shell not added)',
   fixtures: [BASE, 'l2-apply/proposal-gate'],
   expectation: {
@@ -498,6 +508,7 @@ const RISK_PROBES: RiskProbe[] = [
 const a8: CaseDef = {
   id: 'L2-A8/widening-proposals-high-risk',
   requirements: ['L2-A8'],
+  clauses: ['L2-A8.tools', 'L2-A8.permissions', 'L2-A8.memory', 'L2-A8.subagents'],
   title: 'Proposals widening tools, permissions, memory or subagents are classified high even when the document says low',
   fixtures: [BASE],
   expectation: { risk: RISK_PROBES.map((p) => ({ path: p.proposal.path, risk: 'high' })) },
@@ -530,6 +541,7 @@ const a8: CaseDef = {
 const a8Parents: CaseDef = {
   id: 'L2-A8/parent-replacing-proposals-high-risk',
   requirements: ['L2-A8'],
+  clauses: ['L2-A8.tools', 'L2-A8.permissions', 'L2-A8.memory', 'L2-A8.subagents'],
   title: 'Proposals replacing a parent of a guarded section (/spec/runtime, /spec) with a widening value are classified high',
   fixtures: [BASE],
   expectation: { risk: ['/spec/runtime', '/spec', '/spec'].map((path) => ({ path, risk: 'high' })) },
@@ -580,6 +592,7 @@ const a8Parents: CaseDef = {
 const a13: CaseDef = {
   id: 'L2-A13/remove-missing-path-warns',
   requirements: ['L2-A13'],
+  clauses: ['L2-A13.remove-missing-warns'],
   title: '`remove` on missing paths is a warning: the rest of the delta applies',
   fixtures: [BASE],
   expectation: { outcome: 'applied', errors: [], warnings: '>= 1', file: 'add applied' },
@@ -614,6 +627,7 @@ const a13: CaseDef = {
 const a13ById: CaseDef = {
   id: 'L2-A13/remove-missing-id-entry-warns',
   requirements: ['L2-A13'],
+  clauses: ['L2-A13.remove-missing-warns'],
   title: '`remove` of entries addressed by an `id:` that matches nothing is a warning: the rest of the delta applies',
   fixtures: [BASE],
   expectation: { outcome: 'applied', errors: [], warnings: '>= 1', file: 'add applied, existing entries intact' },
@@ -644,6 +658,7 @@ const a13ById: CaseDef = {
 const a14: CaseDef = {
   id: 'L2-A14/id-pointers-resolved',
   requirements: ['L2-A14'],
+  clauses: ['L2-A14.id-pointers'],
   title: '/state/<collection>/id:<entry-id> pointers resolve to the entry at apply time',
   fixtures: [BASE],
   expectation: {
@@ -674,6 +689,55 @@ const a14: CaseDef = {
   },
 };
 
+// ------------------------------------------------------------------------------------------ ADV-pointer-paths
+
+/**
+ * SPEC 6.2: "An applicator MUST support pointer paths": RFC 6901 pointers into /state, applied one
+ * after another as JSON Patch does (`-` appends, `add` at an array index inserts there, `add` of an
+ * object member sets it, `remove` at an index shifts what follows). No conformance ID names it, so
+ * it is an advisory; the `id:` form is L2-A14's.
+ */
+const pointerPaths: CaseDef = {
+  id: 'ADV-pointer-paths/index-pointers-applied-in-order',
+  requirements: ['ADV-pointer-paths'],
+  clauses: ['ADV-pointer-paths.json-pointer'],
+  title: 'Operations at RFC 6901 pointers apply in order: `-` appends, an index add inserts, a remove shifts, a member add sets',
+  fixtures: [BASE],
+  expectation: {
+    facts: ['fact-z', 'fact-b', 'fact-c'],
+    'facts/1/text': 'replaced (fact-b, after the insert and the remove)',
+    'preferences/0/text': 'replaced',
+    summary: 'set',
+  },
+  async run(ctx) {
+    const d = delta(
+      'l2-apply',
+      [
+        addFact(entry('fact-c', 'Plans run in the staging account first.')),
+        { op: 'add', path: '/state/facts/0', value: entry('fact-z', 'The DNS provider is being replaced.'), reason: 'inserted first' },
+        { op: 'remove', path: '/state/facts/1', reason: 'fact-a is obsolete' },
+        { op: 'replace', path: '/state/facts/1/text', value: 'Production changes need two reviewers.', reason: 'corrected' },
+        { op: 'replace', path: '/state/preferences/0/text', value: 'Prefer plans under 50 resources.', reason: 'user statement' },
+        { op: 'add', path: '/state/summary', value: 'Reviews infrastructure plans for the ops team.', reason: 'summary' },
+      ],
+      { revision: 4 },
+    );
+    const a = await applyTo(ctx, base(), d);
+    expectEqual(a.result.outcome, 'applied', 'outcome for operations at index and member pointers');
+    expectEqual(categories(a.result.errors), [], 'errors for operations at index and member pointers');
+    const post = mustReadProfile(a.path, false, 'after index pointers');
+    expectEqual(ids(post), ['fact-z', 'fact-b', 'fact-c'], 'facts after append, insert at 0 and remove at 1');
+    expectEqual(
+      findEntry(post, 'facts', 'fact-b')?.text,
+      'Production changes need two reviewers.',
+      'text of /state/facts/1 after the shift',
+    );
+    expectEqual(findEntry(post, 'preferences', 'pref-a')?.text, 'Prefer plans under 50 resources.', 'pref-a text');
+    const state = isObject(post?.['state']) ? post['state'] : {};
+    expectEqual(state['summary'], 'Reviews infrastructure plans for the ops team.', '/state/summary');
+  },
+};
+
 export const applicatorCases: CaseDef[] = [
   ...fixtureIds('l2-apply-invalid/').map(a1),
   ...fixtureIds('l2-apply-scope/').map(a2),
@@ -695,4 +759,5 @@ export const applicatorCases: CaseDef[] = [
   a13,
   a13ById,
   a14,
+  pointerPaths,
 ];

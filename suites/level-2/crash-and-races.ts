@@ -323,6 +323,7 @@ function tally(samples: Array<{ cls: CrashClass }>): Record<CrashClass, number> 
 const a5Crash: CaseDef = {
   id: 'L2-A5/killed-apply-never-partial',
   requirements: ['L2-A5'],
+  clauses: ['L2-A5.atomic'],
   title: 'A SIGKILL on entry to each step of the write path of a 3-operation apply never leaves some operations applied',
   needs: { process: true },
   expectation: { method: 'strace crash points (fallback: random-time kills)', everyCompleteFile: ['pre', 'post'], partial: 0 },
@@ -359,6 +360,7 @@ const a5Crash: CaseDef = {
 const a12Crash: CaseDef = {
   id: 'L2-A12/killed-write-never-torn',
   requirements: ['L2-A12'],
+  clauses: ['L2-A12.temp-same-directory', 'L2-A12.fsync', 'L2-A12.rename'],
   title:
     'A SIGKILL on entry to each step of the write path never leaves a torn, unparseable or invalid profile, nor could a power cut there',
   needs: { process: true },
@@ -452,6 +454,7 @@ const WRITE_PATH = {
 const a12Path: CaseDef = {
   id: 'L2-A12/write-path-temp-fsync-rename',
   requirements: ['L2-A12'],
+  clauses: ['L2-A12.temp-same-directory', 'L2-A12.fsync', 'L2-A12.rename'],
   title: 'apply_delta replaces the profile by a temporary file in its directory that was written and fsync-ed, then renamed over it',
   needs: { process: true },
   expectation: WRITE_PATH,
@@ -469,6 +472,7 @@ const a12Path: CaseDef = {
 const a12WriteBack: CaseDef = {
   id: 'L2-A12/write-back-temp-fsync-rename',
   requirements: ['L2-A12'],
+  clauses: ['L2-A12.temp-same-directory', 'L2-A12.fsync', 'L2-A12.rename'],
   title:
     'write_back (the round-trip writer) replaces the profile by a temporary file in its directory that was written and fsync-ed, then renamed over it',
   needs: { process: true },
@@ -566,6 +570,7 @@ export function raceCases(count: number): [CaseDef, CaseDef] {
   const a3Race: CaseDef = {
     id: 'L2-A3/concurrent-writers-no-lost-update',
     requirements: ['L2-A3'],
+    clauses: ['L2-A3.no-blind-write'],
     title: `Two writers applying deltas made against one revision at once (${count} rounds): neither is silently lost`,
     expectation: { everyClaimedWrite: 'its effect is on disk', loser: 'conflict/queued/rejected with no effect' },
     async run(ctx) {
@@ -586,6 +591,7 @@ export function raceCases(count: number): [CaseDef, CaseDef] {
   const a12Race: CaseDef = {
     id: 'L2-A12/concurrent-writers-never-tear',
     requirements: ['L2-A12'],
+    clauses: ['L2-A12.rename'],
     title: `Two writers on one profile at once (${count} rounds) never leave a half-written or invalid file`,
     expectation: { file: 'valid after every round' },
     async run(ctx) {

@@ -61,6 +61,7 @@ function g1(set: 'learning' | 'capability-only'): CaseDef {
   return {
     id: `L2-G1/delta-validates-${set}`,
     requirements: ['L2-G1'],
+    clauses: ['L2-G1.delta-valid'],
     title: `A session with ${set === 'learning' ? 'statements, a decision and thread changes' : 'only a capability request'} emits a delta that validates against agent-state-delta.schema.json`,
     fixtures: [PROFILE, 'l2-gen/evidence'],
     expectation: { delta: 'non-null', schemaIssues: [] },
@@ -81,6 +82,7 @@ function g1(set: 'learning' | 'capability-only'): CaseDef {
 const g2: CaseDef = {
   id: 'L2-G2/target-revision-is-instantiated-revision',
   requirements: ['L2-G2'],
+  clauses: ['L2-G2.target-revision'],
   title: 'target.revision is the revision the session was instantiated from (7), even after the file moved to 8',
   fixtures: [PROFILE, 'l2-gen/evidence'],
   expectation: { 'target.name': 'l2-learner', 'target.revision': 7 },
@@ -112,6 +114,7 @@ function g3(writeback: 'propose' | 'auto'): CaseDef {
   return {
     id: `L2-G3/end-session-writes-nothing-${writeback}`,
     requirements: ['L2-G3'],
+    clauses: ['L2-G3.no-profile-write'],
     title: `Generating a delta (writeback: ${writeback}) does not write the profile file`,
     fixtures: [PROFILE, 'l2-gen/evidence'],
     expectation: { profile: 'same bytes, mtime and inode', otherFiles: 'recorded, not judged' },
@@ -164,6 +167,7 @@ function g4(set: 'learning' | 'capability-only'): CaseDef {
   return {
     id: `L2-G4/capability-requests-only-in-proposals-${set}`,
     requirements: ['L2-G4'],
+    clauses: ['L2-G4.metadata', 'L2-G4.spec'],
     title: 'Requested /spec and /metadata changes appear in proposals, and no operation leaves /state',
     fixtures: [PROFILE, 'l2-gen/evidence'],
     expectation: { operationPaths: 'first token state', proposals: wanted.map((w) => w.path) },
@@ -225,6 +229,7 @@ function traceable(op: Record<string, unknown>, texts: string[]): boolean {
 const g5NoEvidence: CaseDef = {
   id: 'L2-G5/no-evidence-no-operations',
   requirements: ['L2-G5'],
+  clauses: ['L2-G5.evidence'],
   title: 'A session with no evidence emits no operations (nothing is invented)',
   fixtures: [PROFILE],
   expectation: { delta: 'null, or no operations and no proposals' },
@@ -251,6 +256,7 @@ const g5NoEvidence: CaseDef = {
 const g5Traceable: CaseDef = {
   id: 'L2-G5/operations-traceable-to-evidence',
   requirements: ['L2-G5'],
+  clauses: ['L2-G5.evidence'],
   title: 'Every generated operation carries text (or a thread id) from a concrete evidence event',
   fixtures: [PROFILE, 'l2-gen/evidence'],
   expectation: { untraceableOperations: [], operations: '>= 1' },
@@ -278,6 +284,7 @@ const g5Traceable: CaseDef = {
 const advSecret: CaseDef = {
   id: 'ADV-delta-redaction/secret-in-user-statement-redacted',
   requirements: ['ADV-delta-redaction'],
+  clauses: ['ADV-delta-redaction.every-value'],
   title: 'An API key in a user statement never reaches the generated delta (security.md T3)',
   fixtures: [PROFILE, 'l2-gen/evidence'],
   expectation: { deltaContains: { 'sk-ant-api03-': false, Zq7Xv2Lm9Np4Rt6Y: false } },
@@ -314,6 +321,7 @@ const CARRIERS = [
 const advEverywhere: CaseDef = {
   id: 'ADV-delta-redaction/secrets-in-every-delta-value-redacted',
   requirements: ['ADV-delta-redaction'],
+  clauses: ['ADV-delta-redaction.every-value'],
   title:
     'Credentials in a preference, a decision, a thread title and a capability request (value and rationale) never reach the generated delta (security.md T3)',
   fixtures: [PROFILE, 'l2-gen/evidence'],

@@ -91,6 +91,7 @@ function judgeConflict(a: Applied, rebaseAllowed: boolean, effect: (doc: Record<
 const a3Append: CaseDef = {
   id: 'L2-A3/stale-revision-append-not-blind-written',
   requirements: ['L2-A3'],
+  clauses: ['L2-A3.detect', 'L2-A3.no-blind-write', 'L2-A3.resolution'],
   title: 'Behavioural test 8: a revision-3 delta on a revision-4 profile is a conflict; a rebase keeps all of revision 4',
   fixtures: ['l2-apply/conflict-rev4', 'l2-apply/conflict-rev3-append'],
   expectation: { outcome: 'conflict', rebased: 'revision 4 entries intact + fact-from-rev3', queuedOrRejected: 'file untouched' },
@@ -104,6 +105,7 @@ const a3Append: CaseDef = {
 const a3Index: CaseDef = {
   id: 'L2-A3/stale-revision-index-ops-not-rebased',
   requirements: ['L2-A3'],
+  clauses: ['L2-A3.no-blind-write', 'L2-A3.resolution'],
   title: 'A revision-3 delta replacing /state/facts/0 is not applied to revision 4 (index 0 is another entry there)',
   fixtures: ['l2-apply/conflict-rev4', 'l2-apply/conflict-rev3-index'],
   expectation: { outcome: 'conflict', resolution: ['queued', 'rejected'], file: 'untouched' },
@@ -116,6 +118,7 @@ const a3Index: CaseDef = {
 const a3Future: CaseDef = {
   id: 'L2-A3/future-revision-not-blind-written',
   requirements: ['L2-A3'],
+  clauses: ['L2-A3.detect', 'L2-A3.no-blind-write'],
   title: 'A delta naming revision 9 applied to a revision-4 profile is a conflict, not a write',
   fixtures: ['l2-apply/conflict-rev4'],
   expectation: { outcome: 'conflict', rebased: 'revision 4 entries intact', queuedOrRejected: 'file untouched' },
@@ -169,6 +172,7 @@ const INVALID_RESULTS: Array<{ name: string; op: Record<string, unknown> }> = [
 const a5Valid: CaseDef = {
   id: 'L2-A5/applied-profile-always-validates',
   requirements: ['L2-A5'],
+  clauses: ['L2-A5.atomic'],
   title:
     'A delta whose result would not validate (open_threads as an object, a member named .. in state, a fact without text) writes nothing',
   fixtures: ['l2-apply/base-rev4'],
@@ -189,6 +193,7 @@ const a5Valid: CaseDef = {
 const a5Fixture: CaseDef = {
   id: 'L2-A5/second-operation-fails-nothing-written',
   requirements: ['L2-A5'],
+  clauses: ['L2-A5.atomic'],
   title: 'Behavioural test 7: when operation 2 fails, operation 1 is not persisted and the file stays valid at the old revision',
   fixtures: ['l2-apply/base-rev4', 'l2-apply/atomicity-second-op-fails'],
   expectation: { outcome: 'rejected', file: 'untouched' },
@@ -204,6 +209,7 @@ function a5Variant(v: AtomicVariant): CaseDef {
   return {
     id: `L2-A5/failing-operation-${v.name}-nothing-written`,
     requirements: ['L2-A5'],
+    clauses: ['L2-A5.atomic'],
     title: `A delta whose last operation fails (${v.name.replace(/-/g, ' ')}) leaves the file untouched`,
     fixtures: ['l2-apply/base-rev4'],
     expectation: { outcome: 'not applied', file: 'untouched' },
@@ -255,6 +261,7 @@ function expectApplied(a: Applied, what: string): void {
 const a9Pinned: CaseDef = {
   id: 'L2-A9/max-facts-pinned-oldest-survives',
   requirements: ['L2-A9'],
+  clauses: ['L2-A9.caps', 'L2-A9.eviction', 'L2-A9.pinned'],
   title: 'Behavioural test 10: max_facts is honoured at write time and the pinned oldest fact survives',
   fixtures: ['l2-apply/retention-pinned', 'l2-apply/retention-pinned-delta'],
   expectation: { facts: ['fact-0-pinned', 'fact-4', 'fact-5', 'fact-6', 'fact-7'] },
@@ -276,6 +283,7 @@ function a9Strategy(strategy: 'least_confident' | 'least_recently_used'): CaseDe
   return {
     id: `L2-A9/max-facts-evicts-${strategy.replace(/_/g, '-')}`,
     requirements: ['L2-A9'],
+    clauses: ['L2-A9.caps', 'L2-A9.eviction'],
     title: `max_facts evicts the ${strategy === 'least_confident' ? 'least confident' : 'least recently used'} unpinned facts at write time`,
     expectation: { kept: 'pinned + the 3 highest-ranked of the others', count: 4 },
     async run(ctx) {
@@ -306,6 +314,7 @@ function a9Strategy(strategy: 'least_confident' | 'least_recently_used'): CaseDe
 const a9Ttl: CaseDef = {
   id: 'L2-A9/fact-ttl-relative-to-apply-time',
   requirements: ['L2-A9'],
+  clauses: ['L2-A9.ttl', 'L2-A9.pinned'],
   title: 'fact_ttl_days drops unpinned facts older than the TTL at the apply time (now), keeps younger and pinned ones',
   expectation: { now: '2030-06-30T00:00:00Z', ttlDays: 30, kept: ['fact-young', 'fact-pinned-old', 'fact-new'] },
   async run(ctx) {
@@ -338,6 +347,7 @@ const a9Ttl: CaseDef = {
 const a9Threads: CaseDef = {
   id: 'L2-A9/max-open-threads-honoured',
   requirements: ['L2-A9'],
+  clauses: ['L2-A9.caps'],
   title: 'max_open_threads caps open_threads at write time',
   expectation: { open_threads: '<= 2', kept: 'thread-live-new' },
   async run(ctx) {
@@ -392,6 +402,7 @@ function minimalAdd(id: string, text: string): Record<string, unknown> {
 const a9MaxFactsOne: CaseDef = {
   id: 'L2-A9/max-facts-1-minimal-delta',
   requirements: ['L2-A9'],
+  clauses: ['L2-A9.caps'],
   title: 'max_facts: 1 holds after a minimal delta (entries with only id and text) adds a second fact',
   expectation: { facts: '<= 1' },
   async run(ctx) {
@@ -410,6 +421,7 @@ const a9MaxFactsOne: CaseDef = {
 const a9TtlMinimal: CaseDef = {
   id: 'L2-A9/fact-ttl-days-minimal-delta',
   requirements: ['L2-A9'],
+  clauses: ['L2-A9.ttl'],
   title: 'fact_ttl_days (with no expires_at anywhere) drops an expired fact at write time, after a minimal delta',
   expectation: { now: '2030-06-30T00:00:00Z', ttlDays: 30, dropped: ['fact-expired'], kept: ['fact-fresh', 'fact-new'] },
   async run(ctx) {
@@ -435,6 +447,7 @@ const a9TtlMinimal: CaseDef = {
 const a9ZeroCaps: CaseDef = {
   id: 'L2-A9/zero-caps-keep-only-pinned',
   requirements: ['L2-A9'],
+  clauses: ['L2-A9.caps', 'L2-A9.pinned'],
   title: 'max_facts: 0 and max_open_threads: 0 keep no entry at write time but the pinned fact (0 is a cap, not "unlimited")',
   expectation: { facts: ['fact-pinned'], open_threads: [] },
   async run(ctx) {
@@ -474,6 +487,7 @@ function a10(startRevision: number | undefined): CaseDef {
   return {
     id: `L2-A10/revision-${label}-to-${expected}-timestamps-set`,
     requirements: ['L2-A10'],
+    clauses: ['L2-A10.revision', 'L2-A10.metadata-updated-at', 'L2-A10.state-updated-at'],
     title: `An applied delta moves metadata.revision from ${label === 'absent' ? 'absent (1)' : label} to ${expected} and sets metadata.updated_at and state.updated_at to the apply time`,
     expectation: { revision: expected, 'metadata.updated_at': APPLY_NOW, 'state.updated_at': APPLY_NOW },
     async run(ctx) {
@@ -529,6 +543,7 @@ function a11(v: HistoryVariant): CaseDef {
   return {
     id: `L2-A11/history-${v.name}`,
     requirements: ['L2-A11'],
+    clauses: ['L2-A11.append', 'L2-A11.trim'],
     title: `History gets an entry (revision, at, by, session_id, sections${v.writeback === 'propose' ? ', approved_by' : ''}) and is trimmed oldest-first to ${v.maxHistory === undefined ? 'the default 50' : v.maxHistory}`,
     expectation: {
       appended: {
@@ -592,6 +607,7 @@ function a11(v: HistoryVariant): CaseDef {
 const a11Zero: CaseDef = {
   id: 'L2-A11/max-history-zero-keeps-none',
   requirements: ['L2-A11'],
+  clauses: ['L2-A11.trim'],
   title: 'max_history: 0 trims history to nothing at write time (0 is a limit, not "the default 50")',
   expectation: { history: [] },
   async run(ctx) {

@@ -46,6 +46,7 @@ async function endSession(ctx: CaseContext, s: InstantiatedT): Promise<void> {
 const toolCeiling: CaseDef = {
   id: 'L3-B1/delegation-ceiling-tools',
   requirements: ['L3-B1'],
+  clauses: ['L3-B1.parent-ceiling'],
   title: 'Behavioural test 12: parent allows [read], subagent requests [read, edit, shell], subagent gets [read]',
   fixtures: ['l3-b1-tools'],
   expectation: { subagent_tools: 'parent effective ∩ subagent standalone effective (= [read])' },
@@ -70,6 +71,7 @@ const toolCeiling: CaseDef = {
 const permissionCeiling: CaseDef = {
   id: 'L3-B1/delegation-ceiling-permissions-roots-hosts-budgets',
   requirements: ['L3-B1'],
+  clauses: ['L3-B1.parent-ceiling'],
   title: "A subagent's permissions, roots, hosts, scopes and budgets never exceed the parent's effective ones",
   fixtures: ['l3-b1-bounds'],
   expectation: { subagent: 'no widening over the parent effective; decisions = min(parent, standalone)' },
@@ -130,6 +132,7 @@ const permissionCeiling: CaseDef = {
 const notInAllow: CaseDef = {
   id: 'L3-B1/delegation-outside-allow-denied',
   requirements: ['L3-B1'],
+  clauses: ['L3-B1.subagents'],
   title: 'Delegation to a profile not in runtime.subagents.allow, or from a profile with no allow list, is denied',
   fixtures: ['l3-b1-denied'],
   expectation: { outcome: 'rejected', category: 'delegation-denied' },
@@ -171,6 +174,7 @@ async function delegateChain(ctx: CaseContext, policy: HarnessPolicyT, names: st
 const depthFromPolicy: CaseDef = {
   id: 'L3-B2/max-depth-policy',
   requirements: ['L3-B2'],
+  clauses: ['L3-B2.max-depth'],
   title: 'Harness max_depth 2: delegation reaches depth 2, a third level is rejected (delegation-depth)',
   fixtures: ['l3-b2-depth-policy'],
   expectation: { depth_2: 'instantiated', depth_3: { outcome: 'rejected', category: 'delegation-depth' } },
@@ -188,6 +192,7 @@ const depthFromPolicy: CaseDef = {
 const depthFromProfile: CaseDef = {
   id: 'L3-B2/max-depth-profile',
   requirements: ['L3-B2'],
+  clauses: ['L3-B2.max-depth'],
   title: "The top-level profile's runtime.subagents.max_depth 1 bounds its whole delegation tree",
   fixtures: ['l3-b2-depth-profile'],
   expectation: { depth_1: 'instantiated', depth_2: { outcome: 'rejected', category: 'delegation-depth' } },
@@ -222,6 +227,7 @@ async function concurrency(ctx: CaseContext, policy: HarnessPolicyT, leadSubagen
 const concurrentFromPolicy: CaseDef = {
   id: 'L3-B2/max-concurrent-policy',
   requirements: ['L3-B2'],
+  clauses: ['L3-B2.max-concurrent'],
   title: 'Harness max_concurrent 2: a third live subagent is rejected (delegation-concurrency); ending one frees a slot',
   fixtures: ['l3-b2-concurrent-policy'],
   expectation: { third: { outcome: 'rejected', category: 'delegation-concurrency' }, after_end: 'instantiated' },
@@ -231,6 +237,7 @@ const concurrentFromPolicy: CaseDef = {
 const concurrentFromProfile: CaseDef = {
   id: 'L3-B2/max-concurrent-profile',
   requirements: ['L3-B2'],
+  clauses: ['L3-B2.max-concurrent'],
   title: "The parent profile's runtime.subagents.max_concurrent 1 allows one live subagent at a time",
   fixtures: ['l3-b2-concurrent-profile'],
   expectation: { second: { outcome: 'rejected', category: 'delegation-concurrency' }, after_end: 'instantiated' },

@@ -76,6 +76,7 @@ function oracleDigests(text: string, encoding: 'json' | 'yaml'): Digests {
 const differential: CaseDef = {
   id: 'L3-G2/digests-match-jcs-oracle',
   requirements: ['L3-G2'],
+  clauses: ['L3-G2.profile-digest', 'L3-G2.spec-digest'],
   title: `Adapter profile and spec digests equal the oracle's JCS digests over ${DOC_COUNT} seeded awkward documents`,
   fixtures: ['l3-g2-generated'],
   origin: 'fuzz',
@@ -262,6 +263,7 @@ function ruleCase(r: RuleCase): CaseDef {
   return {
     id: `L3-G2/${r.slug}`,
     requirements: ['L3-G2'],
+    clauses: ['L3-G2.profile-digest', 'L3-G2.spec-digest'],
     title: r.title,
     expectation: expected,
     async run(ctx) {
@@ -279,6 +281,7 @@ function ruleCase(r: RuleCase): CaseDef {
 const nonFiniteDigest: CaseDef = {
   id: 'L3-G2/digest-refuses-non-finite',
   requirements: ['L3-G2'],
+  clauses: ['L3-G2.profile-digest'],
   title: 'The digest operation gives no digest for a document holding a number JCS cannot represent (1e400 in JSON, .inf in YAML)',
   fixtures: ['l3-g2-non-finite'],
   expectation: { digest: 'refused' },
@@ -320,6 +323,7 @@ const NON_FINITE: Array<{ encoding: 'json' | 'yaml'; control: string; text: stri
 const nonFinite: CaseDef = {
   id: 'L3-G2/non-finite-number-rejected',
   requirements: ['L3-G2'],
+  clauses: ['L3-G2.profile-digest'],
   title: 'A number JCS cannot represent (1e400 in JSON, .inf in YAML) makes the document invalid (non-finite)',
   fixtures: ['l3-g2-non-finite'],
   expectation: { valid: false, category: 'non-finite' },
@@ -378,6 +382,7 @@ function writeChild(ctx: CaseContext, name: string, digest: string): void {
 const pinHonoured: CaseDef = {
   id: 'L3-G2/extends-pin-matching-digest-honoured',
   requirements: ['L3-G2'],
+  clauses: ['L3-G2.pin-extends'],
   title: 'A base pinned by its digest (spec digest, or profile digest where the harness uses that) is merged',
   fixtures: ['l3-g2-pin-match'],
   expectation: {
@@ -415,6 +420,7 @@ const pinHonoured: CaseDef = {
 const pinMismatch: CaseDef = {
   id: 'L3-G2/extends-pin-mismatch-rejected',
   requirements: ['L3-G2'],
+  clauses: ['L3-G2.pin-extends'],
   title: 'A base pinned to the digests of an earlier edit of itself is rejected (digest-mismatch)',
   fixtures: ['l3-g2-pin-mismatch'],
   expectation: { outcome: 'rejected', category: 'digest-mismatch' },

@@ -130,6 +130,7 @@ function fixtureTwin(encoding: Encoding): { yaml: { fileName: string; text: stri
 const jsonSame: CaseDef = {
   id: 'L3-G1/json-same-as-yaml',
   requirements: ['L3-G1'],
+  clauses: ['L3-G1.yaml', 'L3-G1.json'],
   title: 'A document as JSON instantiates to the same contract, prompt and spec digest as its YAML',
   fixtures: ['l3-g1-same'],
   expectation: fixture('level-3', 'l3-g1-same').expect,
@@ -142,6 +143,7 @@ const jsonSame: CaseDef = {
 const markdownBody: CaseDef = {
   id: 'L3-G1/markdown-body-same-as-yaml',
   requirements: ['L3-G1'],
+  clauses: ['L3-G1.yaml', 'L3-G1.markdown'],
   title: 'A Markdown document whose body is the instructions instantiates like its YAML (body text, non-ASCII, digest)',
   fixtures: ['l3-g1-same'],
   expectation: fixture('level-3', 'l3-g1-same').expect,
@@ -161,6 +163,7 @@ function frontmatterCase(slug: string, what: string, spec: Record<string, unknow
   return {
     id: `L3-G1/markdown-frontmatter-${slug}-same-as-yaml`,
     requirements: ['L3-G1'],
+    clauses: ['L3-G1.yaml', 'L3-G1.markdown'],
     title: `A Markdown document carrying ${what} in its frontmatter instantiates like its YAML`,
     fixtures: ['l3-g1-generated'],
     expectation: { identical_to_yaml: Object.keys(fixture('level-3', 'l3-g1-same').expect) },
@@ -202,6 +205,7 @@ const INSTRUCTIONS = '/spec/role/instructions';
 const bothPlaces: CaseDef = {
   id: 'L3-G1/markdown-instructions-in-both-rejected',
   requirements: ['L3-G1'],
+  clauses: ['L3-G1.md-both-rejected'],
   title: 'A Markdown profile with spec.role.instructions in frontmatter and body is rejected',
   fixtures: ['l3-g1-both'],
   expectation: {

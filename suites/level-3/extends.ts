@@ -7,6 +7,7 @@
 import { basename } from 'node:path';
 import { expectEqual, expectTrue, fail } from '../kit/assert.js';
 import type { CaseContext, CaseDef } from '../kit/types.js';
+import type { ClauseId } from '../../spec/requirements.js';
 import { type FixtureOf, fixture } from '../../fixtures/index.js';
 import { installFixture } from './lib/fixtures.js';
 import { sameSet } from './lib/sets.js';
@@ -22,11 +23,12 @@ import {
   writeProjectProfile,
 } from '../support/index.js';
 
-function fixtureCase(id: string, fixtureId: string, title: string): CaseDef {
+function fixtureCase(id: string, fixtureId: string, clauses: ClauseId[], title: string): CaseDef {
   const f = fixture('level-3', fixtureId);
   return {
     id,
     requirements: [f.requirements[0]!],
+    clauses,
     title,
     fixtures: [f.id],
     expectation: f.expect,
@@ -88,6 +90,7 @@ function writeChain(ctx: CaseContext, links: number): void {
 const depthEight: CaseDef = {
   id: 'L3-E1/extends-depth-eight-accepted',
   requirements: ['L3-E1'],
+  clauses: ['L3-E1.depth-cap'],
   title: 'A chain of exactly 8 extends links is within the cap and merges completely',
   fixtures: ['l3-e1-chain-8'],
   expectation: { outcome: 'instantiated', prompt_contains: ['E1DEPTH-LEVEL-0', 'E1DEPTH-TOP-CONSTRAINT'] },
@@ -104,6 +107,7 @@ const depthEight: CaseDef = {
 const depthNine: CaseDef = {
   id: 'L3-E1/extends-depth-nine-rejected',
   requirements: ['L3-E1'],
+  clauses: ['L3-E1.depth-cap'],
   title: 'A chain of 9 extends links exceeds the depth cap of 8 and is rejected (extends-depth)',
   fixtures: ['l3-e1-chain-9'],
   expectation: { outcome: 'rejected', category: 'extends-depth' },
@@ -123,6 +127,7 @@ const depthNine: CaseDef = {
 const toolsArrayReplace: CaseDef = {
   id: 'L3-E1/tools-allow-array-replaces',
   requirements: ['L3-E1'],
+  clauses: ['L3-E1.arrays-replace'],
   title: 'Behavioural test 13: base tools.allow [read, search], child [read] gives [read], not [read, search]',
   fixtures: ['l3-e1-tools-replace'],
   expectation: { inherited_tools: 'equal to the standalone profile with allow [read]' },
@@ -154,20 +159,52 @@ export const extendsCases: CaseDef[] = [
   fixtureCase(
     'L3-E1/objects-deep-merge',
     'l3-e1-deep-merge',
+    ['L3-E1.deep-merge'],
     'Objects deep-merge: the child replaces the keys it sets, inherits the rest of spec.role',
   ),
   fixtureCase(
     'L3-E1/arrays-replace-wholesale',
     'l3-e1-arrays-replace',
+    ['L3-E1.arrays-replace'],
     'Arrays replace: a child constraints list replaces the base list, it does not concatenate',
   ),
-  fixtureCase('L3-E1/null-deletes-key', 'l3-e1-null-deletes', 'An explicit null in the child deletes the inherited key'),
-  fixtureCase('L3-E1/bases-apply-left-to-right', 'l3-e1-left-to-right', 'extends is applied left to right, then the document itself'),
-  fixtureCase('L3-E1/identity-state-history-not-inherited', 'l3-e1-identity', 'name, id, revision, state and history are never inherited'),
-  fixtureCase('L3-E1/diamond-is-not-a-cycle', 'l3-e1-diamond', 'Two bases sharing an ancestor merge; a shared ancestor is not a cycle'),
-  fixtureCase('L3-E1/cycle-rejected', 'l3-e1-cycle', 'A two-profile extends cycle is rejected (extends-cycle)'),
-  fixtureCase('L3-E1/self-extends-rejected', 'l3-e1-self-cycle', 'A profile extending itself is rejected (extends-cycle)'),
-  fixtureCase('L3-E1/missing-base-rejected', 'l3-e1-missing-base', 'A base found in no discovery root is rejected (extends-missing)'),
+  fixtureCase(
+    'L3-E1/null-deletes-key',
+    'l3-e1-null-deletes',
+    ['L3-E1.null-deletes'],
+    'An explicit null in the child deletes the inherited key',
+  ),
+  fixtureCase(
+    'L3-E1/bases-apply-left-to-right',
+    'l3-e1-left-to-right',
+    ['L3-E1.resolve'],
+    'extends is applied left to right, then the document itself',
+  ),
+  fixtureCase(
+    'L3-E1/identity-state-history-not-inherited',
+    'l3-e1-identity',
+    ['L3-E1.not-inherited'],
+    'name, id, revision, state and history are never inherited',
+  ),
+  fixtureCase(
+    'L3-E1/diamond-is-not-a-cycle',
+    'l3-e1-diamond',
+    ['L3-E1.cycles'],
+    'Two bases sharing an ancestor merge; a shared ancestor is not a cycle',
+  ),
+  fixtureCase('L3-E1/cycle-rejected', 'l3-e1-cycle', ['L3-E1.cycles'], 'A two-profile extends cycle is rejected (extends-cycle)'),
+  fixtureCase(
+    'L3-E1/self-extends-rejected',
+    'l3-e1-self-cycle',
+    ['L3-E1.cycles'],
+    'A profile extending itself is rejected (extends-cycle)',
+  ),
+  fixtureCase(
+    'L3-E1/missing-base-rejected',
+    'l3-e1-missing-base',
+    ['L3-E1.resolve'],
+    'A base found in no discovery root is rejected (extends-missing)',
+  ),
   depthEight,
   depthNine,
   toolsArrayReplace,

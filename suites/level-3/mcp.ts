@@ -101,6 +101,7 @@ function expectServerTools(s: InstantiatedT, name: string, transport: 'stdio' | 
 const stdioAndHttp: CaseDef = {
   id: 'L3-M1/stdio-and-http-servers',
   requirements: ['L3-M1'],
+  clauses: ['L3-M1.stdio', 'L3-M1.http'],
   title: 'A stdio and an http MCP server both become part of the session with every tool they advertise',
   fixtures: ['l3-m1-two-transports'],
   expectation: { files: { transport: 'stdio', tools: CATALOG.files }, tickets: { transport: 'http', tools: CATALOG.tickets } },
@@ -115,6 +116,7 @@ const stdioAndHttp: CaseDef = {
 const perServerFilters: CaseDef = {
   id: 'L3-M1/per-server-allow-deny',
   requirements: ['L3-M1'],
+  clauses: ['L3-M1.tool-allow-deny'],
   title: "Each server's tools.allow and tools.deny decide which of its tools the session gets",
   fixtures: ['l3-m1-server-filters'],
   expectation: { files: ['list_dir', 'read_file'], tickets: ['search'] },
@@ -135,6 +137,7 @@ const perServerFilters: CaseDef = {
 const envResolution: CaseDef = {
   id: 'L3-M1/env-reference-resolution',
   requirements: ['L3-M1'],
+  clauses: ['L3-M1.stdio', 'L3-M1.http'],
   title: 'A server whose ${VAR} is set is kept; one whose variable is missing is dropped and reported (or instantiation is rejected)',
   fixtures: ['l3-m1-env'],
   expectation: {
@@ -190,6 +193,7 @@ function expectAllConfirm(s: InstantiatedT, trust: string): void {
 const projectConfirm: CaseDef = {
   id: 'L3-M2/project-profile-launch-confirm',
   requirements: ['L3-M2'],
+  clauses: ['L3-M2.project'],
   title: 'MCP servers of a project profile need confirmation even when the harness auto-launches',
   fixtures: ['l3-m2-project'],
   expectation: { launch: 'confirm', trust: 'project', auto_launch: true },
@@ -205,6 +209,7 @@ const projectConfirm: CaseDef = {
 const importedConfirm: CaseDef = {
   id: 'L3-M2/imported-profile-launch-confirm',
   requirements: ['L3-M2'],
+  clauses: ['L3-M2.imported'],
   title: 'MCP servers of an imported profile (outside every root) need confirmation',
   fixtures: ['l3-m2-imported'],
   // Loading a profile from outside every root is optional (no sentence requires it).

@@ -90,6 +90,7 @@ async function supportedKind(ctx: CaseContext): Promise<string | undefined> {
 const externalStoreKind: CaseDef = {
   id: 'L3-Y1/external-store-kind-supported',
   requirements: ['L3-Y1'],
+  clauses: ['L3-Y1.external-store'],
   title:
     'At least one store kind beyond oap-state (any of maggraph, loro-local, loro-shared, vector, custom) is part of the session with its mode',
   fixtures: ['l3-y1-external-kinds'],
@@ -106,6 +107,7 @@ const externalStoreKind: CaseDef = {
 const policyModeCeiling: CaseDef = {
   id: 'L3-Y1/policy-mode-ceiling',
   requirements: ['L3-Y1'],
+  clauses: ['L3-Y1.mode'],
   title: 'Profile memory read_write under a read_only harness gives at most read_only memory and no read_write store',
   fixtures: ['l3-y1-policy-mode'],
   expectation: { memory_mode_at_most: 'read_only', store_mode_at_most: 'read_only' },
@@ -136,6 +138,7 @@ const policyModeCeiling: CaseDef = {
 const storeUnderSectionMode: CaseDef = {
   id: 'L3-Y1/store-mode-within-section-mode',
   requirements: ['L3-Y1'],
+  clauses: ['L3-Y1.mode'],
   title: "A store asking read_write inside a read_only memory section is capped at read_only (mode is the section's ceiling)",
   fixtures: ['l3-y1-section-mode'],
   expectation: { memory_mode_at_most: 'read_only', store_mode_at_most: 'the section mode' },
@@ -170,6 +173,7 @@ const storeUnderSectionMode: CaseDef = {
 const scopesRequested: CaseDef = {
   id: 'L3-Y1/scopes-limited-to-request',
   requirements: ['L3-Y1'],
+  clauses: ['L3-Y1.scopes'],
   title: "The session's memory scopes are only those the profile requested (and policy permits)",
   fixtures: ['l3-y1-scopes'],
   expectation: { scopes: ['project:acme'] },

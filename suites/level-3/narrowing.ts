@@ -47,6 +47,7 @@ const POLICY_ASK: HarnessPolicyT = permissivePolicy({
 const childAllowOverBaseDeny: CaseDef = {
   id: 'L3-E2/child-allow-over-base-deny',
   requirements: ['L3-E2'],
+  clauses: ['L3-E2.merged-result'],
   title: 'Behavioural test 11: base shell/edit/network deny, child allow, policy ask: merged effective never above policy',
   fixtures: ['l3-e2-permissions'],
   expectation: { inherited: '≤ flat merged document ≤ policy (ask) for shell, edit, network' },
@@ -72,6 +73,7 @@ const childAllowOverBaseDeny: CaseDef = {
 const inheritedValueNarrowed: CaseDef = {
   id: 'L3-E2/inherited-allow-narrowed',
   requirements: ['L3-E2'],
+  clauses: ['L3-E2.merged-result'],
   title: 'Permissions a child inherits unchanged from its base (allow) are narrowed to policy (ask) like its own',
   fixtures: ['l3-e2-inherited'],
   expectation: { inherited: '≤ flat merged document (policy ask) for shell, edit, network' },
@@ -95,6 +97,7 @@ const inheritedValueNarrowed: CaseDef = {
 const nullDeleteStaysNarrowed: CaseDef = {
   id: 'L3-E2/null-delete-cannot-exceed-policy',
   requirements: ['L3-E2'],
+  clauses: ['L3-E2.merged-result'],
   title: "A child's null deleting the base's shell: deny leaves shell at most what policy alone gives",
   fixtures: ['l3-e2-null-delete'],
   expectation: { inherited: '≤ flat document without the key (policy ask); deny also accepted' },
@@ -125,6 +128,7 @@ const nullDeleteStaysNarrowed: CaseDef = {
 const toolsAndBounds: CaseDef = {
   id: 'L3-E2/tools-hosts-budgets-on-merged-result',
   requirements: ['L3-E2'],
+  clauses: ['L3-E2.merged-result'],
   title: 'Tools, hosts and budgets of an inheriting child are narrowed as one merged request, never past policy',
   fixtures: ['l3-e2-tools-bounds'],
   expectation: { inherited: 'no widening over the flat merged document (tools, hosts, roots, scopes, budgets)' },

@@ -49,6 +49,7 @@ const real = (p: string): string => {
 const fourRoots: CaseDef = {
   id: 'L3-G3/managed-user-plugin-roots-discovered',
   requirements: ['L3-G3'],
+  clauses: ['L3-G3.managed', 'L3-G3.user', 'L3-G3.plugin'],
   title: 'A profile in each of the managed, user and plugin roots is discovered there and instantiates by name',
   fixtures: ['l3-g3-four-roots'],
   expectation: Object.fromEntries(BEYOND_PROJECT.map((k) => [`g3-in-${k}`, k])),
@@ -81,6 +82,7 @@ const fourRoots: CaseDef = {
 const basesFromEveryRoot: CaseDef = {
   id: 'L3-G3/extends-resolves-bases-in-every-root',
   requirements: ['L3-G3'],
+  clauses: ['L3-G3.managed', 'L3-G3.user', 'L3-G3.plugin'],
   title: 'A user-root profile extends bases that live in the managed, user and plugin roots',
   fixtures: ['l3-g3-bases'],
   expectation: { prompt_contains: ['G3-MANAGED-OBJECTIVE', 'G3-USER-CONSTRAINT', 'G3-PLUGIN-TONE'] },

@@ -4,8 +4,10 @@
  * never installs anything.
  *
  * Not here: a `required: true` skill that is missing must fail instantiation; that is L1-I7 (the
- * Level 1 suite proves it), so a harness broken only there fails L1-I7, not L3-K1. Skill digest pins
- * are judged here and not under L3-G2, so that one broken decision fails one ID (see
+ * Level 1 suite proves it), so a harness broken only there fails L1-I7, not L3-K1. A pin is judged
+ * twice over, one decision each: L3-K1 `verify-digest` is whether a pin that does not match is
+ * caught; L3-G2 `pin-skills` is whether a skill can be pinned at all (a matching pin keeps a skill
+ * usable that is usable unpinned), so a harness that cannot pin skills no longer passes L3-G2 (see
  * INTERPRETATIONS.md).
  */
 import { createHash } from 'node:crypto';
@@ -21,6 +23,7 @@ import {
   minimalProfile,
   mustInstantiate,
   permissivePolicy,
+  requireObservable,
   requireSession,
   writeProjectProfile,
 } from '../support/index.js';
@@ -49,6 +52,7 @@ async function writeSkillsProfile(ctx: CaseContext, name: string, skills: unknow
 const presentAndMissing: CaseDef = {
   id: 'L3-K1/present-and-missing-reported',
   requirements: ['L3-K1'],
+  clauses: ['L3-K1.support'],
   title: 'An installed skill is present, an uninstalled optional one is reported missing and the session still starts',
   fixtures: ['l3-k1-present-missing'],
   expectation: {
@@ -78,6 +82,7 @@ const presentAndMissing: CaseDef = {
 const pinMatches: CaseDef = {
   id: 'L3-K1/digest-pin-matches',
   requirements: ['L3-K1'],
+  clauses: ['L3-K1.verify-digest'],
   title: "A skill pinned with the installed content's digest is present",
   fixtures: ['l3-k1-pin-match'],
   expectation: { skills: [{ name: 'changelog-style', status: 'present' }] },
@@ -91,6 +96,7 @@ const pinMatches: CaseDef = {
 const pinMismatchRequired: CaseDef = {
   id: 'L3-K1/digest-pin-mismatch-required',
   requirements: ['L3-K1'],
+  clauses: ['L3-K1.verify-digest'],
   title: 'A required skill pinned to content other than what is installed fails instantiation (digest-mismatch)',
   fixtures: ['l3-k1-pin-mismatch-required'],
   expectation: { outcome: 'rejected', category: 'digest-mismatch' },
@@ -108,6 +114,7 @@ const pinMismatchRequired: CaseDef = {
 const pinMismatchOptional: CaseDef = {
   id: 'L3-K1/digest-pin-mismatch-never-present',
   requirements: ['L3-K1'],
+  clauses: ['L3-K1.verify-digest'],
   title: 'An optional skill whose pin does not match is never treated as present (rejection with digest-mismatch also accepted)',
   fixtures: ['l3-k1-pin-mismatch-optional'],
   expectation: {
@@ -130,6 +137,7 @@ const pinMismatchOptional: CaseDef = {
 const noInstall: CaseDef = {
   id: 'L3-K1/loading-installs-nothing',
   requirements: ['L3-K1'],
+  clauses: ['L3-K1.no-install'],
   title: 'Loading a profile whose skills are missing (one vendored in the workspace, one remote) installs neither',
   fixtures: ['l3-k1-no-install'],
   expectation: { created_or_changed_paths_naming_the_skills: [], skills_after_second_load: 'missing' },
@@ -172,4 +180,33 @@ const noInstall: CaseDef = {
   },
 };
 
-export const skillCases: CaseDef[] = [presentAndMissing, pinMatches, pinMismatchRequired, pinMismatchOptional, noInstall];
+const pinSupported: CaseDef = {
+  id: 'L3-G2/skills-pin-by-digest-honoured',
+  requirements: ['L3-G2'],
+  clauses: ['L3-G2.pin-skills'],
+  title:
+    'A required skill pinned by the digest of its installed content is used, as it is unpinned: pinning by digest in skills is supported',
+  expectation: {
+    control_unpinned: 'present',
+    pinned: { outcome: 'instantiated', skills: [{ name: 'changelog-style', status: 'present' }] },
+  },
+  async run(ctx) {
+    // Control: the skill unpinned. A harness that does not find it cannot show what a pin does
+    // (L3-K1 `support` and L1-I7 judge that).
+    await writeSkillsProfile(ctx, 'g2-skill-unpinned', [{ name: 'changelog-style', required: true }]);
+    const control = requireSession(await instantiateName(ctx, 'g2-skill-unpinned', skillsPolicy()), 'the same skill, unpinned');
+    requireObservable(
+      control.effective.skills.some((x) => x.name === 'changelog-style' && x.status === 'present'),
+      'the installed skill is not present even unpinned, so what a pin changes cannot be observed',
+      'installed skill changelog-style reported missing',
+    );
+    await writeSkillsProfile(ctx, 'g2-skill-pinned', [{ name: 'changelog-style', digest: CHANGELOG_DIGEST, required: true }]);
+    const pinned = mustInstantiate(
+      await instantiateName(ctx, 'g2-skill-pinned', skillsPolicy()),
+      'a required skill pinned by the digest of its installed content',
+    );
+    expectEqual(pinned.effective.skills, [{ name: 'changelog-style', status: 'present' }], 'effective skills with the pin');
+  },
+};
+
+export const skillCases: CaseDef[] = [presentAndMissing, pinMatches, pinMismatchRequired, pinMismatchOptional, noInstall, pinSupported];

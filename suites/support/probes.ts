@@ -6,6 +6,7 @@
  */
 import { join } from 'node:path';
 import type { HandshakeT } from '../../protocol/messages.js';
+import { OMISSION_SENTENCE } from '../../spec/sentences.js';
 import type { CaseContext, CaseDef, Encoding, RootKind } from '../kit/types.js';
 import { serializeDocument } from '../kit/workspace.js';
 import { permissivePolicy } from './policy.js';
@@ -25,6 +26,11 @@ export function disclaimedNeeds(def: CaseDef, handshake: HandshakeT): Need[] {
   for (const root of def.needs?.roots ?? []) if (!handshake.discovery_roots.includes(root)) out.push({ kind: 'root', root });
   if (def.needs?.outsideRoots && handshake.unimplemented.includes(OUTSIDE_ROOTS_TOKEN)) out.push({ kind: 'outside-roots' });
   return out;
+}
+
+/** The sentence that lets a harness below Level 3 lack what `need` asks for (spec/sentences.ts). */
+export function omissionSentence(need: Need): string {
+  return OMISSION_SENTENCE[need.kind];
 }
 
 export function describeNeed(need: Need): string {

@@ -25,6 +25,7 @@ import {
   type OapIssue,
 } from '../../spec/document/index.js';
 import { decodePointer, inStateScope } from '../../spec/semantics/index.js';
+import { type ClauseId, clausesOf } from '../../spec/requirements.js';
 import { expectEqual, expectTrue, fail } from '../kit/assert.js';
 import type { CaseContext, CaseDef, CaseNeeds, Encoding } from '../kit/types.js';
 import { serializeDocument } from '../kit/workspace.js';
@@ -253,6 +254,38 @@ function brief(issues: ReadonlyArray<{ category: string; pointer: string }>): un
 
 const needsOf = (encoding: Encoding | undefined): CaseNeeds | undefined => (encoding ? { encodings: [encoding] } : undefined);
 
+/** Where a document puts a value: any of `spec.tools.<list>[].<field>` present. */
+function anyEntryHas(doc: Obj | undefined, list: 'mcp_servers' | 'skills', field: string): boolean {
+  const spec = doc?.['spec'];
+  const tools = isObj(spec) ? spec['tools'] : undefined;
+  return arr(isObj(tools) ? tools[list] : undefined).some((e) => isObj(e) && e[field] !== undefined);
+}
+
+/**
+ * The clause a refused negative fixture observes, for each requirement its rule names: the
+ * rejecting clause of that ID, read from the document where the ID has several (a literal in
+ * `env` or in `headers`; a pin in `extends` or in `skills`). Another ID a comment names counts for
+ * every clause it has: the comment names the ID, not the part of it the fixture breaks.
+ */
+function rejectionClauses(requirements: readonly string[], category: string, doc: Obj | undefined): ClauseId[] {
+  const out: ClauseId[] = [];
+  for (const id of requirements) {
+    if (id === 'L1-P2') out.push('L1-P2.refuse-invalid');
+    else if (id === 'L1-I6') {
+      if (anyEntryHas(doc, 'mcp_servers', 'headers')) out.push('L1-I6.headers');
+      if (anyEntryHas(doc, 'mcp_servers', 'env') || !anyEntryHas(doc, 'mcp_servers', 'headers')) out.push('L1-I6.env');
+    } else if (id === 'L1-I7') out.push(anyEntryHas(doc, 'skills', 'required') ? 'L1-I7.skill' : 'L1-I7.memory-store');
+    else if (id === 'L3-E1') out.push(category === 'extends-depth' ? 'L3-E1.depth-cap' : 'L3-E1.cycles');
+    else if (id === 'L3-G1') out.push('L3-G1.md-both-rejected');
+    else if (id === 'L3-G2') out.push(anyEntryHas(doc, 'skills', 'digest') ? 'L3-G2.pin-skills' : 'L3-G2.pin-extends');
+    else if (id === 'L3-K1') out.push('L3-K1.verify-digest');
+    else if (id === 'L2-A1') out.push('L2-A1.validated-first');
+    else if (id === 'L2-A3') out.push('L2-A3.detect', 'L2-A3.no-blind-write');
+    else out.push(...clausesOf(id).map((c) => c.id));
+  }
+  return out;
+}
+
 // ---------------------------------------------------------------- profiles
 
 function exampleCase(tree: UpstreamTree, f: UpstreamFile, policy: HarnessPolicyT): CaseDef {
@@ -262,6 +295,7 @@ function exampleCase(tree: UpstreamTree, f: UpstreamFile, policy: HarnessPolicyT
   return {
     id: `upstream/${f.rel}`,
     requirements: usesExtends ? [own, 'L3-E1'] : [own],
+    clauses: [own === 'L1-P2' ? 'L1-P2.validate' : 'L1-P1.accept', ...(usesExtends ? (['L3-E1.resolve'] as const) : [])],
     title: `Upstream example ${f.rel} validates and instantiates`,
     origin: 'replay',
     needs: { encodings: [encoding] },
@@ -290,6 +324,7 @@ function jsonCase(f: UpstreamFile): CaseDef {
   return {
     id: `upstream/${f.rel}`,
     requirements: ['L1-P1'],
+    clauses: ['L1-P1.accept'],
     title: `Upstream JSON example ${f.rel} validates (the set was checked logically identical to examples/${stem}.agent.*)`,
     origin: 'replay',
     needs: { encodings: ['json'] },
@@ -307,6 +342,7 @@ function invalidCase(tree: UpstreamTree, f: UpstreamFile, policy: HarnessPolicyT
   return {
     id: `upstream/${f.rel}`,
     requirements: rule.requirements,
+    clauses: rejectionClauses(rule.requirements, rule.category, f.doc),
     title: `Upstream negative example ${f.rel} is rejected${f.comment ? ` (${f.comment.slice(0, 80)})` : ''}`,
     origin: 'replay',
     ...(needs ? { needs } : {}),
@@ -354,6 +390,7 @@ function deltaCase(tree: UpstreamTree, f: UpstreamFile, target: UpstreamFile): C
   return {
     id: `upstream/${f.rel}`,
     requirements: ['L2-A1'],
+    clauses: ['L2-A1.validated-first'],
     title: `Upstream delta ${f.rel} applies cleanly to ${target.rel}`,
     origin: 'replay',
     needs: { encodings: [target.encoding as Encoding] },
@@ -396,6 +433,7 @@ function invalidDeltaCase(tree: UpstreamTree, f: UpstreamFile, by: Map<string, U
   return {
     id: `upstream/${f.rel}`,
     requirements: rule.requirements,
+    clauses: rejectionClauses(rule.requirements, rule.category, f.doc),
     title: `Upstream negative delta ${f.rel} is rejected${f.comment ? ` (${f.comment.slice(0, 80)})` : ''}`,
     origin: 'replay',
     ...(example ? { needs: { encodings: [example.encoding as Encoding] } } : {}),

@@ -61,6 +61,17 @@ describe('compare', () => {
     expect(rows[2]).toMatch(/\| pass \| inconclusive \| pass \|$/);
   });
 
+  it('puts the normative sentences side by side, the ones the runs observe differently first', () => {
+    const md = readFileSync(join(dir, 'compare', 'compare.md'), 'utf8');
+    const rows = md.split('\n').filter((l) => /^\| (⚠ )?(SPEC|SEC|CONF)-/.test(l));
+    expect(rows).toHaveLength(143);
+    const flagged = rows.map((l) => l.startsWith('| ⚠'));
+    expect(flagged.indexOf(false)).toBeGreaterThan(0);
+    expect(flagged.slice(flagged.indexOf(false)).includes(true)).toBe(false);
+    // SPEC 3.1: the trust value in the file is discarded (L1-I4), which the trust mutant breaks.
+    expect(rows.find((l) => l.startsWith('| ⚠ SPEC-3.1-1 '))).toMatch(/\| observed pass \| observed pass \| fail \|$/);
+  });
+
   it('refuses what is not a result, in one line', async () => {
     const r = await cli(['compare', at('reference'), at('reference', 'summary.md'), '--out', at('refused')]);
     expect(r.code).toBe(2);

@@ -168,7 +168,7 @@ describe('interrupt', () => {
       `import { main } from ${JSON.stringify(dist('runner/cli/main.js'))};
 const profile = (n) => JSON.stringify({ oap: '1.0', kind: 'AgentProfile', metadata: { name: 'p' + n, description: 'd' }, spec: { role: { instructions: 'x' } } });
 const cases = Array.from({ length: 6 }, (_, i) => ({
-  id: 'S-' + (i + 1), requirements: ['L1-P2'], title: 'synthetic',
+  id: 'S-' + (i + 1), requirements: ['L1-P2'], clauses: ['L1-P2.validate'], title: 'synthetic',
   async run(ctx) { await ctx.adapter.call('validate', { document: { content: profile(i), encoding: 'json' } }); },
 }));
 process.exitCode = await main(process.argv.slice(2), { cases });

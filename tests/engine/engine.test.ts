@@ -72,7 +72,13 @@ describe('runs', () => {
 
   test('cases above the judged level are neither run nor recorded; filter and shard select', async () => {
     let ran = 0;
-    const l2: CaseDef = { id: 'Z-L2', requirements: ['L2-A1'], title: 'level 2', run: async () => void ran++ };
+    const l2: CaseDef = {
+      id: 'Z-L2',
+      requirements: ['L2-A1'],
+      clauses: ['L2-A1.validated-first'],
+      title: 'level 2',
+      run: async () => void ran++,
+    };
     const run = await runSynthetic('builtin:example/ts', [...synthCases(4), l2]);
     expect(statuses(run)['Z-L2']).toBeUndefined();
     expect(ran).toBe(0);
@@ -84,12 +90,14 @@ describe('runs', () => {
     const c: CaseDef = {
       id: 'D-1',
       requirements: ['L1-P1'],
+      clauses: ['L1-P1.accept'],
       title: 'yaml',
       run: async (ctx) => void (await ctx.adapter.call('validate', { document: { content: 'a: 1', encoding: 'yaml' } })),
     };
     const d: CaseDef = {
       id: 'D-2',
       requirements: ['L1-P1'],
+      clauses: ['L1-P1.accept'],
       title: 'digest',
       run: async (ctx) => void (await ctx.adapter.call('digest', { document: { path: '/x.json' } })),
     };
@@ -154,6 +162,7 @@ describe('runs', () => {
     const mk = (id: string, content: string): CaseDef => ({
       id,
       requirements: ['L1-P2'],
+      clauses: ['L1-P2.validate'],
       title: id,
       run: async (ctx) => void (await ctx.adapter.call('validate', { document: { content, encoding: 'json' } })),
     });
@@ -173,6 +182,7 @@ describe('runs', () => {
     const c: CaseDef = {
       id: 'K-1',
       requirements: ['L1-P2'],
+      clauses: ['L1-P2.validate'],
       title: 'kill',
       needs: { process: true },
       run: async (ctx) => {

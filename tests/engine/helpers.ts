@@ -28,6 +28,7 @@ export function synthCases(count: number, prefix = 'T'): CaseDef[] {
   return Array.from({ length: count }, (_, i) => ({
     id: `${prefix}-${String(i + 1).padStart(3, '0')}`,
     requirements: ['L1-P2'],
+    clauses: ['L1-P2.validate'],
     title: `synthetic case ${i + 1}`,
     async run(ctx) {
       const content = JSON.stringify(minimalProfile(`synthetic-${i + 1}`));

@@ -12,6 +12,8 @@ import { validateDocument } from '../../spec/document/index.js';
 import { fakerDocument, fakerProblem } from '../../fuzz/gen/faker.js';
 import { buildState, type Placement } from '../../fuzz/gen/injection.js';
 import { PROPERTIES, propertyByName } from '../../fuzz/registry.js';
+import { fuzzCases } from '../../fuzz/index.js';
+import { clauseProblem } from '../../suites/index.js';
 
 const SEEDS = 200;
 const SAMPLES = 3;
@@ -46,6 +48,17 @@ function claimedValid(name: string, input: Record<string, unknown>): unknown[] {
       return [];
   }
 }
+
+describe('every property', () => {
+  it('names clauses of the one requirement it is attributed to, and its cases carry them', () => {
+    const problems = PROPERTIES.map((p) => clauseProblem({ id: p.name, requirements: [p.requirement], clauses: p.clauses })).filter(
+      Boolean,
+    );
+    expect(problems).toEqual([]);
+    const cases = fuzzCases({ budget: PROPERTIES.length, seed: 1, findingsDir: 'unused' });
+    expect(cases.map((c) => [c.id, c.clauses])).toEqual(cases.map((c) => [c.id, propertyByName(c.fuzz.property)!.clauses]));
+  });
+});
 
 describe('every generator, over many seeds', () => {
   it.each(PROPERTIES.map((p) => [p.name, p] as const))('%s generates only inputs that meet its own contract', (name, prop) => {

@@ -8,6 +8,7 @@ import { renderHtml } from '../../reports/html.js';
 import type { CaseRecord } from '../../results/model.js';
 import { evaluateRun } from '../../results/outcome.js';
 import { REQUIREMENTS } from '../../spec/requirements.js';
+import { SENTENCES } from '../../spec/sentences.js';
 import { makeCase, makeReport } from '../results/make-report.js';
 import { chromiumSkipReason, launchChromium } from '../support/chromium.js';
 
@@ -144,6 +145,62 @@ describe('report.html', () => {
   );
 
   it.skipIf(skip !== undefined)(
+    `shows the spec sentence by sentence, marked with the run's verdicts, filterable, linked to its cases${skip ? ` [skipped: ${skip}]` : ''}`,
+    async () => {
+      const o = outcome();
+      const dir = mkdtempSync(join(tmpdir(), 'oap-html-'));
+      dirs.push(dir);
+      const file = join(dir, 'report.html');
+      writeFileSync(file, renderHtml(o));
+      const { context, dir: profile } = await launchChromium();
+      dirs.push(profile);
+      try {
+        const page = context.pages()[0] ?? (await context.newPage());
+        const errors: string[] = [];
+        page.on('pageerror', (e) => errors.push(e.message));
+        await page.goto(pathToFileURL(file).href);
+        const sentences = page.locator('#spec-text .sentence');
+        expect(await sentences.count()).toBe(SENTENCES.length);
+        // Document order under the headings, each quoted with its verdict.
+        expect(await page.locator('#spec-text h3').allTextContents()).toEqual(['SPEC.md', 'security.md', 'conformance.md']);
+        const i3 = page.locator('#sentence-CONF-2\\.3-3');
+        expect(await i3.getAttribute('data-verdict')).toBe('fail');
+        expect(await i3.locator('.mark').textContent()).toBe('fail');
+        expect(await i3.locator('q').textContent()).toContain('MUST intersect tools, permissions, filesystem roots');
+        expect(await page.locator('#sentence-SPEC-1\\.4-1').getAttribute('data-verdict')).toBe('excluded');
+        // A Level 3 sentence in a Level 2 run was not observed, and says why.
+        const e1 = page.locator('#sentence-CONF-4-1');
+        expect(await e1.getAttribute('data-verdict')).toBe('not-observed');
+        expect(await e1.textContent()).toContain("is above the run's (2)");
+        // The verdict select and the search box filter; the hash keeps it beside the case filter.
+        await page.selectOption('#sv', 'fail');
+        const failing = o.sentences.filter((v) => v.verdict === 'fail').length;
+        expect(await page.locator('#spec-text .sentence:visible').count()).toBe(failing);
+        expect(decodeURIComponent(new URL(page.url()).hash)).toBe('#sq=v:fail');
+        await page.fill('#sq', 'v:fail f:security.md');
+        expect(await page.locator('#spec-text .sentence:visible').count()).toBe(
+          o.sentences.filter((v) => v.verdict === 'fail' && v.sentence.source === 'security.md').length,
+        );
+        await page.selectOption('#sv', 'pass');
+        expect(await page.inputValue('#sq')).toBe('f:security.md v:pass');
+        expect(await page.locator('#spec-text .sentence:visible').count()).toBe(
+          o.sentences.filter((v) => v.verdict === 'pass' && v.sentence.source === 'security.md').length,
+        );
+        // A sentence's case link filters the case table to the cases that observe it.
+        await page.fill('#sq', 'CONF-2.3-3');
+        await i3.locator('a', { hasText: /cases?$/ }).click();
+        expect(await page.inputValue('#q')).toBe('t:CONF-2.3-3');
+        const shown = await page.locator('#cases > tbody > tr:visible td.id').allTextContents();
+        expect(shown.sort()).toEqual(o.sentences.find((v) => v.sentence.id === 'CONF-2.3-3')!.caseIds.sort());
+        expect(decodeURIComponent(new URL(page.url()).hash)).toBe('#q=t:CONF-2.3-3');
+        expect(errors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    },
+  );
+
+  it.skipIf(skip !== undefined)(
     `with scripts off, shows every case, expandable, and hides the filter${skip ? ` [skipped: ${skip}]` : ''}`,
     async () => {
       const dir = mkdtempSync(join(tmpdir(), 'oap-html-'));
@@ -157,6 +214,8 @@ describe('report.html', () => {
         const page = context.pages()[0] ?? (await context.newPage());
         await page.goto(`${pathToFileURL(file).href}#q=s:fail`);
         expect(await page.locator('#filter').isVisible()).toBe(false);
+        expect(await page.locator('#spec-filter').isVisible()).toBe(false);
+        expect(await page.locator('#spec-text .sentence:visible').count()).toBe(SENTENCES.length);
         expect(await page.locator('#cases > tbody > tr:visible').count()).toBe(o.report.cases.length);
         const row = page.locator('#cases > tbody > tr[data-id="L1-I6/evil"]');
         await row.locator('details.case > summary').click();

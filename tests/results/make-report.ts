@@ -2,7 +2,7 @@ import type { CaseInfo, CaseRecord, RunReport } from '../../results/model.js';
 import { manifestCases, manifestDigest } from '../../results/manifest.js';
 import { countStatuses } from '../../results/predicates.js';
 import type { CaseOutcome, CaseStatus } from '../../results/record.js';
-import { levelOfId, REQUIREMENTS } from '../../spec/requirements.js';
+import { clausesOf, levelOfId, REQUIREMENTS } from '../../spec/requirements.js';
 
 /** Test support: RunReports built by hand, as the engine would hand them to finalizeRun. */
 const REVISION = '0123456789abcdef0123456789abcdef01234567';
@@ -30,6 +30,7 @@ function statusFields(status: CaseStatus, message: string): CaseOutcome {
         message,
         need: 'the user discovery root',
         probe: 'discover did not list a profile placed only in the user root',
+        permitted_by: ['CONF-2.2-1'],
       };
   }
 }
@@ -49,7 +50,18 @@ export function makeCase(
   const level = Math.max(...requirements.map(levelOfId)) as 1 | 2 | 3;
   const { message, ...rest } = extra;
   const outcome = statusFields(status, message ?? `${status} for test`);
-  return { ...outcome, id, requirements, title: `checks ${requirements.join(', ')}`, level, origin: 'fixture', ...rest } as CaseRecord;
+  // A case made here observes every clause of its IDs unless the test names the clauses.
+  const clauses = requirements.flatMap((r) => clausesOf(r).map((c) => c.id));
+  return {
+    ...outcome,
+    id,
+    requirements,
+    title: `checks ${requirements.join(', ')}`,
+    clauses,
+    level,
+    origin: 'fixture',
+    ...rest,
+  } as CaseRecord;
 }
 
 export interface MakeReportOptions {

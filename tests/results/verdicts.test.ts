@@ -62,6 +62,51 @@ describe('requirement verdicts', () => {
     expect(v.failed).toEqual(['L2-A5', 'L2-A12']);
   });
 
+  it('passes an ID only when every clause has a passing case: a clause no case observed keeps it out, by name', () => {
+    const g2 = ['L3-G2.profile-digest', 'L3-G2.spec-digest', 'L3-G2.pin-extends'];
+    const v = computeVerdicts([makeCase('digests', ['L3-G2'], 'pass', { clauses: g2 })]);
+    expect(v.byId.get('L3-G2')).toMatchObject({ verdict: 'untested', vacuous: false });
+    expect(v.byId.get('L3-G2')!.reason).toMatch(
+      /^clause L3-G2\.pin-skills \(Pinning by digest in skills\) not observed: no case observed it/,
+    );
+    expect(v.passed).not.toContain('L3-G2');
+    expect(v.byId.get('L3-G2')!.clauses.map((q) => [q.id, q.verdict])).toEqual([
+      ['L3-G2.profile-digest', 'pass'],
+      ['L3-G2.spec-digest', 'pass'],
+      ['L3-G2.pin-extends', 'pass'],
+      ['L3-G2.pin-skills', 'untested'],
+    ]);
+  });
+
+  it('a clause whose only cases were declined keeps its ID out of passed and the reason names it (a harness that declines skills)', () => {
+    const v = computeVerdicts([
+      makeCase('digests', ['L3-G2'], 'pass', { clauses: ['L3-G2.profile-digest', 'L3-G2.spec-digest', 'L3-G2.pin-extends'] }),
+      makeCase('skills', ['L3-G2'], 'skipped', { clauses: ['L3-G2.pin-skills'], message: 'instantiate declined: skills unsupported' }),
+    ]);
+    expect(v.byId.get('L3-G2')!.verdict).toBe('skipped');
+    expect(v.byId.get('L3-G2')!.reason).toMatch(
+      /^clause L3-G2\.pin-skills .* skipped: 1 of 1 case\(s\) declined by the adapter; skills: skipped/,
+    );
+    expect(checkClaim(3, v).problems.map((p) => p.id)).toContain('L3-G2');
+  });
+
+  it('a clause is not applicable only on confirmed omissions, and its reason quotes the sentence that permits them', () => {
+    const v = computeVerdicts([
+      makeCase('precedence', ['L1-D3'], 'pass', { clauses: ['L1-D3.precedence'] }),
+      makeCase('reported', ['L1-D3'], 'not-applicable', { clauses: ['L1-D3.reported'] }),
+    ]);
+    const d3 = v.byId.get('L1-D3')!;
+    expect(d3).toMatchObject({ verdict: 'pass', vacuous: false });
+    expect(d3.clauses[1]).toMatchObject({ id: 'L1-D3.reported', verdict: 'not-applicable' });
+    expect(d3.reason).toContain('permitted by CONF-2.2-1 "**L1-D1** MUST support at least the project discovery root."');
+  });
+
+  it('a case naming no clause of an ID still counts against it', () => {
+    const v = computeVerdicts([makeCase('all', ['L1-P1']), makeCase('stray', ['L1-P1'], 'fail', { clauses: [] })]);
+    expect(v.byId.get('L1-P1')!.verdict).toBe('fail');
+    expect(v.byId.get('L1-P1')!.reason).toContain('names no clause of L1-P1');
+  });
+
   it('sorts IDs by level, section and number', () => {
     expect(['L1-I10', 'L2-A1', 'L1-I2', 'L1-D4'].sort(compareRequirementIds)).toEqual(['L1-D4', 'L1-I2', 'L1-I10', 'L2-A1']);
   });

@@ -19,6 +19,7 @@ import { fromRoot } from '../../spec/package-root.js';
 import { allCases } from '../../suites/index.js';
 import { requiredIdsUpTo } from '../../spec/requirements.js';
 import { leadingComment } from '../../fixtures/upstream/layout.js';
+import { clauseProblem } from '../../suites/index.js';
 import { describeUpstream, loadUpstream, loadUpstreamCases } from '../../suites/upstream/index.js';
 import { explicitIds, namedDeltaRule, namedProfileRule } from '../../fixtures/upstream/rules.js';
 import { runCli } from '../support/cli.js';
@@ -76,6 +77,10 @@ describe('reading the upstream layout', () => {
       ['tests/deltas/invalid/writes-spec.delta.yaml', 'L2-A2', 'yaml'],
     ]);
     expect(r.cases.every((c) => c.origin === 'replay')).toBe(true);
+    // Each names the clause it observes, of the IDs it proves (the literal secret sits in env; no pin is read for a skill).
+    expect(r.cases.map(clauseProblem).filter(Boolean)).toEqual([]);
+    expect(r.cases.find((c) => c.id.endsWith('literal-secret.agent.yaml'))!.clauses).toEqual(['L1-I6.env']);
+    expect(r.cases.find((c) => c.id.endsWith('strict-reviewer.agent.yaml'))!.clauses).toEqual(['L1-P2.validate', 'L3-E1.resolve']);
     expect(r.counts).toEqual({
       examples: 4,
       'examples/json': 1,

@@ -6,6 +6,7 @@ import { runCase } from '../../runner/engine/run-case.js';
 import type { CaseDef, KillableAdapter } from '../../suites/kit/types.js';
 import type { CaseOutcome } from '../../results/record.js';
 import { allCases, caseLevel } from '../../suites/index.js';
+import { clausesOf } from '../../spec/requirements.js';
 
 export interface InProcessRunOptions {
   level?: 1 | 2 | 3;
@@ -69,6 +70,7 @@ export function recordsOf(outcomes: readonly CaseOutcome[]): CaseRecord[] {
   const byId = new Map(allCases().map((c) => [c.id, c]));
   return outcomes.map((o) => {
     const def = byId.get(o.id);
-    return { ...o, title: def?.title ?? o.id, level: def ? caseLevel(def) : 1, origin: def?.origin ?? 'fixture' };
+    const clauses = def ? [...def.clauses] : o.requirements.flatMap((id) => clausesOf(id).map((c) => c.id));
+    return { ...o, title: def?.title ?? o.id, clauses, level: def ? caseLevel(def) : 1, origin: def?.origin ?? 'fixture' };
   });
 }
