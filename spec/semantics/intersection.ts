@@ -23,7 +23,7 @@ import { hostCovered, requestedHosts } from './host.js';
 import { rootWithin } from './path.js';
 
 /** What intersection did to one requested entry that it did not keep as it was. */
-export type IntersectionAdjustment =
+type IntersectionAdjustment =
   | { index: number; requested: string; action: 'narrowed'; effective: string[]; reason: string }
   | { index: number; requested: string; action: 'dropped'; reason: string };
 
