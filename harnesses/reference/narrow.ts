@@ -4,7 +4,10 @@
  * deny < ask < allow, memory uses off < read_only < read_write, budgets take the smaller bound,
  * lists take the part of the request inside the ceiling. A field the profile leaves out requests
  * nothing narrower, so it takes the ceiling's value. Every narrowing or drop of something the
- * profile asked for becomes an Adjustment (L1-I9).
+ * profile asked for becomes an Adjustment (L1-I9). Each decision is a rule (./rules.ts); this
+ * module walks the profile and records. The filesystem roots a profile asks for are checked,
+ * contained and narrowed here in one step (the grantRoots rule), so a root that leaves the
+ * workspace refuses the profile at this point.
  */
 import type { AdapterIssueT, AdjustmentT, EffectiveContractT, HarnessPolicyT } from '../../protocol/messages.js';
 import {

@@ -1,8 +1,10 @@
 /**
  * Resolution (SPEC §5.2): parse, validate, apply `extends`, assign trust, substitute variables,
  * resolve MCP environment references, verify pins, check skills, stores and hooks, and reject
- * paths that escape the workspace. The result is the resolved profile plus everything a session
- * needs to report about it. Resolution reads files and nothing else: no file is created, nothing is
+ * context files, the working directory and deny paths that escape the workspace (the filesystem
+ * roots are the narrowing step's: the grantRoots rule checks, contains and narrows them in one
+ * place, with the document findings at them that it is handed here). The result is the resolved
+ * profile plus everything a session needs to report about it. Every decision is a rule (./rules.ts). Resolution reads files and nothing else: no file is created, nothing is
  * installed, nothing touches the network (L1-I11).
  *
  * Decisions taken here (also listed at the end of MUTANTS.md):

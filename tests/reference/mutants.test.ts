@@ -1,7 +1,8 @@
 /**
  * One scenario per mutant: the same targeted input run against the reference and against the
  * mutant must give different observations, so every deviation is observable from outside. Plus
- * the bookkeeping: every requirement ID has at least one mutant, every mutant names real IDs.
+ * the bookkeeping: every requirement ID has at least one mutant, every mutant names real IDs and
+ * replaces exactly one rule of the reference, as MUTANTS.md says.
  */
 import fs, { mkdirSync, readFileSync, readdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { syncBuiltinESMExports } from 'node:module';
@@ -11,6 +12,7 @@ import { stringify as yamlStringify } from 'yaml';
 import { isRefused, type Result } from '../../protocol/messages.js';
 import { createMutantAdapter, MUTANTS } from '../../harnesses/mutants/index.js';
 import { createReferenceAdapter, REFERENCE_RULES, type RuleName } from '../../harnesses/reference/index.js';
+import { fromRoot } from '../../spec/package-root.js';
 import { ADVISORY_IDS, REQUIREMENTS } from '../../spec/requirements.js';
 import { harness, minimalProfile, permissivePolicy, sectionText, type Harness } from './support.js';
 
@@ -918,6 +920,10 @@ describe('mutant bookkeeping', () => {
         m.name,
       ).toEqual([m.rule]);
     }
+  });
+  it('MUTANTS.md names every mutant with the rule it replaces', () => {
+    const rows = readFileSync(fromRoot('MUTANTS.md'), 'utf8').matchAll(/^\| `([a-z0-9-]+)` \| `([A-Za-z]+)` \|/gm);
+    expect(Object.fromEntries([...rows].map((r) => [r[1], r[2]]))).toEqual(Object.fromEntries(MUTANTS.map((m) => [m.name, m.rule])));
   });
   it('refuses an unknown mutant name', () => {
     expect(() => createMutantAdapter('no-such-mutant')).toThrow(/unknown mutant/);
