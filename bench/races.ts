@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { PROTOCOL_VERSION } from '../protocol/messages.js';
 import { createReferenceAdapter } from '../harnesses/reference/index.js';
-import { createMutantAdapter } from '../harnesses/reference/mutants.js';
+import { createMutantAdapter } from '../harnesses/mutants/index.js';
 import { hostScript } from '../runner/engine/adapter-spec.js';
 import { adapterEnv } from '../runner/engine/env.js';
 import { handshake } from '../runner/engine/handshake.js';

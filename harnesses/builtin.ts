@@ -1,7 +1,7 @@
 /**
  * Adapters shipped in the package, addressed as `builtin:NAME`:
  *   builtin:reference            the reference implementation (harnesses/reference)
- *   builtin:mutant/<name>        a reference adapter with one deliberate defect
+ *   builtin:mutant/<name>        the reference with one rule replaced by a deliberate defect (harnesses/mutants)
  *   builtin:hider/<name>         the reference behind a quirk that hides evidence (harnesses/hiders)
  *   builtin:example/ts           the TypeScript example harness (harnesses/examples/ts)
  *   builtin:chaos/<fault>[?…]    the chaos adapter (process only; see harnesses/chaos)
@@ -9,7 +9,7 @@
  * as a process (through harnesses/host.ts).
  */
 import type { InProcessAdapter } from '../sdk/ts/types.js';
-import type { Mutant } from './reference/mutants.js';
+import type { Mutant } from './mutants/index.js';
 
 // Each builtin's modules are loaded when it is asked for: an adapter process (harnesses/host.ts)
 // serving builtin:chaos/hang has no use for the reference harness and its parsers, nor the
@@ -29,7 +29,7 @@ export class UnknownBuiltin extends Error {
 }
 
 export async function loadMutants(): Promise<readonly MutantInfo[]> {
-  return (await import('./reference/mutants.js')).MUTANTS;
+  return (await import('./mutants/index.js')).MUTANTS;
 }
 
 /** The chaos adapter's faults (`builtin:chaos/<fault>`), each with what it does. */
@@ -46,7 +46,7 @@ export async function resolveBuiltin(name: string): Promise<BuiltinAdapter> {
   }
   if (name.startsWith('mutant/')) {
     const mutant = name.slice('mutant/'.length);
-    const { createMutantAdapter, MUTANTS } = await import('./reference/mutants.js');
+    const { createMutantAdapter, MUTANTS } = await import('./mutants/index.js');
     if (!MUTANTS.some((m) => m.name === mutant)) {
       throw new UnknownBuiltin(`unknown mutant ${mutant}; see \`oap-conform list mutants\``);
     }

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { MUTANTS } from '../harnesses/reference/mutants.js';
+import { MUTANTS } from '../harnesses/mutants/index.js';
 import { coverageMarkdown, coverageRows, sentenceRows } from '../runner/coverage.js';
 import { fromRoot } from '../spec/package-root.js';
 import { allCases } from '../suites/index.js';

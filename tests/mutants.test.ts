@@ -25,7 +25,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createReferenceAdapter } from '../harnesses/reference/index.js';
-import { MUTANTS, createMutantAdapter } from '../harnesses/reference/mutants.js';
+import { MUTANTS, createMutantAdapter } from '../harnesses/mutants/index.js';
 import { summarize, formatSummary, type KillMatrix } from './support/sensitivity.js';
 import type { CaseDef } from '../suites/kit/types.js';
 import type { CaseOutcome } from '../results/record.js';

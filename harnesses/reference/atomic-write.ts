@@ -4,12 +4,12 @@
  * the target, and then the directory is fsynced so the rename itself survives a crash. A reader
  * therefore sees the old file or the new one, never a mix.
  */
-import { closeSync, fsyncSync, openSync, renameSync, statSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, fsyncSync, openSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { Quirks } from './quirks.js';
 
-export function writeFileAtomic(path: string, content: string, quirks: Quirks = Quirks.none): void {
+/** `fsync` flushes the temporary file before the rename (the harness's fsyncBeforeRename rule). */
+export function writeFileAtomic(path: string, content: string, fsync: (fd: number) => void): void {
   const dir = dirname(path);
   const tmp = join(dir, `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
   let mode = 0o644;
@@ -21,8 +21,7 @@ export function writeFileAtomic(path: string, content: string, quirks: Quirks = 
   const fd = openSync(tmp, 'wx', mode);
   try {
     writeSync(fd, content);
-    // The L2-A12 mutant renames a file whose data may still be only in the page cache.
-    if (!quirks.has('rename-without-fsync')) fsyncSync(fd);
+    fsync(fd);
   } catch (err) {
     closeSync(fd);
     unlinkSync(tmp);
@@ -36,11 +35,6 @@ export function writeFileAtomic(path: string, content: string, quirks: Quirks = 
     throw err;
   }
   syncDirectory(dir);
-}
-
-/** The L2-A12 mutant: truncate and rewrite the file where it is. */
-export function writeFileInPlace(path: string, content: string): void {
-  writeFileSync(path, content);
 }
 
 function syncDirectory(dir: string): void {

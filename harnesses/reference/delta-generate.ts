@@ -12,9 +12,8 @@
 import { createHash } from 'node:crypto';
 import type { EvidenceT } from '../../protocol/messages.js';
 import { escapePointerToken } from '../../spec/semantics/index.js';
-import type { JsonObject } from './document.js';
-import type { Quirks } from './quirks.js';
-import { redactText as redactAlways, redactValue as redactValueAlways } from './redact.js';
+import type { JsonObject } from './json.js';
+import type { Rules } from './rules.js';
 
 export const HARNESS_NAME = 'oap-conform-reference';
 
@@ -37,16 +36,8 @@ export function generateDelta(
   evidence: readonly EvidenceT[],
   outcome: string,
   now: string,
-  quirks: Quirks,
+  rules: Rules,
 ): JsonObject | null {
-  // The ADV-delta-redaction mutant copies evidence into the delta without the redaction pass.
-  const redactText = (t: string): string => (quirks.has('evidence-not-redacted') ? t : redactAlways(t));
-  const redactValue = <T>(v: T): T => (quirks.has('evidence-not-redacted') ? v : redactValueAlways(v));
-  // The ADV-delta-redaction mutant (issue 14): only statement and decision texts are redacted;
-  // thread titles, proposal values and rationales are copied as they are.
-  const statementsOnly = quirks.has('redaction-statements-only');
-  const redactOther = (t: string): string => (statementsOnly ? t : redactText(t));
-  const redactOtherValue = <T>(v: T): T => (statementsOnly ? v : redactValue(v));
   const operations: Operation[] = [];
   const proposals: Proposal[] = [];
   const known = new Set<string>();
@@ -60,7 +51,7 @@ export function generateDelta(
     if (ev.type === 'user_statement' || ev.type === 'decision') {
       const collection = ev.type === 'user_statement' && ev.about === 'preference' ? 'preferences' : 'facts';
       const prefix = ev.type === 'decision' ? 'decision' : collection === 'facts' ? 'fact' : 'pref';
-      const text = redactText(ev.text);
+      const text = rules.redactEvidence(ev.text, ev.type === 'decision' ? 'decision' : 'statement');
       const id = `${prefix}-${createHash('sha256').update(ev.text).digest('hex').slice(0, 12)}`;
       if (known.has(`${collection}:${id}`)) continue;
       known.add(`${collection}:${id}`);
@@ -89,34 +80,32 @@ export function generateDelta(
         operations.push({
           op: 'add',
           path: '/state/open_threads/-',
-          value: { id: ev.thread_id, title: redactOther(ev.title ?? ev.thread_id), status: ev.status, opened_at: now, updated_at: now },
+          value: {
+            id: ev.thread_id,
+            title: rules.redactEvidence(ev.title ?? ev.thread_id, 'thread-title'),
+            status: ev.status,
+            opened_at: now,
+            updated_at: now,
+          },
           reason: 'Thread opened during the session.',
         });
       }
     } else if (ev.type === 'capability_request') {
-      if (quirks.has('capability-request-dropped')) continue;
-      if (!/^\/(metadata|spec)(\/.*)?$/.test(ev.path)) continue;
+      if (!rules.proposesCapability(ev)) continue;
       proposals.push({
         path: ev.path,
         op: ev.op,
-        ...(ev.value !== undefined ? { value: redactOtherValue(ev.value) } : {}),
-        rationale: redactOther(ev.rationale) || 'requested by the session',
+        ...(ev.value !== undefined ? { value: rules.redactEvidence(ev.value, 'proposal-value') } : {}),
+        rationale: rules.redactEvidence(ev.rationale, 'rationale') || 'requested by the session',
       });
     }
   }
-  // The L2-G5 mutant lets the "model" rewrite its summary freely, evidence or not.
-  if (quirks.has('evidence-free-summary'))
-    operations.push({
-      op: 'replace',
-      path: '/state/summary',
-      value: `Session ${src.sessionId} ${outcome}; the agent summarised its own work.`,
-    });
+  const own = rules.summaryOperation(src.sessionId, outcome);
+  if (own) operations.push(own);
   if (operations.length === 0 && proposals.length === 0) return null;
 
-  const delta: JsonObject = {
-    oap: '1.0',
-    kind: 'AgentStateDelta',
-    target: { name: src.name, revision: quirks.has('target-revision-next') ? src.revision + 1 : src.revision, digest: src.profileDigest },
+  return rules.assembleDelta({
+    target: { name: src.name, revision: rules.deltaTargetRevision(src.revision), digest: src.profileDigest },
     session: {
       id: src.sessionId,
       harness: HARNESS_NAME,
@@ -126,11 +115,9 @@ export function generateDelta(
       outcome,
     },
     summary: summarize(operations.length, proposals.length),
-    ...(operations.length > 0 ? { operations } : {}),
-    ...(proposals.length > 0 ? { proposals } : {}),
-  };
-  if (quirks.has('delta-extra-field')) delta['generated_by'] = HARNESS_NAME;
-  return delta;
+    operations,
+    proposals,
+  });
 }
 
 function summarize(ops: number, proposals: number): string {

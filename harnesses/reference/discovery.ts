@@ -16,10 +16,11 @@
 import { readdirSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { Result } from '../../protocol/messages.js';
-import { errorsOf, isObject, readDocumentFile, validateProfile } from './document.js';
+import { readDocumentFile } from './document.js';
 import { adapterIssue, fromOapIssue, type IssueList } from './issues.js';
-import type { Quirks } from './quirks.js';
-import { rootDirs, TRUST_OF_ROOT, type DiscoveryRootsT, type RootDir } from './roots.js';
+import { errorsOf, isObject } from './json.js';
+import { TRUST_OF_ROOT, type DiscoveryRootsT, type RootDir } from './roots.js';
+import type { RootPurpose, Rules } from './rules.js';
 
 export type DiscoverResult = Result<'discover'>;
 type DiscoveredProfile = DiscoverResult['profiles'][number];
@@ -53,23 +54,24 @@ function profileFilesIn(dir: string): string[] {
     });
 }
 
-export function discover(roots: DiscoveryRootsT, quirks: Quirks, opts: { includeProject?: boolean } = {}): DiscoverResult {
+export function discover(roots: DiscoveryRootsT, rules: Rules, purpose: RootPurpose): DiscoverResult {
   const issues: IssueList = { errors: [], warnings: [] };
   const collisions: DiscoverResult['collisions'] = [];
   const perRoot: Candidate[][] = [];
   const poisoned = new Set<string>();
 
-  for (const root of rootDirs(roots, quirks, opts)) {
+  for (const root of rules.discoveryRoots(roots, purpose)) {
     const byName = new Map<string, Candidate[]>();
     for (const path of profileFilesIn(root.dir)) {
-      const c = readCandidate(path, root, quirks, issues);
+      const c = readCandidate(path, root, rules, issues);
       if (!c) continue;
       byName.set(c.name, [...(byName.get(c.name) ?? []), c]);
     }
     const kept: Candidate[] = [];
     for (const [name, list] of byName) {
-      if (list.length === 1 || quirks.has('within-root-collision-silent')) {
-        kept.push(list[0]!);
+      const one = rules.withinRootCollision(name, list);
+      if (one) {
+        kept.push(one);
         continue;
       }
       poisoned.add(name);
@@ -96,8 +98,16 @@ export function discover(roots: DiscoveryRootsT, quirks: Quirks, opts: { include
       trust: TRUST_OF_ROOT[winner.root.kind],
       file_name_matches: winner.fileNameMatches,
     });
-    if (list.length > 1 && !quirks.has('cross-root-collision-unreported')) {
-      collisions.push({ name, scope: 'across-roots', paths: list.map((c) => c.path), winner: winner.path });
+    const collision =
+      list.length > 1
+        ? rules.crossRootCollision(
+            name,
+            list.map((c) => c.path),
+            winner.path,
+          )
+        : undefined;
+    if (collision) {
+      collisions.push(collision);
       issues.warnings.push(
         adapterIssue(
           'collision',
@@ -113,10 +123,9 @@ export function discover(roots: DiscoveryRootsT, quirks: Quirks, opts: { include
 }
 
 /** Parse and validate one file; a broken file becomes an error for its path and is skipped. */
-function readCandidate(path: string, root: RootDir, quirks: Quirks, issues: IssueList): Candidate | undefined {
-  const read = readDocumentFile(path, quirks);
-  const problems =
-    read.value === undefined ? read.issues : [...read.issues, ...validateProfile(read.value, quirks, { forInstantiation: true })];
+function readCandidate(path: string, root: RootDir, rules: Rules, issues: IssueList): Candidate | undefined {
+  const read = readDocumentFile(path, rules);
+  const problems = read.value === undefined ? read.issues : [...read.issues, ...rules.instantiable(read.value, rules).issues];
   const errors = errorsOf(problems);
   for (const i of problems) (errors.includes(i) ? issues.errors : issues.warnings).push(fromOapIssue(i, path));
   if (errors.length > 0 || !isObject(read.value)) return undefined;
@@ -135,6 +144,6 @@ function readCandidate(path: string, root: RootDir, quirks: Quirks, issues: Issu
       ),
     );
   }
-  const name = quirks.has('file-name-wins') ? fileName : metaName;
+  const name = rules.profileName(metaName, fileName);
   return { name, root, path, fileNameMatches };
 }

@@ -6,8 +6,7 @@
  * throws.
  */
 import { randomUUID } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import {
   methods,
   PROTOCOL_VERSION,
@@ -21,30 +20,20 @@ import {
   type Result,
 } from '../../protocol/messages.js';
 import type { InProcessAdapter } from '../../sdk/ts/types.js';
-import type { OapIssue } from '../../spec/document/issue.js';
-import { parsePointer, writebackOf } from '../../spec/semantics/index.js';
-import { packageVersion } from '../../spec/package-root.js';
 import { encodingFromPath } from '../../spec/document/index.js';
+import type { OapIssue } from '../../spec/document/issue.js';
+import { packageVersion } from '../../spec/package-root.js';
 import { applyDelta } from './apply/applicator.js';
-import { writeFileAtomic, writeFileInPlace } from './atomic-write.js';
-import { ceilingFromParent, ceilingFromPolicy, type Ceiling } from './ceiling.js';
+import { ceilingFromPolicy, type Ceiling } from './ceiling.js';
 import { generateDelta, HARNESS_NAME } from './delta-generate.js';
 import { discover } from './discovery.js';
-import {
-  digestsOf,
-  errorsOf,
-  isObject,
-  lenientDigests,
-  parseText,
-  readDocumentFile,
-  validateProfile,
-  type JsonObject,
-} from './document.js';
+import { readDocumentFile, readSource } from './document.js';
 import { adapterIssue, fromOapIssue, Rejection } from './issues.js';
 import { buildSession, type SessionBody } from './instantiate.js';
-import type { Quirks } from './quirks.js';
+import { errorsOf, isObject, type JsonObject } from './json.js';
 import { resolveProfile, type ProfileSelectorT, type ResolvedProfile } from './resolve.js';
-import { rootDirs, type DiscoveryRootsT } from './roots.js';
+import type { DiscoveryRootsT } from './roots.js';
+import type { Rules } from './rules.js';
 import { serializeProfile } from './serialize.js';
 
 /** The protocol's refusal of a document: the harness's own error issues, at least one. */
@@ -89,7 +78,7 @@ export class ReferenceHarness implements InProcessAdapter {
   private readonly handlers: Handlers;
 
   constructor(
-    private readonly quirks: Quirks,
+    private readonly rules: Readonly<Rules>,
     private readonly implementationName: string = HARNESS_NAME,
   ) {
     this.handlers = {
@@ -100,7 +89,7 @@ export class ReferenceHarness implements InProcessAdapter {
       describe_session: (p) => this.describeSession(p),
       instantiate_subagent: (p) => this.instantiateSubagent(p),
       end_session: (p) => this.endSession(p),
-      apply_delta: (p) => applyDelta(p, this.quirks),
+      apply_delta: (p) => applyDelta(p, this.rules),
       digest: (p) => this.digest(p),
       write_back: (p) => this.writeBack(p),
       shutdown: () => {
@@ -145,23 +134,20 @@ export class ReferenceHarness implements InProcessAdapter {
   // ---------------------------------------------------------------- documents
 
   private async validate(p: Params<'validate'>): Promise<Result<'validate'>> {
-    const source = p.document;
-    const read = 'path' in source ? readDocumentFile(source.path, this.quirks) : parseText(source.content, source.encoding, this.quirks);
-    // The ADV-hostile-parse-time mutant takes a resource-limit refusal for a transient failure and
-    // retries with backoff (0.25 s, doubling, five times) before it answers.
-    if (this.quirks.has('limit-refusal-retried-with-backoff') && read.issues.some((i) => i.code.startsWith('limit.'))) {
-      for (let attempt = 0; attempt < 5; attempt++) await new Promise((r) => setTimeout(r, 250 * 2 ** attempt));
+    const { rules } = this;
+    let read = readSource(p.document, rules);
+    for (const delay of rules.retryDelays(read.issues)) {
+      await new Promise((r) => setTimeout(r, delay));
+      read = readSource(p.document, rules);
     }
-    const validated = read.value === undefined ? [] : validateProfile(read.value, this.quirks);
+    const validated = read.value === undefined ? [] : rules.profileIssues(read.value, rules);
     const issues = [...read.issues, ...validated];
     const errors = errorsOf(issues);
     const kind = isObject(read.value) && typeof read.value['kind'] === 'string' ? read.value['kind'] : undefined;
-    // The L1-P6 mutant's validator (not its parser) reports pointers in JSONPath form (`$`, `$.metadata.name`).
+    // The reader's findings keep their pointers; the validator's are written by the reportedPointer rule.
     const report = (i: OapIssue): AdapterIssueT => {
       const out = fromOapIssue(i);
-      return this.quirks.has('error-pointers-jsonpath') && validated.includes(i)
-        ? { ...out, pointer: ['$', ...parsePointer(out.pointer)].join('.') }
-        : out;
+      return validated.includes(i) ? { ...out, pointer: rules.reportedPointer(out.pointer) } : out;
     };
     return {
       valid: errors.length === 0,
@@ -174,48 +160,35 @@ export class ReferenceHarness implements InProcessAdapter {
   /** A document the harness cannot read is refused with its parse issues (never a protocol error). */
   private digest(p: Params<'digest'>): Result<'digest'> {
     const source = p.document;
-    const read = 'path' in source ? readDocumentFile(source.path, this.quirks) : parseText(source.content, source.encoding, this.quirks);
-    if (read.value === undefined) {
-      // The L3-G2 mutant's digest command reads 1e400 / .inf with a plain parser and writes them as null.
-      const encoding = 'path' in source ? encodingFromPath(source.path) : source.encoding;
-      if (this.quirks.has('digest-non-finite-as-null') && encoding && read.issues.every((i) => i.code.startsWith('non-finite'))) {
-        const lenient = lenientDigests('path' in source ? readFileSync(source.path, 'utf8') : source.content, encoding);
-        if (lenient) return lenient;
-      }
-      return refusal(read.issues, 'the document cannot be read');
-    }
+    const encoding = 'path' in source ? encodingFromPath(source.path) : source.encoding;
+    const read = this.rules.digestRead(readSource(source, this.rules), {
+      text: () => ('path' in source ? readFileSync(source.path, 'utf8') : source.content),
+      ...(encoding ? { encoding } : {}),
+    });
+    if (read.value === undefined) return refusal(read.issues, 'the document cannot be read');
     try {
-      return digestsOf(read.value, this.quirks);
+      return this.rules.reportedDigests(read.value);
     } catch (err) {
-      // JCS cannot represent a value the reader let through (the non-finite-accepted mutant reads
-      // 1e400 as Infinity): no digest, as SPEC 2.2 asks, rather than an internal error.
+      // JCS cannot represent a value the reader let through (a reader that reads 1e400 as
+      // Infinity): no digest, as SPEC 2.2 asks, rather than an internal error.
       return refusal([], `the document cannot be canonicalized: ${(err as Error).message}`);
     }
   }
 
   private writeBack(p: Params<'write_back'>): Result<'write_back'> {
-    const read = readDocumentFile(p.path, this.quirks);
+    const read = readDocumentFile(p.path, this.rules);
     if (!isObject(read.value) || !read.encoding) return refusal(read.issues, `${p.path} is not a profile the harness can read`);
-    // The ADV-roundtrip-spec-digest mutant's writer serializes its model, whose tool policy defaults to inherit.
-    if (this.quirks.has('writer-adds-tools-policy-inherit') && isObject(read.value['spec'])) {
-      const spec = read.value['spec'];
-      spec['tools'] = { policy: 'inherit', ...(isObject(spec['tools']) ? spec['tools'] : {}) };
-    }
-    const text = serializeProfile(read.value, read.encoding, this.quirks);
-    // The L2-A12 mutant of the round-trip writer: write_back truncates and rewrites the file in place.
-    if (this.quirks.has('write-back-in-place')) writeFileInPlace(p.path, text);
-    else writeFileAtomic(p.path, text, this.quirks);
+    const text = serializeProfile(this.rules.roundTripDocument(read.value), read.encoding, this.rules);
+    this.rules.saveProfile(p.path, text, 'round-trip', this.rules);
     return { path: p.path };
   }
 
   private discoverProfiles(p: Params<'discover'>): Result<'discover'> {
-    const found = discover(p.roots, this.quirks, { includeProject: !this.quirks.has('ignores-project-root') });
-    // The L1-I11 mutant caches what it found in an index file in every root it read.
-    if (this.quirks.has('discovery-writes-index')) {
-      for (const root of rootDirs(p.roots, this.quirks).filter((r) => existsSync(r.dir))) {
-        writeFileSync(join(root.dir, '.oap-index.json'), JSON.stringify(found.profiles.map((x) => x.name)));
-      }
-    }
+    const found = discover(p.roots, this.rules, 'discover');
+    this.rules.discoveryFootprint(
+      this.rules.discoveryRoots(p.roots, 'discover').map((r) => r.dir),
+      found.profiles.map((x) => x.name),
+    );
     return found;
   }
 
@@ -224,7 +197,7 @@ export class ReferenceHarness implements InProcessAdapter {
   private instantiate(p: Params<'instantiate'>): InstantiateOutcomeT {
     const policy = methods.instantiate.params.parse(p).policy;
     return this.startSession({ workspace: p.workspace, roots: p.roots, selector: p.profile, policy, depth: 0 }, (resolved) =>
-      buildSession(resolved, ceilingFromPolicy(policy, p.workspace), policy, this.quirks, 'primary'),
+      buildSession(resolved, ceilingFromPolicy(policy, p.workspace), policy, this.rules, 'primary'),
     );
   }
 
@@ -236,40 +209,37 @@ export class ReferenceHarness implements InProcessAdapter {
       errors: [adapterIssue(category, '/spec/runtime/subagents', message)],
       warnings: [],
     });
-    const allowIgnored = this.quirks.has('subagent-allow-ignored');
-    if ('name' in p.profile && !allowIgnored && !allowed.includes(p.profile.name))
+    const { rules } = this;
+    if ('name' in p.profile && !rules.delegationAllowed(p.profile.name, allowed))
       return deny('delegation-denied', `"${p.profile.name}" is not in the parent's subagents.allow`);
     const depth = parent.depth + 1;
-    for (
-      let a: SessionEntry | undefined = this.quirks.has('subagent-depth-unbounded') ? undefined : parent;
-      a;
-      a = a.parentId ? this.sessions.get(a.parentId) : undefined
-    ) {
-      if (depth - a.depth > a.body.effective.subagents.max_depth)
+    for (let a: SessionEntry | undefined = parent; a; a = a.parentId ? this.sessions.get(a.parentId) : undefined) {
+      if (rules.exceedsDelegationDepth(depth - a.depth, a.body.effective.subagents.max_depth))
         return deny(
           'delegation-depth',
           `delegation depth ${depth - a.depth} exceeds max_depth ${a.body.effective.subagents.max_depth} of ${a.body.session.name}`,
         );
     }
     const live = [...parent.children].filter((id) => !this.sessions.get(id)?.ended).length;
-    if (!this.quirks.has('subagent-concurrency-unbounded') && live >= parent.body.effective.subagents.max_concurrent) {
+    if (!rules.delegationConcurrencyAllowed(live, parent.body.effective.subagents.max_concurrent)) {
       return deny(
         'delegation-concurrency',
         `parent already has ${live} live subagent(s); max_concurrent is ${parent.body.effective.subagents.max_concurrent}`,
       );
     }
-    // Delegation never escalates: the child's ceiling is the parent's effective contract (L3-B1).
-    const ceiling: Ceiling = this.quirks.has('subagent-from-harness-default')
-      ? ceilingFromPolicy(parent.policy, parent.workspace)
-      : ceilingFromParent(parent.body.effective);
+    const ceiling: Ceiling = rules.subagentCeiling({
+      effective: parent.body.effective,
+      policy: parent.policy,
+      workspace: parent.workspace,
+    });
     const outcome = this.startSession(
       { workspace: parent.workspace, roots: parent.roots, selector: p.profile, policy: parent.policy, depth, parentId: parent.id },
       (resolved) => {
-        if (!allowIgnored && !allowed.includes(resolved.name))
+        if (!rules.delegationAllowed(resolved.name, allowed))
           throw new Rejection([
             adapterIssue('delegation-denied', '/spec/runtime/subagents', `"${resolved.name}" is not in the parent's subagents.allow`),
           ]);
-        return buildSession(resolved, ceiling, parent.policy, this.quirks, 'subagent', parent.id);
+        return buildSession(resolved, ceiling, parent.policy, rules, 'subagent', parent.id);
       },
     );
     if (outcome.status === 'instantiated') parent.children.add(outcome.session_id);
@@ -293,7 +263,7 @@ export class ReferenceHarness implements InProcessAdapter {
         roots: ctx.roots,
         selector: ctx.selector,
         policy: ctx.policy,
-        quirks: this.quirks,
+        rules: this.rules,
       });
       const body = build(resolved);
       const id = `sess_${randomUUID()}`;
@@ -306,29 +276,32 @@ export class ReferenceHarness implements InProcessAdapter {
     }
   }
 
-  /** The contract stored at instantiation; the file is not read again (SPEC §5.4, L1-I10). */
+  /** The contract stored at instantiation: the file is not read again (SPEC §5.4, L1-I10; the describedContract rule). */
   private describeSession(p: Params<'describe_session'>): Result<'describe_session'> {
     const s = this.session(p.session_id);
-    if (this.quirks.has('reload-mid-session')) this.reload(s);
+    const held = this.rules.describedContract({ body: s.body, resolved: s.resolved }, () => this.rebuild(s));
+    s.body = held.body;
+    s.resolved = held.resolved;
     return { status: 'instantiated', session_id: s.id, ...s.body };
   }
 
-  /** The L1-I10 mutant: re-resolve the file and replace the running session's contract. */
-  private reload(s: SessionEntry): void {
+  /** The session's contract built again from the profile file as it is now (undefined when it no longer resolves). */
+  private rebuild(s: SessionEntry): { body: SessionBody; resolved: ResolvedProfile } | undefined {
     try {
       const resolved = resolveProfile({
         workspace: s.workspace,
         roots: s.roots,
         selector: s.selector,
         policy: s.policy,
-        quirks: this.quirks,
+        rules: this.rules,
       });
       const parent = s.parentId ? this.sessions.get(s.parentId) : undefined;
-      const ceiling = parent ? ceilingFromParent(parent.body.effective) : ceilingFromPolicy(s.policy, s.workspace);
-      s.body = buildSession(resolved, ceiling, s.policy, this.quirks, parent ? 'subagent' : 'primary', s.parentId);
-      s.resolved = resolved;
+      const ceiling = parent
+        ? this.rules.subagentCeiling({ effective: parent.body.effective, policy: parent.policy, workspace: parent.workspace })
+        : ceilingFromPolicy(s.policy, s.workspace);
+      return { body: buildSession(resolved, ceiling, s.policy, this.rules, parent ? 'subagent' : 'primary', s.parentId), resolved };
     } catch {
-      // an unreadable file leaves the session as it was
+      return undefined;
     }
   }
 
@@ -349,16 +322,10 @@ export class ReferenceHarness implements InProcessAdapter {
       p.evidence,
       p.outcome ?? 'completed',
       now,
-      this.quirks,
+      this.rules,
     );
     s.ended = true;
-    // The L2-A6 mutant (issue 14): writeback off read as "no review step", so the session persists its own delta.
-    if (delta && this.quirks.has('writeback-off-persisted-at-end') && writebackOf(fileDoc['spec']) === 'off')
-      await applyDelta({ profile_path: s.resolved.path, delta, approval: { operations: true }, actor: HARNESS_NAME, now }, this.quirks, {
-        writeback: 'auto',
-      });
-    if (this.quirks.has('writes-profile-on-end'))
-      writeFileAtomic(s.resolved.path, serializeProfile(fileDoc, s.resolved.encoding, this.quirks), this.quirks);
+    await this.rules.sessionEndFootprint({ path: s.resolved.path, encoding: s.resolved.encoding, doc: fileDoc }, delta, now, this.rules);
     return { delta };
   }
 

@@ -28,9 +28,3 @@ export function containPath(workspace: string, p: string, allowAbsolute: boolean
     return { ok: false, reason: 'path escapes the workspace through a symbolic link' };
   return { ok: true, relative: realRel === '' ? '.' : realRel.split(sep).join('/') };
 }
-
-/** Containment by the path's text alone (normal form, no symlinks): what a harness that never asks the file system checks. */
-export function containPathLexically(p: string, allowAbsolute: boolean): Containment {
-  if (isAbsolute(p) && !allowAbsolute) return { ok: false, reason: 'absolute paths are not permitted by harness policy' };
-  return normalizeRoot(p) === undefined ? { ok: false, reason: 'path escapes the workspace' } : { ok: true, relative: p };
-}

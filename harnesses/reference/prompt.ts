@@ -5,9 +5,9 @@
  * (everything except state, which is agent-authored and untrusted, SPEC §3.9).
  */
 import type { EffectiveContractT, PromptSectionT } from '../../protocol/messages.js';
-import { isObject, type JsonObject } from './document.js';
-import type { Quirks } from './quirks.js';
 import { DEFAULT_EVICTION, retentionOf } from '../../spec/semantics/index.js';
+import { isObject, type JsonObject } from './json.js';
+import type { Rules } from './rules.js';
 import { renderState, type StateRender } from './state-render.js';
 
 type SectionKind = PromptSectionT['kind'];
@@ -20,40 +20,33 @@ export interface RenderedPrompt {
 
 const SEPARATOR = '\n\n';
 
-export function renderPrompt(profile: JsonObject, effective: EffectiveContractT, quirks: Quirks): RenderedPrompt {
+export function renderPrompt(profile: JsonObject, effective: EffectiveContractT, rules: Rules): RenderedPrompt {
   const spec = profile['spec'] as JsonObject;
   const role = spec['role'] as JsonObject;
   const context = isObject(spec['context']) ? spec['context'] : {};
   const vars = isObject(context['variables']) ? (context['variables'] as Record<string, string>) : {};
   const eviction = retentionOf(spec).eviction ?? DEFAULT_EVICTION;
-  const state: StateRender = renderState(profile['state'], effective.budgets, eviction, vars, quirks);
+  const state: StateRender = renderState(profile['state'], effective.budgets, eviction, vars, rules);
 
-  const parts: Array<[SectionKind, string | null, boolean]> = [
-    ['preamble', preamble(effective), true],
-    ['instructions', String(role['instructions']), true],
-    ['objectives', bulletList('Objectives:', role['objectives']), true],
-    ['persona', persona(role), true],
-    ['constraints', bulletList('Constraints (these take precedence over the instructions above):', role['constraints']), true],
-    ['examples', examples(role['examples']), true],
-    // The L2-S3 mutant lifts state entries that start with "SYSTEM:" into a trusted harness section.
-    ['harness', quirks.has('state-system-lines-promoted') ? systemLines(profile['state']) : null, true],
-    ['state', state.text, quirks.has('state-section-marked-trusted')],
-    ['postamble', POSTAMBLE, true],
-  ];
-  if (quirks.has('prompt-constraints-before-instructions')) swap(parts, 'instructions', 'constraints');
-  if (quirks.has('state-after-postamble'))
-    parts.push(
-      parts.splice(
-        parts.findIndex((p) => p[0] === 'state'),
-        1,
-      )[0]!,
-    );
+  const contents: Partial<Record<SectionKind, string | null>> = {
+    preamble: preamble(effective),
+    instructions: String(role['instructions']),
+    objectives: bulletList('Objectives:', role['objectives']),
+    persona: persona(role),
+    constraints: bulletList('Constraints (these take precedence over the instructions above):', role['constraints']),
+    examples: examples(role['examples']),
+    harness: rules.harnessSection(profile['state']),
+    state: state.text,
+    postamble: POSTAMBLE,
+  };
 
   let text = '';
   let offset = 0;
   const sections: PromptSectionT[] = [];
-  for (const [kind, content, trusted] of parts) {
-    if (content === null || content === '') continue;
+  for (const kind of rules.promptOrder()) {
+    const content = contents[kind];
+    const trusted = rules.sectionTrusted(kind);
+    if (content === null || content === undefined || content === '') continue;
     if (text !== '') {
       text += SEPARATOR;
       offset += Buffer.byteLength(SEPARATOR, 'utf8');
@@ -64,23 +57,6 @@ export function renderPrompt(profile: JsonObject, effective: EffectiveContractT,
     offset += size;
   }
   return { text, sections, state: { included: state.included, elided: state.elided, notice: state.notice } };
-}
-
-/** State entry texts that read like system messages ("SYSTEM: ..."), one per line. */
-function systemLines(state: unknown): string | null {
-  const s = isObject(state) ? state : {};
-  const texts = [
-    s['summary'],
-    ...['facts', 'preferences'].flatMap((k) => (Array.isArray(s[k]) ? (s[k] as JsonObject[]).map((e) => e['text']) : [])),
-  ];
-  const lines = texts.filter((t): t is string => typeof t === 'string' && t.startsWith('SYSTEM:'));
-  return lines.length > 0 ? lines.join('\n') : null;
-}
-
-function swap(parts: Array<[SectionKind, string | null, boolean]>, a: SectionKind, b: SectionKind): void {
-  const i = parts.findIndex((p) => p[0] === a);
-  const j = parts.findIndex((p) => p[0] === b);
-  [parts[i], parts[j]] = [parts[j]!, parts[i]!];
 }
 
 function preamble(effective: EffectiveContractT): string {

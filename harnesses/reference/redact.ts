@@ -20,7 +20,7 @@ const PATTERNS: RegExp[] = [
   /\b((?:api[_-]?key|secret|token|password|passwd|access[_-]?key)\s*[:=]\s*)["']?[^\s"',;]{6,}["']?/gi,
 ];
 
-export function redactText(text: string): string {
+function redactText(text: string): string {
   let out = text;
   for (const p of PATTERNS) {
     out = out.replace(p, (match: string, prefix?: unknown) =>

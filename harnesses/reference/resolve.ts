@@ -1,8 +1,10 @@
 /**
  * Resolution (SPEC §5.2): parse, validate, apply `extends`, assign trust, substitute variables,
  * resolve MCP environment references, verify pins, check skills, stores and hooks, and reject
- * paths that escape the workspace. The result is the resolved profile plus everything a session
- * needs to report about it. Resolution reads files and nothing else: no file is created, nothing is
+ * context files, the working directory and deny paths that escape the workspace (the filesystem
+ * roots are the narrowing step's: the grantRoots rule checks, contains and narrows them in one
+ * place, with the document findings at them that it is handed here). The result is the resolved
+ * profile plus everything a session needs to report about it. Every decision is a rule (./rules.ts). Resolution reads files and nothing else: no file is created, nothing is
  * installed, nothing touches the network (L1-I11).
  *
  * Decisions taken here (also listed at the end of MUTANTS.md):
@@ -17,29 +19,22 @@
  * - A memory store is available when its kind is one the harness implements and the harness
  *   reports the named store reachable; `oap-state` is the profile's own state and always is.
  */
-import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
 import type { AdapterIssueT, AdjustmentT, HarnessPolicyT, Params } from '../../protocol/messages.js';
-import { discover } from './discovery.js';
-import {
-  digestsOf,
-  errorsOf,
-  isObject,
-  readDocumentFile,
-  validateProfile,
-  type Digests,
-  type Encoding,
-  type JsonObject,
-} from './document.js';
-import { adapterIssue, fromOapIssue, Rejection } from './issues.js';
-import { mergeLayers } from './merge.js';
+import { profileDigest, specDigest } from '../../spec/document/index.js';
+import type { OapIssue } from '../../spec/document/issue.js';
 import { DEFAULT_MEMORY_MODE, type MemoryMode } from '../../spec/semantics/index.js';
-import { containPath, containPathLexically } from './paths.js';
-import type { Quirks } from './quirks.js';
+import { discover } from './discovery.js';
+import { readDocumentFile } from './document.js';
+import { adapterIssue, fromOapIssue, Rejection } from './issues.js';
+import { type Digests, type Encoding, errorsOf, isObject, type JsonObject } from './json.js';
+import { mergeLayers } from './merge.js';
+import { containPath } from './paths.js';
 import { containingRoot, realOrResolved, TRUST_OF_ROOT, type DiscoveryRootsT, type RootKind, type Trust } from './roots.js';
+import type { RootsRequest, Rules } from './rules.js';
+import { MAX_EXTENDS_DEPTH } from './rules/discovery.js';
 
-const MAX_EXTENDS_DEPTH = 8;
+/** Findings at the items of the profile's filesystem roots: the roots rule acts on them (grantRoots). */
+const ROOT_ITEM = /^\/spec\/permissions\/filesystem\/(read|write)_roots\//;
 
 export type ProfileSelectorT = Params<'instantiate'>['profile'];
 
@@ -48,7 +43,7 @@ export interface ResolveInput {
   roots: DiscoveryRootsT;
   selector: ProfileSelectorT;
   policy: HarnessPolicyT;
-  quirks: Quirks;
+  rules: Rules;
 }
 
 interface SkillStatus {
@@ -74,44 +69,42 @@ export interface ResolvedProfile {
   revision: number;
   trust: Trust;
   root?: RootKind;
-  /** The child's own `spec.permissions` when the profile used `extends` (undefined otherwise). */
-  ownPermissions?: JsonObject;
   usesExtends: boolean;
   /** Indexes into spec.tools.mcp_servers that survived environment resolution. */
   keptServers: number[];
   skills: SkillStatus[];
   stores: StoreRequest[];
-  /** Workspace-relative, normalized filesystem requests (undefined = not requested). */
-  filesystem: { read_roots?: string[]; write_roots?: string[]; deny_paths: string[] };
+  /** The filesystem roots requested, as written (the session's grant is the grantRoots rule's). */
+  roots: RootsRequest;
+  /** Workspace-relative, normalized deny paths. */
+  denyPaths: string[];
+  workspace: string;
+  allowAbsolute: boolean;
   adjustments: AdjustmentT[];
   warnings: AdapterIssueT[];
 }
 
 export function resolveProfile(input: ResolveInput): ResolvedProfile {
-  const { quirks } = input;
+  const { rules } = input;
   const located = locate(input);
-  const read = readDocumentFile(located.path, quirks);
-  // The L1-I3 mutant copies filesystem roots into the session as written: not checked, not normalized, not narrowed.
-  const rootsAsWritten = quirks.has('fs-roots-taken-as-written');
-  const validated = read.value === undefined ? [] : validateProfile(read.value, quirks, { forInstantiation: true });
-  const issues = [
-    ...read.issues,
-    ...validated.filter((i) => !(rootsAsWritten && /^\/spec\/permissions\/filesystem\/(read|write)_roots\//.test(i.pointer))),
-  ];
+  const read = readDocumentFile(located.path, rules);
+  const loaded = read.value === undefined ? undefined : rules.instantiable(read.value, rules);
+  const validated = loaded?.issues ?? [];
+  const atRoots = (i: OapIssue): boolean => ROOT_ITEM.test(i.pointer) && errorsOf([i]).length > 0;
+  const issues = [...read.issues, ...validated.filter((i) => !atRoots(i))];
   const errors = errorsOf(issues);
   const warnings: AdapterIssueT[] = issues.filter((i) => !errors.includes(i)).map((i) => fromOapIssue(i, located.path));
-  if (errors.length > 0 || !isObject(read.value) || !read.encoding)
+  if (errors.length > 0 || !loaded || !isObject(loaded.profile) || !read.encoding)
     throw new Rejection(
       errors.map((i) => fromOapIssue(i, located.path)),
       warnings,
     );
-  const fileDoc = read.value;
-  if (quirks.has('instantiates-schema-invalid')) fillLenientDefaults(fileDoc);
+  const fileDoc = loaded.profile;
 
   const usesExtends = Array.isArray(fileDoc['extends']) && fileDoc['extends'].length > 0;
   const profile = usesExtends ? applyExtends(fileDoc, located.path, input, [realOrResolved(located.path)], 0) : structuredClone(fileDoc);
   if (usesExtends) {
-    const merged = errorsOf(validateProfile(profile, quirks, { forInstantiation: true }));
+    const merged = errorsOf(rules.instantiable(profile, rules).issues);
     if (merged.length > 0)
       throw new Rejection(
         merged.map((i) => fromOapIssue(i, located.path)),
@@ -121,53 +114,44 @@ export function resolveProfile(input: ResolveInput): ResolvedProfile {
 
   const meta = profile['metadata'] as JsonObject;
   const fileMeta = fileDoc['metadata'] as JsonObject;
-  const fileTrust = typeof fileMeta['trust'] === 'string' ? (fileMeta['trust'] as Trust) : undefined;
-  const trust = quirks.has('trust-from-file') && fileTrust ? fileTrust : located.trust;
+  const trust = rules.assignTrust(located.trust, fileMeta['trust']);
   meta['trust'] = trust;
 
   const spec = profile['spec'] as JsonObject;
   const adjustments: AdjustmentT[] = [];
-  substituteVariables(spec, located.path, quirks);
-  const keptServers = resolveMcpEnv(spec, input.policy, adjustments, warnings, located.path, quirks);
-  const skills = checkSkills(spec, input.policy, adjustments, warnings, located.path, quirks, input.workspace);
-  const stores = checkStores(spec, input.policy, adjustments, warnings, located.path, quirks);
-  checkHooks(spec, input.policy, adjustments, warnings, located.path);
-  const filesystem = checkPaths(spec, input, located.path, rootsAsWritten);
+  substituteVariables(spec, located.path, rules);
+  const keptServers = resolveMcpEnv(spec, input.policy, adjustments, warnings, located.path, rules);
+  const skills = checkSkills(spec, input.policy, adjustments, warnings, located.path, rules, input.workspace);
+  const stores = checkStores(spec, input.policy, adjustments, warnings, located.path, rules);
+  checkHooks(spec, input.policy, adjustments, warnings, located.path, rules);
+  const denyPaths = checkPaths(spec, input, located.path, rules);
+  rules.resolutionFootprint(meta['name'], located.path);
 
-  if (quirks.has('writes-xdg-config-on-resolve') && process.env.XDG_CONFIG_HOME) {
-    // The L1-I11 mutant remembers the last resolution in its own config directory.
-    const dir = join(process.env.XDG_CONFIG_HOME, 'oap-reference');
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, 'last-resolved.json'), JSON.stringify({ name: meta['name'], path: located.path }));
-  }
-  if (quirks.has('creates-cache-file-on-resolve')) {
-    // The L1-I11 mutant memoizes resolutions next to the profile.
-    writeFileSync(join(dirname(located.path), '.oap-resolve-cache.json'), JSON.stringify({ name: meta['name'], resolved_at: Date.now() }));
-  }
-
-  const digests = digestsOf(fileDoc);
+  const perms = isObject(spec['permissions']) ? spec['permissions'] : {};
+  const fs = isObject(perms['filesystem']) ? perms['filesystem'] : {};
+  const roots: RootsRequest = {
+    ...(Array.isArray(fs['read_roots']) ? { read_roots: fs['read_roots'] } : {}),
+    ...(Array.isArray(fs['write_roots']) ? { write_roots: fs['write_roots'] } : {}),
+    findings: validated.filter(atRoots).map((i) => fromOapIssue(i, located.path)),
+  };
   return {
     path: located.path,
     encoding: read.encoding,
     fileDoc,
-    digests,
+    digests: { profile_digest: profileDigest(fileDoc), spec_digest: specDigest(fileDoc) },
     profile,
     name: String(meta['name']),
     revision: typeof fileMeta['revision'] === 'number' ? fileMeta['revision'] : 1,
     trust,
     ...(located.root ? { root: located.root } : {}),
-    ...(usesExtends
-      ? {
-          ownPermissions: isObject((fileDoc['spec'] as JsonObject)['permissions'])
-            ? ((fileDoc['spec'] as JsonObject)['permissions'] as JsonObject)
-            : {},
-        }
-      : {}),
     usesExtends,
     keptServers,
     skills,
     stores,
-    filesystem,
+    roots,
+    denyPaths,
+    workspace: input.workspace,
+    allowAbsolute: input.policy.filesystem.allow_absolute ?? false,
     adjustments,
     warnings,
   };
@@ -176,12 +160,12 @@ export function resolveProfile(input: ResolveInput): ResolvedProfile {
 // ---------------------------------------------------------------- locating the file
 
 function locate(input: ResolveInput): { path: string; trust: Trust; root?: RootKind } {
-  const { selector, roots, quirks } = input;
+  const { selector, roots, rules } = input;
   if ('path' in selector) {
-    const root = containingRoot(selector.path, roots, quirks);
+    const root = containingRoot(selector.path, rules.discoveryRoots(roots, 'locate'));
     return { path: selector.path, trust: root ? TRUST_OF_ROOT[root.kind] : 'imported', ...(root ? { root: root.kind } : {}) };
   }
-  const found = discover(roots, quirks, { includeProject: !quirks.has('ignores-project-root') });
+  const found = discover(roots, rules, 'select');
   const hit = found.profiles.find((p) => p.name === selector.name);
   if (hit) return { path: hit.path, trust: hit.trust, root: hit.root };
   const collision = found.collisions.find((c) => c.name === selector.name && c.scope === 'within-root');
@@ -195,47 +179,39 @@ function locate(input: ResolveInput): { path: string; trust: Trust; root?: RootK
 function applyExtends(doc: JsonObject, path: string, input: ResolveInput, chain: string[], depth: number): JsonObject {
   const refs = Array.isArray(doc['extends']) ? (doc['extends'] as JsonObject[]) : [];
   if (refs.length === 0) return structuredClone(doc);
-  const { quirks } = input;
-  const index = discover(input.roots, quirks);
+  const { rules } = input;
+  const index = discover(input.roots, rules, 'extends');
   const bases: JsonObject[] = [];
   refs.forEach((ref, i) => {
     const pointer = `/extends/${i}`;
     const name = String(ref['name']);
-    // Mutants: L3-E1 without a depth cap, or with the cap one level too low.
-    const cap = quirks.has('extends-depth-capped-at-seven') ? MAX_EXTENDS_DEPTH - 1 : MAX_EXTENDS_DEPTH;
-    if (depth + 1 > cap && !quirks.has('extends-depth-uncapped')) {
+    if (!rules.extendsDepthAllowed(depth + 1)) {
       throw new Rejection([adapterIssue('extends-depth', pointer, `extends chain deeper than ${MAX_EXTENDS_DEPTH}`, path)]);
     }
     const hit = index.profiles.find((p) => p.name === name);
-    // The L3-E1 mutant skips a base it cannot find, as if the reference were optional.
-    if (!hit && quirks.has('extends-missing-base-ignored')) return;
-    if (!hit)
-      throw new Rejection([adapterIssue('extends-missing', pointer, `base profile "${name}" not found in any discovery root`, path)]);
+    if (!hit) {
+      const missing = rules.missingExtendsBase(name, pointer, path);
+      if (missing) throw new Rejection([missing]);
+      return;
+    }
     const real = realOrResolved(hit.path);
-    // The L3-E1 mutant has no cycle check: a cycle runs into the depth cap instead (extends-depth).
-    if (chain.includes(real) && !quirks.has('extends-cycle-undetected'))
+    if (rules.extendsCycle(chain, real))
       throw new Rejection([adapterIssue('extends-cycle', pointer, `extends cycle through "${name}"`, path)]);
-    const read = readDocumentFile(hit.path, quirks);
-    const problems =
-      read.value === undefined ? read.issues : [...read.issues, ...validateProfile(read.value, quirks, { forInstantiation: true })];
+    const read = readDocumentFile(hit.path, rules);
+    const problems = read.value === undefined ? read.issues : [...read.issues, ...rules.instantiable(read.value, rules).issues];
     const errs = errorsOf(problems);
     if (errs.length > 0 || !isObject(read.value)) throw new Rejection(errs.map((e) => fromOapIssue(e, hit.path)));
     const base = read.value;
-    if (typeof ref['digest'] === 'string' && !quirks.has('extends-pin-unverified')) {
-      // The L3-G2 mutant pins the file bytes, which no document digest (spec or profile) ever equals.
-      const actual = quirks.has('extends-pin-over-file-bytes')
-        ? `sha256:${createHash('sha256').update(readFileSync(hit.path)).digest('hex')}`
-        : digestsOf(base).spec_digest;
-      if (actual !== ref['digest']) {
-        throw new Rejection([
-          adapterIssue(
-            'digest-mismatch',
-            `${pointer}/digest`,
-            `base "${name}" has spec digest ${actual}, the pin says ${String(ref['digest'])}`,
-            path,
-          ),
-        ]);
-      }
+    const actual = typeof ref['digest'] === 'string' ? rules.extendsPinMismatch(ref['digest'], base, hit.path) : undefined;
+    if (actual !== undefined) {
+      throw new Rejection([
+        adapterIssue(
+          'digest-mismatch',
+          `${pointer}/digest`,
+          `base "${name}" has spec digest ${actual}, the pin says ${String(ref['digest'])}`,
+          path,
+        ),
+      ]);
     }
     if (typeof ref['revision'] === 'number') {
       const baseMeta = base['metadata'] as JsonObject;
@@ -251,15 +227,9 @@ function applyExtends(doc: JsonObject, path: string, input: ResolveInput, chain:
         ]);
       }
     }
-    // The L3-E1 mutant keeps one visited set for the whole walk, so a shared ancestor reads as a cycle.
-    let next: string[];
-    if (quirks.has('extends-diamond-as-cycle')) {
-      chain.push(real);
-      next = chain;
-    } else next = [...chain, real];
-    bases.push(applyExtends(base, hit.path, input, next, depth + 1));
+    bases.push(applyExtends(base, hit.path, input, rules.extendsChain(chain, real), depth + 1));
   });
-  return mergeLayers(bases, doc, quirks);
+  return mergeLayers(bases, doc, rules);
 }
 
 // ---------------------------------------------------------------- variables (SPEC §3.6)
@@ -267,26 +237,24 @@ function applyExtends(doc: JsonObject, path: string, input: ResolveInput, chain:
 const VAR_REF = /\$\{\{\s*vars\.([A-Za-z0-9_.-]+)\s*\}\}/g;
 
 /** `${{ vars.KEY }}` in instructions, objectives and constraints only; never in state. */
-function substituteVariables(spec: JsonObject, path: string, quirks: Quirks): void {
+function substituteVariables(spec: JsonObject, path: string, rules: Rules): void {
   const role = spec['role'] as JsonObject;
   const context = isObject(spec['context']) ? spec['context'] : {};
   const vars = isObject(context['variables']) ? (context['variables'] as Record<string, string>) : {};
   const errors: AdapterIssueT[] = [];
-  // The ADV-vars-undefined mutant replaces an undefined variable with the empty string.
-  const undefinedIsEmpty = quirks.has('undefined-vars-empty');
+  const targets = rules.substitutionTargets();
   const sub = (text: string, pointer: string): string =>
     text.replace(VAR_REF, (whole, key: string) => {
       if (Object.hasOwn(vars, key)) return vars[key]!;
-      if (undefinedIsEmpty) return '';
+      const replacement = rules.undefinedVariable(key);
+      if (replacement !== undefined) return replacement;
       errors.push(adapterIssue('variable-undefined', pointer, `variable "${key}" is not defined in spec.context.variables`, path));
       return whole;
     });
-  role['instructions'] = sub(String(role['instructions']), '/spec/role/instructions');
-  // The ADV-vars-role-fields mutant substitutes in instructions only.
-  const fields = quirks.has('vars-instructions-only') ? [] : (['objectives', 'constraints'] as const);
-  for (const field of fields) {
+  if (targets.includes('instructions')) role['instructions'] = sub(String(role['instructions']), '/spec/role/instructions');
+  for (const field of ['objectives', 'constraints'] as const) {
     const list = role[field];
-    if (Array.isArray(list)) role[field] = list.map((t, i) => sub(String(t), `/spec/role/${field}/${i}`));
+    if (targets.includes(field) && Array.isArray(list)) role[field] = list.map((t, i) => sub(String(t), `/spec/role/${field}/${i}`));
   }
   if (errors.length > 0) throw new Rejection(errors);
 }
@@ -299,7 +267,7 @@ function resolveMcpEnv(
   adjustments: AdjustmentT[],
   warnings: AdapterIssueT[],
   path: string,
-  quirks: Quirks,
+  rules: Rules,
 ): number[] {
   const tools = isObject(spec['tools']) ? spec['tools'] : {};
   const servers = Array.isArray(tools['mcp_servers']) ? (tools['mcp_servers'] as JsonObject[]) : [];
@@ -309,8 +277,7 @@ function resolveMcpEnv(
       .map((v) => /\$\{([A-Z][A-Z0-9_]*)\}/.exec(String(v))?.[1])
       .filter((v): v is string => v !== undefined);
     const missing = refs.filter((v) => !Object.hasOwn(policy.env, v));
-    // The L3-M1 mutant launches the server anyway, with the unresolved `${VAR}` text as the value.
-    if (missing.length === 0 || quirks.has('mcp-env-unresolved')) {
+    if (rules.keepsMcpServer(missing)) {
       kept.push(i);
       return;
     }
@@ -330,7 +297,7 @@ function checkSkills(
   adjustments: AdjustmentT[],
   warnings: AdapterIssueT[],
   path: string,
-  quirks: Quirks,
+  rules: Rules,
   workspace: string,
 ): SkillStatus[] {
   const tools = isObject(spec['tools']) ? spec['tools'] : {};
@@ -339,9 +306,8 @@ function checkSkills(
   const out = skills.map((s, i): SkillStatus => {
     const name = String(s['name']);
     const pointer = `/spec/tools/skills/${i}`;
-    // The L3-K1 mutant never consults the harness's installed skills.
-    const installed = quirks.has('installed-skills-unrecognized') ? undefined : policy.skills.find((k) => k.name === name);
-    if (installed && typeof s['digest'] === 'string' && !quirks.has('skill-digest-unverified') && installed.digest !== s['digest']) {
+    const installed = rules.installedSkill(name, policy);
+    if (installed && typeof s['digest'] === 'string' && !rules.skillPinMatches(s['digest'], installed)) {
       errors.push(
         adapterIssue(
           'digest-mismatch',
@@ -353,10 +319,9 @@ function checkSkills(
       return { name, status: 'missing' };
     }
     if (installed) return { name, status: 'present' };
-    if (quirks.has('skill-installed-on-load') && installFromSource(s, workspace, path)) return { name, status: 'present' };
+    if (rules.acquireSkill(s, { workspace, profilePath: path })) return { name, status: 'present' };
     const reason = `skill "${name}" is not installed; it is reported missing, never installed`;
-    if (s['required'] === true && !quirks.has('required-skill-missing-ignored'))
-      errors.push(adapterIssue('skill-missing', pointer, reason, path));
+    if (rules.refusesMissing('skill', s['required'] === true)) errors.push(adapterIssue('skill-missing', pointer, reason, path));
     else {
       warnings.push(adapterIssue('skill-missing', pointer, reason, path));
       adjustments.push({ pointer, action: 'dropped', reason, requested: name });
@@ -367,22 +332,6 @@ function checkSkills(
   return out;
 }
 
-/**
- * The L3-K1 mutant "helpfully" installs a missing skill whose source is a directory in the
- * workspace: it copies the package next to the profile (<root>/skills/<name>/) and reports the
- * skill present. Remote sources are left alone (no network), so only the vendored case installs.
- */
-function installFromSource(skill: JsonObject, workspace: string, profilePath: string): boolean {
-  const source = skill['source'];
-  if (typeof source !== 'string' || /^[a-z][a-z0-9+.-]*:/i.test(source)) return false;
-  const from = containPath(workspace, source, false);
-  if (!from.ok) return false;
-  const dir = join(workspace, from.relative);
-  if (!existsSync(dir)) return false;
-  cpSync(dir, join(dirname(profilePath), 'skills', String(skill['name'])), { recursive: true });
-  return true;
-}
-
 // ---------------------------------------------------------------- memory stores (SPEC §3.7)
 
 function checkStores(
@@ -391,7 +340,7 @@ function checkStores(
   adjustments: AdjustmentT[],
   warnings: AdapterIssueT[],
   path: string,
-  quirks: Quirks,
+  rules: Rules,
 ): StoreRequest[] {
   const memory = isObject(spec['memory']) ? spec['memory'] : {};
   const stores = Array.isArray(memory['stores']) ? (memory['stores'] as JsonObject[]) : [];
@@ -401,13 +350,12 @@ function checkStores(
     const name = String(s['name']);
     const kind = String(s['kind']);
     const pointer = `/spec/memory/stores/${i}`;
-    const problem = storeProblem(name, kind, policy, quirks);
+    const problem = storeProblem(name, kind, policy, rules);
     if (!problem) {
       kept.push({ name, kind, mode: (s['mode'] as StoreRequest['mode'] | undefined) ?? DEFAULT_MEMORY_MODE });
       return;
     }
-    if (s['required'] === true && !quirks.has('required-store-missing-ignored'))
-      errors.push(adapterIssue('store-missing', pointer, problem, path));
+    if (rules.refusesMissing('store', s['required'] === true)) errors.push(adapterIssue('store-missing', pointer, problem, path));
     else {
       warnings.push(adapterIssue('store-missing', pointer, problem, path));
       adjustments.push({ pointer, action: 'dropped', reason: problem, requested: { name, kind } });
@@ -417,11 +365,9 @@ function checkStores(
   return kept;
 }
 
-function storeProblem(name: string, kind: string, policy: HarnessPolicyT, quirks: Quirks): string | undefined {
+function storeProblem(name: string, kind: string, policy: HarnessPolicyT, rules: Rules): string | undefined {
   if (kind === 'oap-state') return undefined;
-  // The L3-Y1 mutant implements no store kind beyond oap-state, whatever policy says.
-  if (!policy.memory.store_kinds.includes(kind) || quirks.has('external-store-kinds-unsupported'))
-    return `store kind "${kind}" is not implemented by this harness`;
+  if (!rules.storeKindImplemented(kind, policy)) return `store kind "${kind}" is not implemented by this harness`;
   const known = policy.memory.stores.find((s) => s.name === name && s.kind === kind);
   if (!known?.reachable) return `store "${name}" (${kind}) cannot be reached`;
   return undefined;
@@ -429,7 +375,14 @@ function storeProblem(name: string, kind: string, policy: HarnessPolicyT, quirks
 
 // ---------------------------------------------------------------- hooks (SPEC §3.8)
 
-function checkHooks(spec: JsonObject, policy: HarnessPolicyT, adjustments: AdjustmentT[], warnings: AdapterIssueT[], path: string): void {
+function checkHooks(
+  spec: JsonObject,
+  policy: HarnessPolicyT,
+  adjustments: AdjustmentT[],
+  warnings: AdapterIssueT[],
+  path: string,
+  rules: Rules,
+): void {
   const lifecycle = isObject(spec['lifecycle']) ? spec['lifecycle'] : {};
   const errors: AdapterIssueT[] = [];
   for (const phase of ['on_start', 'on_end'] as const) {
@@ -439,7 +392,7 @@ function checkHooks(spec: JsonObject, policy: HarnessPolicyT, adjustments: Adjus
       if (policy.hooks.includes(hook)) return;
       const pointer = `/spec/lifecycle/${phase}/${i}`;
       const reason = `hook "${hook}" is not registered with this harness`;
-      if (h['required'] === true) errors.push(adapterIssue('other', pointer, reason, path));
+      if (rules.refusesMissing('hook', h['required'] === true)) errors.push(adapterIssue('other', pointer, reason, path));
       else {
         warnings.push(adapterIssue('other', pointer, reason, path));
         adjustments.push({ pointer, action: 'dropped', reason, requested: hook });
@@ -451,65 +404,31 @@ function checkHooks(spec: JsonObject, policy: HarnessPolicyT, adjustments: Adjus
 
 // ---------------------------------------------------------------- workspace paths (SPEC §5.2 step 8)
 
-function checkPaths(spec: JsonObject, input: ResolveInput, path: string, rootsAsWritten: boolean): ResolvedProfile['filesystem'] {
+/** Context files, the working directory and deny paths inside the workspace; returns the normalized deny paths. */
+function checkPaths(spec: JsonObject, input: ResolveInput, path: string, rules: Rules): string[] {
   const allowAbsolute = input.policy.filesystem.allow_absolute ?? false;
   const errors: AdapterIssueT[] = [];
-  const contain = (p: unknown, pointer: string, absoluteOk: boolean, lexicalOnly = false): string | undefined => {
-    const r = lexicalOnly ? containPathLexically(String(p), absoluteOk) : containPath(input.workspace, String(p), absoluteOk);
-    if (r.ok) return r.relative;
-    errors.push(adapterIssue('path-escape', pointer, `${String(p)}: ${r.reason}`, path));
-    return undefined;
+  const refuse = (p: unknown, pointer: string, reason: string): void => {
+    errors.push(adapterIssue('path-escape', pointer, `${String(p)}: ${reason}`, path));
   };
   const context = isObject(spec['context']) ? spec['context'] : {};
-  if (!input.quirks.has('context-path-unchecked')) {
-    const files = Array.isArray(context['files']) ? (context['files'] as JsonObject[]) : [];
-    // Context files are always workspace-relative (schema: absolute paths MUST be rejected).
-    // The L1-I5 mutant checks their text only: a symlink is never followed.
-    const lexicalOnly = input.quirks.has('context-symlinks-not-resolved');
-    files.forEach((f, i) => {
-      contain(f['path'], `/spec/context/files/${i}/path`, false, lexicalOnly);
-    });
+  const files = Array.isArray(context['files']) ? (context['files'] as JsonObject[]) : [];
+  files.forEach((f, i) => {
+    const r = rules.contextFile(String(f['path']), input.workspace);
+    if (!r.ok) refuse(f['path'], `/spec/context/files/${i}/path`, r.reason);
+  });
+  if (typeof context['working_directory'] === 'string') {
+    const r = containPath(input.workspace, context['working_directory'], allowAbsolute);
+    if (!r.ok) refuse(context['working_directory'], '/spec/context/working_directory', r.reason);
   }
-  if (typeof context['working_directory'] === 'string')
-    contain(context['working_directory'], '/spec/context/working_directory', allowAbsolute);
   const perms = isObject(spec['permissions']) ? spec['permissions'] : {};
   const fs = isObject(perms['filesystem']) ? perms['filesystem'] : {};
-  // The L1-I3 mutant checks filesystem roots by their text only and keeps that text: a symlink is never followed.
-  const rootsByText = input.quirks.has('fs-root-symlinks-not-resolved');
-  const list = (key: string, lexicalOnly = false): string[] | undefined => {
-    const v = fs[key];
-    if (!Array.isArray(v)) return undefined;
-    if (rootsAsWritten && key !== 'deny_paths') return v.map(String);
-    return v
-      .map((p, i) => contain(p, `/spec/permissions/filesystem/${key}/${i}`, allowAbsolute, lexicalOnly))
-      .filter((p): p is string => p !== undefined);
-  };
-  const read_roots = list('read_roots', rootsByText);
-  const write_roots = list('write_roots', rootsByText);
-  const deny_paths = list('deny_paths') ?? [];
+  const denyPaths = (Array.isArray(fs['deny_paths']) ? fs['deny_paths'] : []).flatMap((p, i) => {
+    const r = containPath(input.workspace, String(p), allowAbsolute);
+    if (r.ok) return [r.relative];
+    refuse(p, `/spec/permissions/filesystem/deny_paths/${i}`, r.reason);
+    return [];
+  });
   if (errors.length > 0) throw new Rejection(errors);
-  return {
-    ...(read_roots ? { read_roots } : {}),
-    ...(write_roots ? { write_roots } : {}),
-    deny_paths,
-  };
-}
-
-/**
- * The L1-P2 mutant instantiates invalid documents the way a lenient harness would: missing
- * sections get empty defaults and out-of-vocabulary permission values are ignored.
- */
-function fillLenientDefaults(doc: JsonObject): void {
-  if (!isObject(doc['metadata'])) doc['metadata'] = {};
-  const meta = doc['metadata'] as JsonObject;
-  if (typeof meta['name'] !== 'string') meta['name'] = 'unnamed';
-  if (!isObject(doc['spec'])) doc['spec'] = {};
-  const spec = doc['spec'] as JsonObject;
-  if (!isObject(spec['role'])) spec['role'] = {};
-  const role = spec['role'] as JsonObject;
-  if (typeof role['instructions'] !== 'string') role['instructions'] = '';
-  for (const section of Object.keys(spec)) if (!isObject(spec[section])) delete spec[section];
-  const perms = isObject(spec['permissions']) ? spec['permissions'] : {};
-  for (const f of ['default', 'shell', 'edit', 'network'])
-    if (perms[f] !== undefined && !['allow', 'ask', 'deny'].includes(String(perms[f]))) delete perms[f];
+  return denyPaths;
 }

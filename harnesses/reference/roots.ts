@@ -10,7 +10,6 @@
 import { realpathSync } from 'node:fs';
 import { dirname, join, resolve, sep } from 'node:path';
 import type { Params } from '../../protocol/messages.js';
-import type { Quirks } from './quirks.js';
 
 export type RootKind = 'managed' | 'user' | 'project' | 'plugin';
 export type Trust = 'managed' | 'user' | 'project' | 'imported';
@@ -36,12 +35,12 @@ function projectAgentsDir(workspace: string): string {
 }
 
 /** Root directories in precedence order: managed, user, project, then each plugin directory. */
-export function rootDirs(roots: DiscoveryRootsT, quirks: Quirks, opts: { includeProject?: boolean } = {}): RootDir[] {
+export function rootDirs(roots: DiscoveryRootsT): RootDir[] {
   const out: RootDir[] = [];
   if (roots.managed) out.push({ kind: 'managed', dir: roots.managed, rank: 0 });
   if (roots.user) out.push({ kind: 'user', dir: roots.user, rank: 1 });
-  if (roots.project && (opts.includeProject ?? true)) out.push({ kind: 'project', dir: projectAgentsDir(roots.project), rank: 2 });
-  if (!quirks.has('ignores-plugin-root')) for (const p of roots.plugin ?? []) out.push({ kind: 'plugin', dir: p, rank: 3 });
+  if (roots.project) out.push({ kind: 'project', dir: projectAgentsDir(roots.project), rank: 2 });
+  for (const p of roots.plugin ?? []) out.push({ kind: 'plugin', dir: p, rank: 3 });
   return out;
 }
 
@@ -54,11 +53,11 @@ export function realOrResolved(p: string): string {
   }
 }
 
-/** The root whose directory contains `file` (directly or below); undefined for a file outside every root. */
-export function containingRoot(file: string, roots: DiscoveryRootsT, quirks: Quirks): RootDir | undefined {
+/** The root among `dirs` whose directory contains `file` (directly or below); undefined for a file outside every root. */
+export function containingRoot(file: string, dirs: readonly RootDir[]): RootDir | undefined {
   const real = realOrResolved(dirname(file));
   let best: RootDir | undefined;
-  for (const r of rootDirs(roots, quirks)) {
+  for (const r of dirs) {
     const dir = realOrResolved(r.dir);
     if (real === dir || real.startsWith(dir + sep)) {
       // The most specific directory wins (a plugin dir could sit inside the workspace).

@@ -47,6 +47,7 @@ export {
 export { globMatch, isGlob, matchesAny } from './glob.js';
 export { canonicalHost, hostCovered, hostMatches, hostsAllowed, requestedHosts } from './host.js';
 export { normalizeRoot, pathAllowed, rootCovers, rootsBeyond, rootsWithin, rootWithin } from './path.js';
+export { type Intersection, intersectHosts, intersectRoots } from './intersection.js';
 export { DEFAULT_TOOL_POLICY, grantedTools, type ToolPolicy, type ToolsRequest, toolTable } from './tools.js';
 export {
   type ContractBounds,

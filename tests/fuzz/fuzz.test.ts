@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { createReferenceAdapter } from '../../harnesses/reference/index.js';
-import { createMutantAdapter, MUTANTS } from '../../harnesses/reference/mutants.js';
+import { createMutantAdapter, MUTANTS } from '../../harnesses/mutants/index.js';
 import { DEFAULT_FUZZ_BUDGET, fuzzCases, readFinding, replayCase, type FuzzCaseDef } from '../../fuzz/index.js';
 import { isAdvisoryId, REQUIREMENT_IDS } from '../../spec/requirements.js';
 import { failedIds, runSuiteInProcess } from '../support/run-suite.js';

@@ -1,7 +1,8 @@
 /**
  * One scenario per mutant: the same targeted input run against the reference and against the
  * mutant must give different observations, so every deviation is observable from outside. Plus
- * the bookkeeping: every requirement ID has at least one mutant, every mutant names real IDs.
+ * the bookkeeping: every requirement ID has at least one mutant, every mutant names real IDs and
+ * replaces exactly one rule of the reference, as MUTANTS.md says.
  */
 import fs, { mkdirSync, readFileSync, readdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { syncBuiltinESMExports } from 'node:module';
@@ -9,9 +10,9 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stringify as yamlStringify } from 'yaml';
 import { isRefused, type Result } from '../../protocol/messages.js';
-import { createReferenceAdapter } from '../../harnesses/reference/index.js';
-import { createMutantAdapter, MUTANTS } from '../../harnesses/reference/mutants.js';
-import { QUIRK_NAMES } from '../../harnesses/reference/quirks.js';
+import { createMutantAdapter, MUTANTS } from '../../harnesses/mutants/index.js';
+import { createReferenceAdapter, REFERENCE_RULES, type RuleName } from '../../harnesses/reference/index.js';
+import { fromRoot } from '../../spec/package-root.js';
 import { ADVISORY_IDS, REQUIREMENTS } from '../../spec/requirements.js';
 import { harness, minimalProfile, permissivePolicy, sectionText, type Harness } from './support.js';
 
@@ -904,10 +905,25 @@ describe('mutant bookkeeping', () => {
     const covered = new Set(MUTANTS.flatMap((m) => m.breaks));
     expect(REQUIREMENTS.map((r) => r.id).filter((id) => !covered.has(id))).toEqual([]);
   });
-  it('names only known requirement (or advisory) IDs and one mutant per quirk', () => {
+  it('names only known requirement (or advisory) IDs, each mutant once', () => {
     const ids: Set<string> = new Set([...REQUIREMENTS.map((r) => r.id), ...ADVISORY_IDS]);
     for (const m of MUTANTS) for (const id of m.breaks) expect(ids.has(id), `${m.name}: ${id}`).toBe(true);
-    expect(MUTANTS.map((m) => m.name).sort()).toEqual([...QUIRK_NAMES].sort());
+    expect(new Set(MUTANTS.map((m) => m.name)).size).toBe(MUTANTS.length);
+  });
+  it('each mutant replaces exactly its one rule, with an implementation that is not the reference', () => {
+    const names = Object.keys(REFERENCE_RULES) as RuleName[];
+    for (const m of MUTANTS) {
+      expect(names, m.name).toContain(m.rule);
+      expect(Object.keys(m.rules).sort(), m.name).toEqual([...names].sort());
+      expect(
+        names.filter((r) => m.rules[r] !== REFERENCE_RULES[r]),
+        m.name,
+      ).toEqual([m.rule]);
+    }
+  });
+  it('MUTANTS.md names every mutant with the rule it replaces', () => {
+    const rows = readFileSync(fromRoot('MUTANTS.md'), 'utf8').matchAll(/^\| `([a-z0-9-]+)` \| `([A-Za-z]+)` \|/gm);
+    expect(Object.fromEntries([...rows].map((r) => [r[1], r[2]]))).toEqual(Object.fromEntries(MUTANTS.map((m) => [m.name, m.rule])));
   });
   it('refuses an unknown mutant name', () => {
     expect(() => createMutantAdapter('no-such-mutant')).toThrow(/unknown mutant/);

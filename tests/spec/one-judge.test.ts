@@ -16,13 +16,13 @@ import {
   DECISIONS,
   expectedValues,
   grantedTools,
-  hostCovered,
+  intersectHosts,
+  intersectRoots,
   narrowingRequest,
   normalizeRoot,
   PERMISSION_KEYS,
   policyCeiling,
   rank,
-  rootWithin,
   toolTable,
   type ToolsRequest,
 } from '../../spec/semantics/index.js';
@@ -38,28 +38,12 @@ function exactEffective(spec: Record<string, unknown>, policy: HarnessPolicyT): 
   const request = narrowingRequest(spec);
   const ceiling = policyCeiling(policy);
   const want = expectedValues(request, ceiling);
-  const intersectRoots = (asked: readonly string[] | undefined, limit: readonly string[]): string[] => {
-    const bounds = limit.map((r) => normalizeRoot(r)).filter((r): r is string => r !== undefined);
-    if (asked === undefined) return [...new Set(bounds)];
-    const out: string[] = [];
-    for (const raw of asked) {
-      const r = normalizeRoot(raw);
-      if (r === undefined) continue;
-      if (bounds.some((b) => rootWithin(r, b))) out.push(r);
-      else out.push(...bounds.filter((b) => rootWithin(b, r)));
-    }
-    return [...new Set(out)];
-  };
-  const hosts =
-    request.hosts === undefined
-      ? [...ceiling.hosts]
-      : [
-          ...new Set(
-            request.hosts.flatMap((h) =>
-              ceiling.hosts.some((q) => hostCovered(h, q)) ? [h] : ceiling.hosts.filter((q) => hostCovered(q, h)),
-            ),
-          ),
-        ];
+  // The effective roots are spelled in normal form, as the reference reports them.
+  const normalRoots = (roots: readonly string[]): string[] =>
+    roots.map((r) => normalizeRoot(r)).filter((r): r is string => r !== undefined);
+  const roots = (asked: readonly string[] | undefined, limit: readonly string[]): string[] =>
+    intersectRoots(asked && normalRoots(asked), [...new Set(normalRoots(limit))]).value;
+  const hosts = intersectHosts(request.hosts, ceiling.hosts).value;
   const subs = ((spec['runtime'] as { subagents?: { allow?: string[]; max_depth?: number; max_concurrent?: number } } | undefined)
     ?.subagents ?? {}) as { allow?: string[]; max_depth?: number; max_concurrent?: number };
   return {
@@ -67,8 +51,8 @@ function exactEffective(spec: Record<string, unknown>, policy: HarnessPolicyT): 
     permissions: want.permissions,
     rules: [],
     filesystem: {
-      read_roots: intersectRoots(request.read_roots, ceiling.filesystem.read_roots),
-      write_roots: intersectRoots(request.write_roots, ceiling.filesystem.write_roots),
+      read_roots: roots(request.read_roots, ceiling.filesystem.read_roots),
+      write_roots: roots(request.write_roots, ceiling.filesystem.write_roots),
       deny_paths: [...request.deny_paths],
     },
     hosts,

@@ -8,7 +8,7 @@
  * them the cases cannot use crash points and this test says so instead of passing.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { createMutantAdapter } from '../../harnesses/reference/mutants.js';
+import { createMutantAdapter } from '../../harnesses/mutants/index.js';
 import { allCases } from '../../suites/index.js';
 import { straceAvailable } from '../../suites/level-2/support/write-evidence.js';
 import { runSuiteInProcess } from '../support/run-suite.js';

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createReferenceAdapter } from '../../harnesses/reference/index.js';
-import { MUTANTS } from '../../harnesses/reference/mutants.js';
+import { MUTANTS } from '../../harnesses/mutants/index.js';
 import type { InProcessAdapter } from '../../sdk/ts/types.js';
 import { cases } from '../../suites/level-1/index.js';
 import { ADVISORIES, REQUIREMENTS } from '../../spec/requirements.js';

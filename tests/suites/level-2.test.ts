@@ -7,7 +7,7 @@
  * plus coverage: every Level 2 requirement has a case, every one has a mutant, fixtures are used.
  */
 import { describe, expect, it } from 'vitest';
-import { MUTANTS } from '../../harnesses/reference/mutants.js';
+import { MUTANTS } from '../../harnesses/mutants/index.js';
 import { cases as level2 } from '../../suites/level-2/index.js';
 import { fixtures } from '../../fixtures/index.js';
 import { isAdvisoryId, levelOfId, REQUIREMENTS } from '../../spec/requirements.js';

@@ -7,7 +7,7 @@
  * plus coverage: every Level 3 requirement has a case and every MUST has a mutant.
  */
 import { describe, expect, it } from 'vitest';
-import { MUTANTS } from '../../harnesses/reference/mutants.js';
+import { MUTANTS } from '../../harnesses/mutants/index.js';
 import { cases as level3 } from '../../suites/level-3/index.js';
 import { REQUIREMENTS } from '../../spec/requirements.js';
 import { decliningAdapter } from '../support/declining-adapter.js';

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createReferenceAdapter } from '../../harnesses/reference/index.js';
-import { createMutantAdapter } from '../../harnesses/reference/mutants.js';
+import { createMutantAdapter } from '../../harnesses/mutants/index.js';
 import type { InProcessAdapter } from '../../sdk/ts/types.js';
 import { fromRoot } from '../../spec/package-root.js';
 import { allCases } from '../../suites/index.js';

@@ -14,8 +14,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { AdjustmentT, InstantiateOutcomeT, Params } from '../../protocol/messages.js';
 import { createReferenceAdapter } from '../../harnesses/reference/index.js';
-import { Quirks } from '../../harnesses/reference/quirks.js';
-import { containingRoot } from '../../harnesses/reference/roots.js';
+import { containingRoot, rootDirs } from '../../harnesses/reference/roots.js';
 import { loadDocumentFile } from '../../spec/document/index.js';
 import { decodePointer } from '../../spec/semantics/index.js';
 import type { InProcessAdapter } from '../../sdk/ts/types.js';
@@ -77,7 +76,7 @@ export function lenientReadingsAdapter(): InProcessAdapter {
       }
       if (method === 'instantiate') {
         const p = params as Params<'instantiate'>;
-        if ('path' in p.profile && !containingRoot(p.profile.path, p.roots, Quirks.none))
+        if ('path' in p.profile && !containingRoot(p.profile.path, rootDirs(p.roots)))
           return {
             status: 'rejected',
             errors: [{ category: 'other', pointer: '', message: 'this harness loads profiles from its discovery roots only' }],

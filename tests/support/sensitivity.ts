@@ -2,7 +2,7 @@
  * Case-level sensitivity of the suite: which individual checks (cases) does at least one mutant of
  * the reference harness make fail? A case no mutant kills may be vacuous (it would pass against an
  * implementation that gets the behaviour it checks wrong), so the list of unkilled cases is the
- * work list for new mutants (harnesses/reference/mutants.ts, MUTANTS.md). tests/mutants.test.ts
+ * work list for new mutants (harnesses/mutants/catalogue.ts, MUTANTS.md). tests/mutants.test.ts
  * fills the matrix in its full sweep (`npm run sweep`) and holds the floor; `OAP_SWEEP_REPORT=FILE`
  * writes the summary there.
  */

@@ -1,9 +1,9 @@
 /**
  * History (SPEC §3.10, L2-A11): append-only, newest last, trimmed oldest-first to
- * `lifecycle.retention.max_history` (schema default 50). Written by the applicator only.
+ * `lifecycle.retention.max_history` (schema default 50; the keptHistory rule). Written by the
+ * applicator only.
  */
-import { trimHistory } from '../../../spec/semantics/index.js';
-import type { JsonObject } from '../document.js';
+import type { JsonObject } from '../json.js';
 
 export interface HistoryEntry {
   revision: number;
@@ -16,10 +16,10 @@ export interface HistoryEntry {
   sections: Array<'metadata' | 'spec' | 'state'>;
 }
 
-export function appendHistory(doc: JsonObject, entry: HistoryEntry, maxHistory: number, trim: boolean): void {
+export function appendHistory(doc: JsonObject, entry: HistoryEntry, kept: (history: unknown[]) => unknown[]): void {
   const history = Array.isArray(doc['history']) ? [...(doc['history'] as unknown[])] : [];
   history.push(withoutUndefined(entry));
-  doc['history'] = trim ? trimHistory(history, maxHistory) : history;
+  doc['history'] = kept(history);
 }
 
 function withoutUndefined(e: HistoryEntry): JsonObject {

@@ -1,0 +1,92 @@
+/** The reference's rules for discovery (SPEC §5.1) and resolution (SPEC §5.2, §4). */
+import { specDigest } from '../../../spec/document/index.js';
+import { adapterIssue } from '../issues.js';
+import { isObject, type JsonObject } from '../json.js';
+import { rootDirs } from '../roots.js';
+import type { Rules } from '../rules.js';
+
+type DiscoveryRules = Pick<
+  Rules,
+  | 'discoveryRoots'
+  | 'withinRootCollision'
+  | 'crossRootCollision'
+  | 'profileName'
+  | 'discoveryFootprint'
+  | 'assignTrust'
+  | 'resolutionFootprint'
+  | 'extendsDepthAllowed'
+  | 'missingExtendsBase'
+  | 'extendsCycle'
+  | 'extendsChain'
+  | 'extendsPinMismatch'
+  | 'mergeValue'
+  | 'inheritedPart'
+  | 'substitutionTargets'
+  | 'undefinedVariable'
+  | 'keepsMcpServer'
+  | 'installedSkill'
+  | 'skillPinMatches'
+  | 'acquireSkill'
+  | 'refusesMissing'
+  | 'storeKindImplemented'
+>;
+
+/** The deepest extends chain merged: eight levels of bases below the profile. */
+export const MAX_EXTENDS_DEPTH = 8;
+
+export const discoveryRules: DiscoveryRules = {
+  discoveryRoots: (roots) => rootDirs(roots),
+  withinRootCollision: (_name, found) => (found.length === 1 ? found[0] : undefined),
+  crossRootCollision: (name, paths, winner) => ({ name, scope: 'across-roots', paths, winner }),
+  profileName: (metadataName) => metadataName,
+  discoveryFootprint: () => undefined,
+
+  assignTrust: (rootTrust) => rootTrust,
+  resolutionFootprint: () => undefined,
+  extendsDepthAllowed: (depth) => depth <= MAX_EXTENDS_DEPTH,
+  missingExtendsBase: (name, pointer, profilePath) =>
+    adapterIssue('extends-missing', pointer, `base profile "${name}" not found in any discovery root`, profilePath),
+  extendsCycle: (chain, base) => chain.includes(base),
+  extendsChain: (chain, base) => [...chain, base],
+
+  extendsPinMismatch(pin, base) {
+    // A pin names the base's spec digest (SPEC §2.2 "what pinning SHOULD use").
+    const actual = specDigest(base);
+    return actual === pin ? undefined : actual;
+  },
+
+  mergeValue(base, child, depth, rules) {
+    if (child === undefined) return structuredClone(base);
+    if (!isObject(base) || !isObject(child)) return structuredClone(child);
+    const out: JsonObject = structuredClone(base);
+    for (const [k, v] of Object.entries(child)) {
+      if (v === null) delete out[k];
+      else out[k] = rules.mergeValue(out[k], v, depth + 1, rules);
+    }
+    return out;
+  },
+
+  inheritedPart(base) {
+    const out = structuredClone(base);
+    delete out['state'];
+    delete out['history'];
+    delete out['extends'];
+    const meta = out['metadata'];
+    if (isObject(meta)) {
+      delete meta['name'];
+      delete meta['id'];
+      delete meta['revision'];
+      delete meta['trust'];
+    }
+    return out;
+  },
+
+  substitutionTargets: () => ['instructions', 'objectives', 'constraints'],
+  undefinedVariable: () => undefined,
+  keepsMcpServer: (missing) => missing.length === 0,
+  installedSkill: (name, policy) => policy.skills.find((k) => k.name === name),
+  skillPinMatches: (pin, installed) => installed.digest === pin,
+  acquireSkill: () => false,
+  refusesMissing: (_what, required) => required,
+  storeKindImplemented: (kind, policy) => policy.memory.store_kinds.includes(kind),
+};
