@@ -76,7 +76,7 @@ describe('rerun lines', () => {
 
   it('a fuzz case that wrote a finding is replayed; one that did not is rerun with the same fuzz budget', () => {
     const withFinding = {
-      ...makeCase('fuzz/L1-I3/narrowing#0', ['L1-I3'], 'fail', { notes: { counterexample: { file: '/out/findings/f.json' } } }),
+      ...makeCase('fuzz/L1-I3/narrowing#0', ['L1-I3'], 'fail', { finding: '/out/findings/f.json' }),
       origin: 'fuzz',
     } as CaseRecord;
     expect(rerunCommand(header, withFinding)).toBe('oap-conform replay /out/findings/f.json --adapter builtin:test');
