@@ -222,5 +222,10 @@ export async function checkProperty<I>(ctx: CaseContext, prop: FuzzProperty<I>, 
   };
   const file = writeFinding(plan.findingsDir, finding);
   ctx.note('counterexample', { property: prop.name, input, num_shrinks: details.numShrinks + extraShrinks, reproduced });
-  throw new FindingFailure(`${prop.name}: ${violation.message} (shrunk counterexample: ${file})`, violation.expected, violation.observed, file);
+  throw new FindingFailure(
+    `${prop.name}: ${violation.message} (shrunk counterexample: ${file})`,
+    violation.expected,
+    violation.observed,
+    file,
+  );
 }

@@ -57,7 +57,14 @@ export function mergeReports(shards: readonly Shard[]): RunReport {
     fixture_dirty: shards.some((s) => s.report.header.fixture_dirty),
     started_at: minIso(shards.map((s) => s.report.header.started_at)),
   };
-  return { header, cases, footer: mergeFooters(shards.map((s) => s.report.footer), cases) };
+  return {
+    header,
+    cases,
+    footer: mergeFooters(
+      shards.map((s) => s.report.footer),
+      cases,
+    ),
+  };
 }
 
 function mergeFooters(all: RunFooter[], cases: CaseRecord[]): RunFooter {

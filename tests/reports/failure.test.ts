@@ -68,6 +68,10 @@ describe('rerun lines', () => {
       `oap-conform run --adapter 'python3 it'\\''s.py' --level 2 --case L1-I3/x --seed 7 --timeout 500 --out oap-conform-rerun`,
     );
     expect(shellQuote('a b')).toBe("'a b'");
+    const env = { ...header, options: { ...header.options, adapter_env: ['PYTHONPATH', 'HARNESS_OPTS=-v fast'] } };
+    expect(rerunCommand(env, c)).toBe(
+      "oap-conform run --adapter builtin:test --adapter-env PYTHONPATH --adapter-env 'HARNESS_OPTS=-v fast' --level 2 --case L1-I3/x --seed 7 --out oap-conform-rerun",
+    );
     const checked = { ...header, options: { ...header.options, check_protocol: true, process: true } };
     expect(rerunCommand(checked, c)).toBe(
       'oap-conform run --adapter builtin:test --level 2 --case L1-I3/x --seed 7 --check-protocol --process --out oap-conform-rerun',
