@@ -107,9 +107,21 @@ export function readRunStream(path: string, opts?: StreamReadOptions): RunReport
     start = next;
   }
   if (header === undefined) throw new InputError('bad-run-stream', `${path} is empty: a run stream starts with its header line`);
-  refuseDuplicates(path, cases);
-  if (unfinished) return { header, cases, ...(footer ? { footer } : {}), resumeAt };
-  if (footer === undefined) throw new MissingFooter(path, 'stream');
+  if (unfinished) {
+    refuseDuplicates(path, cases);
+    return { header, cases, ...(footer ? { footer } : {}), resumeAt };
+  }
+  return wholeRun(path, header, cases, footer);
+}
+
+/**
+ * A whole run from its parts: its footer present and no case twice. The reader ends with it, and the
+ * engine hands back the run it has just written through it too (the records it holds are the lines
+ * it wrote, so they are not parsed and checked against the schema a second time).
+ */
+export function wholeRun(source: string, header: RunHeader, cases: CaseRecord[], footer: RunFooter | undefined): RunReport {
+  if (footer === undefined) throw new MissingFooter(source, 'stream');
+  refuseDuplicates(source, cases);
   return { header, cases, footer };
 }
 

@@ -10,7 +10,7 @@ import type { CaseRecord, RunFooter, RunHeader, RunReport } from '../../results/
 import type { RunReporter } from '../../results/reporter.js';
 import { countStatuses } from '../../results/predicates.js';
 import { InputError } from '../../results/load.js';
-import { headerDifference, readRunStream, RunStreamWriter, type UnfinishedRun } from '../../results/run-stream.js';
+import { headerDifference, readRunStream, RunStreamWriter, wholeRun, type UnfinishedRun } from '../../results/run-stream.js';
 import { packageVersion } from '../../spec/package-root.js';
 import { resolveAdapter } from './adapter-spec.js';
 import { fixtureRevision } from '../../results/revision.js';
@@ -42,7 +42,7 @@ export interface EngineHooks {
 }
 
 export interface EngineResult {
-  /** The run as the run stream holds it, read back through the one reader; cases sorted by ID. */
+  /** The run the stream holds (its header, its records sorted by ID, its footer). */
   report: RunReport;
   outDir: string;
   journalPath: string;
@@ -55,8 +55,7 @@ export { readReplay } from './cases.js';
  * A conformance run: resolve the adapter, shake hands (the claimed level is judged unless
  * --level says otherwise), gather and select the cases, run them on N workers with every record
  * appended to the run stream (OUT/journal.ndjson) as it comes, end the stream with its footer and
- * hand back the run as read from it. Problems that stop a run are EngineErrors; the CLI maps them
- * to exit codes.
+ * hand back that run. Problems that stop a run are EngineErrors; the CLI maps them to exit codes.
  */
 export async function runEngine(given: RunConfig, hooks: EngineHooks = {}): Promise<EngineResult> {
   const reporters = hooks.reporters ?? [];
@@ -213,8 +212,7 @@ export async function runEngine(given: RunConfig, hooks: EngineHooks = {}): Prom
       ...(config.fuzz > 0 ? { fuzz: { seed, cases: records.filter((r) => r.origin === 'fuzz').length, findings } } : {}),
     };
     stream.end(footer);
-    const report = readRunStream(streamPath);
-    report.cases.sort(byId);
+    const report = wholeRun(streamPath, previous?.header ?? header, records.sort(byId), footer);
     for (const rep of reporters) rep.onRunEnd?.(report);
     return { report, outDir: config.out, journalPath: streamPath };
   } finally {
