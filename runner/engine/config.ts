@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { RunHeader, RunOptions } from '../../results/model.js';
 import { RUN_STREAM_FILE } from '../../results/run-stream.js';
-import { AdapterEnvError, adapterEnvSetting, type AdapterEnvSetting } from './env.js';
+import { adapterEnvSetting, type AdapterEnvSetting } from './env.js';
 import { EngineError } from './errors.js';
 import type { Shard } from './selection.js';
 
@@ -75,12 +75,14 @@ export function resumedConfig(config: RunConfig, header: RunHeader, streamPath: 
   const recorded = header.options.adapter_env;
   let adapterEnv = config.adapterEnv;
   if (!adapterEnv?.given.length && recorded) {
-    try {
-      adapterEnv = adapterEnvSetting(recorded);
-    } catch (err) {
-      if (!(err instanceof AdapterEnvError)) throw err;
-      throw new EngineError('usage', 'resume-adapter-env', `cannot resume ${streamPath}: its run was given ${err.message}`);
-    }
+    const unset = recorded.find((given) => !given.includes('=') && process.env[given] === undefined);
+    if (unset !== undefined)
+      throw new EngineError(
+        'usage',
+        'resume-adapter-env',
+        `cannot resume ${streamPath}: its run passed ${unset} through to the adapter (--adapter-env ${unset}) and ${unset} is not set now; set it as the run had it`,
+      );
+    adapterEnv = adapterEnvSetting(recorded);
   }
   return { ...config, seed: config.seed ?? header.seed, ...(adapterEnv ? { adapterEnv } : {}) };
 }
