@@ -2,8 +2,8 @@
  * Runs one fuzz property inside a case: fast-check drives the inputs against the live adapter, a
  * failure is shrunk within a bounded number of adapter executions, the shrunk counterexample is
  * re-run once to confirm it, written as a finding file, noted, and the case fails with a
- * CheckFailure. Adapter faults (crash, timeout, protocol) stop the property and propagate
- * unchanged, so the engine gives them their own status.
+ * FindingFailure (a CheckFailure naming that file). Adapter faults (crash, timeout, protocol) stop
+ * the property and propagate unchanged, so the engine gives them their own status.
  *
  * Evidence floor. Only `holds` and `violated` judge an input; an input the adapter rejected or
  * declined, or one the generator got wrong, is counted as not judged and never as holding. A case
@@ -18,9 +18,9 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { AdapterNotImplemented, AdapterSkipped } from '../protocol/errors.js';
-import { CaseInconclusive, CheckFailure } from '../suites/kit/errors.js';
+import { CaseInconclusive } from '../suites/kit/errors.js';
 import type { CaseContext } from '../suites/kit/types.js';
-import { writeFinding, type Finding } from './findings.js';
+import { FindingFailure, writeFinding, type Finding } from './findings.js';
 import {
   malformedInput,
   NOT_JUDGED_CAUSES,
@@ -221,6 +221,11 @@ export async function checkProperty<I>(ctx: CaseContext, prop: FuzzProperty<I>, 
     },
   };
   const file = writeFinding(plan.findingsDir, finding);
-  ctx.note('counterexample', { file, property: prop.name, input, num_shrinks: details.numShrinks + extraShrinks, reproduced });
-  throw new CheckFailure(`${prop.name}: ${violation.message} (shrunk counterexample: ${file})`, violation.expected, violation.observed);
+  ctx.note('counterexample', { property: prop.name, input, num_shrinks: details.numShrinks + extraShrinks, reproduced });
+  throw new FindingFailure(
+    `${prop.name}: ${violation.message} (shrunk counterexample: ${file})`,
+    violation.expected,
+    violation.observed,
+    file,
+  );
 }

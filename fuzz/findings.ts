@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type { ValidateFunction } from 'ajv/dist/2020.js';
 import { createAjv } from '../spec/document/ajv.js';
 import { fromRoot } from '../spec/package-root.js';
+import { CheckFailure } from '../suites/kit/errors.js';
 
 const FINDING_FORMAT = 'oap-conform.fuzz-finding.v1';
 
@@ -26,6 +27,19 @@ export interface Finding {
   observed?: unknown;
   adapter?: { name: string; version: string };
   shrinking: { num_shrinks: number; counterexample_path: string | null; adapter_calls: number; reproduced: boolean };
+}
+
+/** A fuzz case failed and wrote its shrunk counterexample to `file`: the engine records it as the case's `finding`. */
+export class FindingFailure extends CheckFailure {
+  constructor(
+    message: string,
+    expected: unknown,
+    observed: unknown,
+    readonly file: string,
+  ) {
+    super(message, expected, observed);
+    this.name = 'FindingFailure';
+  }
 }
 
 function findingFileName(caseId: string): string {

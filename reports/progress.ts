@@ -64,7 +64,7 @@ class PlainProgress implements ProgressReporter {
     this.stream.write(`${of}${caseLine(record)}\n`);
   }
   onRunEnd(report: RunReport): void {
-    if (report.footer?.interrupted) this.stream.write('run interrupted\n');
+    if (report.footer.interrupted) this.stream.write('run interrupted\n');
   }
 }
 
@@ -109,7 +109,7 @@ class LiveProgress implements ProgressReporter {
     this.redraw();
   }
   onRunEnd(report: RunReport): void {
-    this.stream.write(`\r\u001b[2K${report.footer?.interrupted ? 'run interrupted\n' : ''}`);
+    this.stream.write(`\r\u001b[2K${report.footer.interrupted ? 'run interrupted\n' : ''}`);
   }
   /** `12/280 done  pass 10  fail 1  error 1  running L1-I3/x`: every status seen so far, pass and fail always. */
   private redraw(): void {

@@ -107,8 +107,8 @@ export function buildSarif(o: RunOutcome): Record<string, unknown> {
         originalUriBaseIds: { [BASE]: { description: { text: 'The root of the oap-conform package that ran the suite' } } },
         invocations: [
           {
-            executionSuccessful: o.report.footer?.complete === true,
-            ...(o.report.footer?.finished_at ? { endTimeUtc: o.report.footer.finished_at } : {}),
+            executionSuccessful: o.report.footer.complete,
+            endTimeUtc: o.report.footer.finished_at,
           },
         ],
         results,

@@ -51,12 +51,8 @@ export function renderTerminalSummary(o: RunOutcome, opts: { colour?: boolean } 
     }
   }
   lines.push('');
-  if (footer) {
-    const c = footer.counts;
-    lines.push(`Cases: ${c.total} total, ${CASE_STATUSES.map((s) => `${c[s]} ${s}`).join(', ')}`);
-  } else {
-    lines.push(`Cases: ${o.report.cases.length} recorded; report truncated (no footer)`);
-  }
+  const c = footer.counts;
+  lines.push(`Cases: ${c.total} total, ${CASE_STATUSES.map((s) => `${c[s]} ${s}`).join(', ')}`);
   lines.push(...failureSection(o, paint));
   lines.push(...advisorySection(o));
 

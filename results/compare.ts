@@ -4,6 +4,7 @@ import { ADVISORIES, REQUIREMENTS } from '../spec/requirements.js';
 import { SENTENCES } from '../spec/sentences.js';
 import { type ConformanceResult, NOTE, noteValue } from './conformance-result.js';
 import { InputError, readJsonFile, readValidated } from './load.js';
+import { parseRunReport, readRunReport, readRunStream } from './run-stream.js';
 import type { RunReport } from './model.js';
 import { evaluateRun, type RunOutcome } from './outcome.js';
 import { isNotPassing } from './predicates.js';
@@ -80,7 +81,20 @@ interface LoadedRun {
   result?: ConformanceResult;
 }
 
-/** A result directory, a result.json or a report.json; whichever it is, its sibling is used when present. */
+/** A report.json (through the run-stream reader's checks); a document that is no report at all is named as such. */
+function reportOrRefuse(value: unknown, source: string): RunReport {
+  try {
+    return parseRunReport(value, source);
+  } catch (err) {
+    if (!(err instanceof InputError) || err.code !== 'bad-report') throw err;
+    throw new InputError(
+      'not-a-result',
+      `${source} is neither an oap-conform report.json nor an oap.conformance-result.v1 result.json; give a result directory or one of those files`,
+    );
+  }
+}
+
+/** A result directory, a result.json, a report.json or a run stream; whichever it is, its sibling is used when present. */
 function loadRun(source: string): LoadedRun {
   if (!existsSync(source)) throw new InputError('not-found', `${source} does not exist`);
   const dir = statSync(source).isDirectory() ? source : dirname(source);
@@ -93,22 +107,16 @@ function loadRun(source: string): LoadedRun {
     resultPath = existsSync(join(dir, 'result.json')) ? join(dir, 'result.json') : undefined;
     if (!reportPath && !resultPath) throw new InputError('no-result', `${source} holds neither report.json nor result.json`);
   } else {
-    const value = readJsonFile(source);
-    if (schemaProblems('report', value).length === 0) {
-      reportPath = source;
-      given = { report: value as RunReport };
-    } else if (schemaProblems('result', value).length === 0) {
+    const value = source.endsWith('.ndjson') ? undefined : readJsonFile(source);
+    if (value === undefined) given = { report: readRunStream(source) };
+    else if (schemaProblems('result', value).length === 0) {
       resultPath = source;
       given = { result: value as ConformanceResult };
       const beside = join(dir, 'report.json');
       if (existsSync(beside)) reportPath = beside;
-    } else
-      throw new InputError(
-        'not-a-result',
-        `${source} is neither an oap-conform report.json nor an oap.conformance-result.v1 result.json; give a result directory or one of those files`,
-      );
+    } else given = { report: reportOrRefuse(value, source) };
   }
-  const report = given.report ?? (reportPath ? readValidated<RunReport>(reportPath, 'report') : undefined);
+  const report = given.report ?? (reportPath ? readRunReport(reportPath) : undefined);
   const result = given.result ?? (resultPath ? readValidated<ConformanceResult>(resultPath, 'result') : undefined);
   const html = join(dir, 'report.html');
   if (report) {

@@ -80,8 +80,7 @@ export function buildConformanceResult(input: BuildResultInput): ConformanceResu
       `${NOTE.dirty}true${input.allowDirty ? ' (allowed with --allow-dirty; not a certifying result)' : ' (not a certifying result)'}`,
     );
   }
-  if (!report.footer) notes.push(`${NOTE.incomplete}report truncated (no footer)`);
-  else if (report.footer.interrupted) notes.push(`${NOTE.incomplete}run interrupted`);
+  if (report.footer.interrupted) notes.push(`${NOTE.incomplete}run interrupted`);
   else if (!report.footer.complete)
     notes.push(`${NOTE.incomplete}run did not complete${report.footer.adapter_error ? `: ${report.footer.adapter_error}` : ''}`);
   for (const v of verdicts.byId.values()) {

@@ -1,6 +1,5 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import type { RunReport } from './model.js';
+import { join } from 'node:path';
 import { schemaProblems, type SchemaName } from './schemas.js';
 
 /** Reading our own artefacts back (verify, diff, merge, baseline): every failure is one line with a code. */
@@ -43,31 +42,4 @@ export function reportPathOf(dirOrFile: string): string {
   }
   if (!existsSync(dirOrFile)) throw new InputError('not-found', `${dirOrFile} does not exist`);
   return dirOrFile;
-}
-
-export function loadReport(dirOrFile: string): RunReport {
-  return readValidated<RunReport>(reportPathOf(dirOrFile), 'report');
-}
-
-/**
- * The detailed report of a run named by its directory, its report.json or its result.json (whose
- * sibling report.json holds the cases). Anything else is refused with what it is and what is wanted.
- */
-export function loadRunReport(path: string): RunReport {
-  if (!existsSync(path)) throw new InputError('not-found', `${path} does not exist`);
-  if (statSync(path).isDirectory()) return loadReport(path);
-  const value = readJsonFile(path);
-  if (schemaProblems('result', value).length === 0) {
-    const sibling = join(dirname(path), 'report.json');
-    if (!existsSync(sibling))
-      throw new InputError('no-report', `${path} is a result.json without the report.json beside it, which holds the cases this compares`);
-    return readValidated<RunReport>(sibling, 'report');
-  }
-  const problems = schemaProblems('report', value);
-  if (problems.length === 0) return value as RunReport;
-  const schema = (value as { schema?: unknown } | null)?.schema;
-  throw new InputError(
-    'not-a-run',
-    `${path} is ${typeof schema === 'string' ? `an ${schema} document` : 'neither a report.json nor a result.json'}; give a result directory, its report.json or its result.json${typeof schema === 'string' ? '' : ` (${problems[0]})`}`,
-  );
 }

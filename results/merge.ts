@@ -1,11 +1,13 @@
-import { canonicalJson } from './digest.js';
 import type { CaseRecord, RunFooter, RunReport } from './model.js';
 import { countStatuses } from './predicates.js';
+import { headerDifference } from './run-stream.js';
 
 /**
- * Joins the report.json of `--shard k/n` runs into one report. Shards are only comparable when
- * they ran the same suite (fixture revision, manifest digest) against the same adapter, level and
- * seed; anything else is refused rather than averaged into a result nobody ran.
+ * Joins the runs of `--shard k/n` (each read through results/run-stream.ts, so each has its footer)
+ * into one report. Shards are one run only when their headers agree on everything but the shard
+ * index (headerDifference: the suite, the adapter, the level, the seed and every option that
+ * selects or judges a case); anything else is refused, naming the field, rather than averaged into
+ * a result nobody ran.
  */
 class MergeError extends Error {
   constructor(
@@ -24,26 +26,10 @@ export interface Shard {
 export function mergeReports(shards: readonly Shard[]): RunReport {
   if (shards.length === 0) throw new MergeError('no-shards', 'nothing to merge: give at least one result directory');
   const first = shards[0]!;
-  const same: [string, (r: RunReport) => unknown][] = [
-    ['fixture_revision', (r) => r.header.fixture_revision],
-    ['manifest_digest', (r) => r.header.manifest_digest],
-    ['seed', (r) => r.header.seed],
-    ['level', (r) => r.header.level],
-    ['adapter', (r) => canonicalJson({ spec: r.header.adapter.spec, handshake: r.header.adapter.handshake })],
-    ['runner version', (r) => r.header.runner.version],
-    ['shard count', (r) => r.header.options.shard?.count ?? 1],
-    ['fuzz cases', (r) => r.header.options.fuzz],
-    ['filter', (r) => r.header.options.filter ?? ''],
-  ];
   for (const shard of shards.slice(1)) {
-    for (const [what, get] of same) {
-      if (get(shard.report) !== get(first.report)) {
-        throw new MergeError(
-          'shard-mismatch',
-          `${shard.source} differs from ${first.source} in ${what}: ${String(get(shard.report))} vs ${String(get(first.report))}`,
-        );
-      }
-    }
+    // Shards of one run differ in their index and may differ in the checkout's state (ORed below).
+    const d = headerDifference(first.report.header, shard.report.header, ['options.shard.index', 'fixture_dirty']);
+    if (d) throw new MergeError('shard-mismatch', `${shard.source} differs from ${first.source} in ${d.field}: ${d.now} vs ${d.was}`);
   }
   const seenShard = new Map<number, string>();
   for (const s of shards) {
@@ -71,19 +57,17 @@ export function mergeReports(shards: readonly Shard[]): RunReport {
     fixture_dirty: shards.some((s) => s.report.header.fixture_dirty),
     started_at: minIso(shards.map((s) => s.report.header.started_at)),
   };
-  const merged: RunReport = { header, cases };
-  const footer = mergeFooters(
-    shards.map((s) => s.report.footer),
+  return {
+    header,
     cases,
-  );
-  if (footer) merged.footer = footer;
-  return merged;
+    footer: mergeFooters(
+      shards.map((s) => s.report.footer),
+      cases,
+    ),
+  };
 }
 
-/** A missing shard footer (truncated shard) leaves the merged report truncated too. */
-function mergeFooters(footers: (RunFooter | undefined)[], cases: CaseRecord[]): RunFooter | undefined {
-  if (footers.some((f) => f === undefined)) return undefined;
-  const all = footers as RunFooter[];
+function mergeFooters(all: RunFooter[], cases: CaseRecord[]): RunFooter {
   const counts = countStatuses(cases);
   const footer: RunFooter = {
     finished_at: maxIso(all.map((f) => f.finished_at)),
@@ -96,7 +80,7 @@ function mergeFooters(footers: (RunFooter | undefined)[], cases: CaseRecord[]): 
     footer.fuzz = {
       seed: fuzz[0]!.seed,
       cases: fuzz.reduce((n, f) => n + f.cases, 0),
-      findings: fuzz.flatMap((f) => f.findings),
+      findings: fuzz.flatMap((f) => f.findings).sort(),
     };
     const rejected = fuzz.filter((f) => f.rejected_generated !== undefined);
     if (rejected.length > 0) footer.fuzz.rejected_generated = rejected.reduce((n, f) => n + f.rejected_generated!, 0);

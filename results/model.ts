@@ -8,9 +8,10 @@ export interface ManifestCase {
 }
 
 /**
- * The one result model. The engine streams CaseRecords into a journal as cases finish and, at the
- * end, hands a RunReport to results (verdicts, result.json, verify, gating) and reports/
- * (formatters). Every output format is derived from this; nothing is computed twice.
+ * The one result model. The engine writes a run stream (results/run-stream.ts): this header, a
+ * CaseRecord per case as it finishes and a RunFooter when the run ends. Read back, it is a
+ * RunReport for results (verdicts, result.json, verify, gating) and reports/ (formatters). Every
+ * output format is derived from this; nothing is computed twice.
  */
 export interface RunHeader {
   schema: 'oap-conform.report.v1';
@@ -26,25 +27,36 @@ export interface RunHeader {
   /** The level the run judged (requested with --level, else the adapter's claim). */
   level: 1 | 2 | 3;
   seed: number;
-  options: {
-    jobs: number;
-    timeout_ms: number;
-    filter?: string;
-    fuzz: number;
-    shard?: { index: number; count: number };
-    /** The replayed upstream tree (`--fixtures`), as an absolute path. */
-    fixtures_dir?: string;
-    /** `sha256:` over every file of the replayed tree (relative path and content). */
-    fixtures_digest?: string;
-    /** `--case ID`: exactly these cases were run (a rerun of a reported case). */
-    case?: string[];
-    /** `--check-protocol` and `--process`, which can change a verdict, so a rerun line repeats them. */
-    check_protocol?: boolean;
-    process?: boolean;
-    /** Set by `merge --allow-partial`: which shards are missing. Such a report never certifies. */
-    partial?: string;
-  };
+  options: RunOptions;
   started_at: string;
+}
+
+/**
+ * The run's parameters as recorded in its header: what a rerun line repeats and what --resume and
+ * merge must find equal. The runner builds them from its one RunConfig (runner/engine/config.ts).
+ */
+export interface RunOptions {
+  jobs: number;
+  timeout_ms: number;
+  filter?: string;
+  fuzz: number;
+  shard?: { index: number; count: number };
+  /** The replayed upstream tree (`--fixtures`), as an absolute path. */
+  fixtures_dir?: string;
+  /** `sha256:` over every file of the replayed tree (relative path and content). */
+  fixtures_digest?: string;
+  /** `--case ID`: exactly these cases were run (a rerun of a reported case). */
+  case?: string[];
+  /** `--check-protocol` and `--process`, which can change a verdict, so a rerun line repeats them. */
+  check_protocol?: boolean;
+  process?: boolean;
+  /**
+   * `--adapter-env` as given: `NAME` for a variable passed through from the runner's environment
+   * (its value is not recorded), `NAME=VALUE` for a value set on the command line (recorded).
+   */
+  adapter_env?: string[];
+  /** Set by `merge --allow-partial`: which shards are missing. Such a report never certifies. */
+  partial?: string;
 }
 
 /** What the report knows of a case besides its outcome. */
@@ -64,13 +76,14 @@ export interface CaseInfo {
 /** One case of a run: its outcome (a union on `status`, each with exactly its own fields) and its info. */
 export type CaseRecord = CaseOutcome & CaseInfo;
 
+/** The last line of the run stream, written when the run ends; a stream without one is refused by every reader but --resume. */
 export interface RunFooter {
   finished_at: string;
-  /** False when the run was interrupted; absence of the footer means the report was truncated. */
+  /** False when the run was interrupted. */
   complete: boolean;
   interrupted: boolean;
   counts: Record<CaseStatus, number> & { total: number };
-  /** Fuzzing: seed, cases generated, counterexample files written. */
+  /** Fuzzing: seed, fuzz cases run, the finding files they wrote (each also its case record's `finding`). */
   fuzz?: { seed: number; cases: number; findings: string[]; rejected_generated?: number };
   /** Why the adapter could not be run, when it could not. */
   adapter_error?: string;
@@ -92,10 +105,14 @@ export interface AdvisoryRecord {
   reason?: string;
 }
 
+/**
+ * One whole run: the run stream's header, records and footer (results/run-stream.ts reads and
+ * writes it), and report.json is this document.
+ */
 export interface RunReport {
   header: RunHeader;
   cases: CaseRecord[];
-  footer?: RunFooter;
+  footer: RunFooter;
   /** Advisories judged at the run's level and below (set when the run is judged). */
   advisories?: AdvisoryRecord[];
 }

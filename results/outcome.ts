@@ -102,8 +102,7 @@ export function evaluateRun(input: RunReport, opts: EvaluateOptions = {}): RunOu
 
   const reasons: ExitReason[] = [];
   const why = (code: string, message: string) => reasons.push({ code, message });
-  if (!report.footer) why('report-truncated', 'report truncated: the run ended without writing its footer');
-  else if (report.footer.adapter_error) why('adapter-failed', `adapter could not be run: ${report.footer.adapter_error}`);
+  if (report.footer.adapter_error) why('adapter-failed', `adapter could not be run: ${report.footer.adapter_error}`);
   else if (report.footer.interrupted) why('interrupted', 'run interrupted: partial result, not a claim');
   else if (!report.footer.complete) why('incomplete', 'run did not complete');
   if (dirtyBlocks)
@@ -156,8 +155,8 @@ export function evaluateRun(input: RunReport, opts: EvaluateOptions = {}): RunOu
 
   let ending: RunEnding = reasons.length > 0 ? 'failures' : 'ok';
   if (suiteFaults.length > 0) ending = 'suite-fault';
-  if (report.footer?.interrupted) ending = 'interrupted';
-  if (report.footer?.adapter_error) ending = 'adapter-failed';
+  if (report.footer.interrupted) ending = 'interrupted';
+  if (report.footer.adapter_error) ending = 'adapter-failed';
 
   const certified = complete && claim.holds && !dirtyBlocks && partial === undefined && missing.length === 0 && suiteFaults.length === 0;
   const outcome: RunOutcome = {

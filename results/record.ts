@@ -45,6 +45,8 @@ export type CaseOutcome =
       expected?: unknown;
       observed?: unknown;
       differences?: Difference[];
+      /** A fuzz case's finding file: its shrunk counterexample, for `oap-conform replay FILE`. */
+      finding?: string;
     })
   | (OutcomeBase & {
       status: 'error';

@@ -11,27 +11,21 @@ export function shellQuote(word: string): string {
   return /^[\w./@:=+,%-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
-/** The finding file a fuzz case wrote for its shrunk counterexample, when it wrote one. */
-function findingFileOf(c: Pick<CaseRecord, 'notes'>): string | undefined {
-  const file = (c.notes?.['counterexample'] as { file?: unknown } | undefined)?.file;
-  return typeof file === 'string' ? file : undefined;
-}
-
 /**
  * One command line that reproduces exactly this case's verdict: `run --case ID` with the run's
- * adapter, level and seed (and every other option that can change the case: fuzz budget, fixtures
- * directory, timeout, --check-protocol, --process), or `replay FILE` for a fuzz case that wrote a finding. The case seed derives
- * from the run seed and the case ID, so the same line gives the same inputs on any machine.
+ * adapter, its `--adapter-env` as given, level and seed (and every other option that can change
+ * the case: fuzz budget, fixtures directory, timeout, --check-protocol, --process), or
+ * `replay FILE` for a fuzz case that wrote a finding. The case seed derives from the run seed and
+ * the case ID, so the same line gives the same inputs on any machine. Everything comes from the
+ * header's options, which the runner records from its one RunConfig.
  */
-export function rerunCommand(
-  header: Pick<RunHeader, 'adapter' | 'level' | 'seed' | 'options'>,
-  c: Pick<CaseRecord, 'id' | 'origin' | 'notes'>,
-): string {
-  const adapter = shellQuote(header.adapter.spec);
+export function rerunCommand(header: Pick<RunHeader, 'adapter' | 'level' | 'seed' | 'options'>, c: CaseRecord): string {
+  const adapter =
+    shellQuote(header.adapter.spec) + (header.options.adapter_env ?? []).map((given) => ` --adapter-env ${shellQuote(given)}`).join('');
   const timeout =
     (header.options.timeout_ms !== DEFAULT_TIMEOUT_MS ? ` --timeout ${header.options.timeout_ms}` : '') +
     (header.options.process ? ' --process' : '');
-  const finding = c.origin === 'fuzz' ? findingFileOf(c) : undefined;
+  const finding = c.status === 'fail' ? c.finding : undefined;
   if (finding) return `oap-conform replay ${shellQuote(finding)} --adapter ${adapter}${timeout}`;
   const parts = [
     'oap-conform run',

@@ -45,6 +45,23 @@ function validator(name: SchemaName): ValidateFunction {
   return fn;
 }
 
+/** The parts of a run stream: each line is checked against its part of journal-line.schema.json. */
+export type StreamPart = 'header' | 'case' | 'footer';
+
+const streamParts = new Map<StreamPart, ValidateFunction>();
+
+/** Problems of one run stream line read as `part` (the reader knows which part a line must be). */
+export function streamLineProblems(part: StreamPart, line: unknown): string[] {
+  let fn = streamParts.get(part);
+  if (!fn) {
+    fn = ownAjv().getSchema(`urn:oap-conform:schema:journal-line.v1#/$defs/${part}`);
+    if (!fn) throw new Error(`journal-line.schema.json has no $defs/${part}`);
+    streamParts.set(part, fn);
+  }
+  if (fn(line)) return [];
+  return (fn.errors ?? []).map(describe);
+}
+
 /** Problems as `<pointer>: <message>` lines; empty when `doc` is valid. */
 export function schemaProblems(name: SchemaName, doc: unknown): string[] {
   const fn = validator(name);

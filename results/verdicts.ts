@@ -259,8 +259,8 @@ export function checkClaim(level: 1 | 2 | 3, verdicts: Pick<Verdicts, 'passed' |
 }
 
 /**
- * The highest level whose claim would hold; 0 when none does. An incomplete report (truncated,
- * interrupted, partial, or missing a case of the manifest) attains nothing.
+ * The highest level whose claim would hold; 0 when none does. An incomplete report (interrupted,
+ * partial, or missing a case of the manifest) attains nothing.
  */
 export function attainedLevel(verdicts: Verdicts, report?: Pick<RunReport, 'footer' | 'header' | 'cases'>): 0 | 1 | 2 | 3 {
   if (report && (!isComplete(report) || partialRun(report) !== undefined || missingCases(report).length > 0)) return 0;
@@ -281,9 +281,9 @@ export function partialRun(report: Pick<RunReport, 'header'>): string | undefine
   return undefined;
 }
 
-/** A report is complete when its footer is present (not truncated) and says the run finished. */
+/** A report is complete when its footer says the run finished (a run without a footer is never read). */
 export function isComplete(report: Pick<RunReport, 'footer'>): boolean {
-  return report.footer?.complete === true && !report.footer.interrupted;
+  return report.footer.complete && !report.footer.interrupted;
 }
 
 /** The advisories a run at `level` judged, as report.json carries them (untested ones included, so a reader sees what was not checked). */

@@ -16,7 +16,8 @@ import { computeVerdicts, isComplete, partialRun, sortRequirementIds } from './v
  */
 export interface VerifyInput {
   result: unknown;
-  report?: unknown | undefined;
+  /** The detailed report, read through results/run-stream.ts (schema, footer, no case twice). */
+  report?: RunReport | undefined;
   signature?: unknown | undefined;
   publicKey?: KeyObject | undefined;
   allowDirty?: boolean | undefined;
@@ -80,13 +81,7 @@ export function verifyResult(input: VerifyInput): VerifyOutcome {
   return { ok: problems.length === 0, problems, warnings };
 }
 
-function checkAgainstReport(result: ConformanceResult, reportValue: unknown, fail: (code: string, message: string) => void): void {
-  const schema = schemaProblems('report', reportValue);
-  if (schema.length > 0) {
-    fail('report-schema', `report.json does not match results-schema/report.schema.json: ${schema[0]}`);
-    return;
-  }
-  const report = reportValue as RunReport;
+function checkAgainstReport(result: ConformanceResult, report: RunReport, fail: (code: string, message: string) => void): void {
   const recorded = noteValue(result, REPORT_DIGEST_NOTE);
   const actual = reportDigest(report);
   if (recorded === undefined) fail('digest-missing', `result.json has no ${REPORT_DIGEST_NOTE} note binding it to a report`);
@@ -114,7 +109,7 @@ function checkAgainstReport(result: ConformanceResult, reportValue: unknown, fai
       'report-mismatch',
       `the replayed fixture tree is ${h.options.fixtures_digest ?? 'none'} in report.json but ${noteValue(result, NOTE.fixturesDigest) ?? 'none'} in result.json`,
     );
-  if (!isComplete(report)) fail('incomplete', 'report.json is truncated or from an interrupted run');
+  if (!isComplete(report)) fail('incomplete', 'report.json is of an interrupted or unfinished run');
   // Completeness is recomputed, not trusted: the case list must hash to the manifest digest, and
   // every manifest case at the judged level and below must have a record.
   if (manifestDigest(h.manifest_cases) !== h.manifest_digest)

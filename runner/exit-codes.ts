@@ -1,3 +1,5 @@
+import type { EngineErrorKind } from './engine/errors.js';
+
 /** Documented process exit codes (README "Exit codes"). */
 export const EXIT = {
   /** The run completed and the level claim holds (or the command succeeded). */
@@ -29,6 +31,18 @@ export class CliError extends Error {
   ) {
     super(message);
     this.name = 'CliError';
+  }
+}
+
+/** The exit code for why the engine could not run (runner/engine/errors.ts): the engine itself knows none. */
+export function exitCodeForEngineError(kind: EngineErrorKind): ExitCode {
+  switch (kind) {
+    case 'usage':
+      return EXIT.USAGE;
+    case 'adapter':
+      return EXIT.ADAPTER;
+    case 'interrupted':
+      return EXIT.INTERRUPTED;
   }
 }
 

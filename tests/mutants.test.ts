@@ -77,20 +77,22 @@ process.env.XDG_CONFIG_HOME = join(scratch, 'xdg-config');
 
 /** `cases` through the engine, with the mutant as its own process (as `--process` runs it). */
 async function viaEngine(name: string, cases: CaseDef[]): Promise<CaseOutcome[]> {
-  const { report } = await runEngine({
-    adapter: `builtin:mutant/${name}`,
-    level: 3,
-    out: join(scratch, name),
-    jobs: 1,
-    timeoutMs: 30_000,
-    keepWorkspaces: false,
-    resume: false,
-    process: true,
-    checkProtocol: false,
-    fuzz: 0,
-    seed: 1,
-    cases,
-  });
+  const { report } = await runEngine(
+    {
+      adapter: `builtin:mutant/${name}`,
+      level: 3,
+      out: join(scratch, name),
+      jobs: 1,
+      timeoutMs: 30_000,
+      keepWorkspaces: false,
+      resume: false,
+      process: true,
+      checkProtocol: false,
+      fuzz: 0,
+      seed: 1,
+    },
+    { cases },
+  );
   return report.cases;
 }
 

@@ -2,7 +2,8 @@ import { fileURLToPath } from 'node:url';
 import { Command, CommanderError } from 'commander';
 import { stripControl } from '../../reports/text.js';
 import { packageVersion } from '../../spec/package-root.js';
-import { CliError, EXIT } from '../exit-codes.js';
+import { EngineError } from '../engine/errors.js';
+import { CliError, EXIT, exitCodeForEngineError } from '../exit-codes.js';
 import type { CliEmbedding } from './embedding.js';
 
 type Register = (program: Command, embed: CliEmbedding) => void;
@@ -32,6 +33,10 @@ export function reportFatal(err: unknown): number {
   if (err instanceof CliError) {
     process.stderr.write(`oap-conform: ${err.code}: ${oneLine(err.message)}\n`);
     return err.exitCode;
+  }
+  if (err instanceof EngineError) {
+    process.stderr.write(`oap-conform: ${err.code}: ${oneLine(err.message)}\n`);
+    return exitCodeForEngineError(err.kind);
   }
   if (err instanceof CommanderError) {
     return err.exitCode === 0 ? EXIT.OK : EXIT.USAGE;

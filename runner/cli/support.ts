@@ -1,4 +1,5 @@
-import { AdapterEnvError, parseAdapterEnv } from '../engine/env.js';
+import { parseAdapterEnv } from '../engine/env.js';
+import { EngineError } from '../engine/errors.js';
 import { CliError, EXIT } from '../exit-codes.js';
 
 /**
@@ -10,7 +11,7 @@ export async function withInputErrors<T>(fn: () => T | Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (err) {
-    if (err instanceof CliError) throw err;
+    if (err instanceof CliError || err instanceof EngineError) throw err;
     const code = (err as { code?: unknown }).code;
     if (err instanceof Error && typeof code === 'string' && !code.startsWith('ERR_')) throw new CliError(code, err.message, EXIT.USAGE);
     throw err;
@@ -27,13 +28,7 @@ export const DEFAULT_BASELINE_FILE = 'oap-conform-baseline.json';
 export const ADAPTER_ENV_HELP =
   "add a variable to the adapter process environment (repeatable; NAME alone passes the runner's value; only PATH, LANG, LC_ALL, TZ and OAP_* pass otherwise)";
 
-/** `--adapter-env` values as variables; a bad one is a one-line usage error (exit 2). */
+/** `--adapter-env` values as variables; a bad one is an AdapterEnvError (one line, exit 2). */
 export function adapterEnvFlags(specs: readonly string[] | undefined): Record<string, string> | undefined {
-  if (!specs || specs.length === 0) return undefined;
-  try {
-    return parseAdapterEnv(specs);
-  } catch (err) {
-    if (err instanceof AdapterEnvError) throw new CliError(err.code, err.message, EXIT.USAGE);
-    throw err;
-  }
+  return specs?.length ? parseAdapterEnv(specs) : undefined;
 }

@@ -3,7 +3,7 @@ import { dirname, extname, isAbsolute, join, relative, resolve } from 'node:path
 import { pathToFileURL } from 'node:url';
 import { resolveBuiltin, UnknownBuiltin, type BuiltinAdapter } from '../../harnesses/builtin.js';
 import type { AdapterFactory } from '../../sdk/ts/types.js';
-import { CliError, EXIT } from '../exit-codes.js';
+import { EngineError } from './errors.js';
 import { fromRoot, packageRoot } from '../../spec/package-root.js';
 import { shellWords, ShellWordsError } from './shell-words.js';
 
@@ -80,13 +80,13 @@ async function importFactory(path: string): Promise<AdapterFactory> {
   try {
     mod = (await import(pathToFileURL(path).href)) as { default?: unknown };
   } catch (err) {
-    throw new CliError('adapter-module', `cannot import adapter module ${path}: ${(err as Error).message.split('\n')[0]}`, EXIT.ADAPTER);
+    throw new EngineError('adapter', 'adapter-module', `cannot import adapter module ${path}: ${(err as Error).message.split('\n')[0]}`);
   }
   if (typeof mod.default !== 'function') {
-    throw new CliError(
+    throw new EngineError(
+      'adapter',
       'adapter-module',
       `${path} has no default export adapter factory (to run a stdio adapter script, pass its command line, e.g. "node ${path}")`,
-      EXIT.ADAPTER,
     );
   }
   return mod.default as AdapterFactory;
@@ -94,22 +94,22 @@ async function importFactory(path: string): Promise<AdapterFactory> {
 
 export async function resolveAdapter(spec: string, opts: { forceProcess?: boolean; cwd?: string } = {}): Promise<ResolvedAdapter> {
   const text = spec.trim();
-  if (!text) throw new CliError('adapter-spec', '--adapter is empty', EXIT.USAGE);
+  if (!text) throw new EngineError('usage', 'adapter-spec', '--adapter is empty');
   if (text.startsWith('builtin:')) {
     let builtin: BuiltinAdapter;
     try {
       builtin = await resolveBuiltin(text.slice('builtin:'.length));
     } catch (err) {
-      if (err instanceof UnknownBuiltin) throw new CliError('adapter-spec', err.message, EXIT.USAGE);
+      if (err instanceof UnknownBuiltin) throw new EngineError('usage', 'adapter-spec', err.message);
       throw err;
     }
     const processArgv = hostArgv(text);
     if (builtin.mode === 'process-only' || opts.forceProcess) {
       if (!processArgv)
-        throw new CliError(
+        throw new EngineError(
+          'adapter',
           'adapter-host',
           `${text} runs as a process through dist/harnesses/host.js, which is not built (run npm run build)`,
-          EXIT.ADAPTER,
         );
       return { spec: text, kind: 'builtin', mode: 'stdio', processArgv };
     }
@@ -117,15 +117,15 @@ export async function resolveAdapter(spec: string, opts: { forceProcess?: boolea
   }
   const asPath = resolve(opts.cwd ?? process.cwd(), text);
   if (!/\s/.test(text) && MODULE_EXT.has(extname(text))) {
-    if (!existsSync(asPath)) throw new CliError('adapter-spec', `adapter module ${text} not found`, EXIT.USAGE);
+    if (!existsSync(asPath)) throw new EngineError('usage', 'adapter-spec', `adapter module ${text} not found`);
     let modulePath = asPath;
     if (/\.m?ts$/.test(asPath)) {
       const compiled = compiledModulePath(asPath);
       if (!compiled)
-        throw new CliError(
+        throw new EngineError(
+          'adapter',
           'adapter-module',
           `${text} is TypeScript and no compiled .js was found next to it or under dist/; compile it first (tsc) or pass the .js`,
-          EXIT.ADAPTER,
         );
       modulePath = compiled;
     }
@@ -135,10 +135,10 @@ export async function resolveAdapter(spec: string, opts: { forceProcess?: boolea
     const processArgv = hostArgv(modulePath);
     if (opts.forceProcess) {
       if (!processArgv)
-        throw new CliError(
+        throw new EngineError(
+          'adapter',
           'adapter-host',
           'module adapters run as a process through dist/harnesses/host.js, which is not built',
-          EXIT.ADAPTER,
         );
       return { spec: text, kind: 'module', mode: 'stdio', processArgv, ...warnings };
     }
@@ -148,9 +148,9 @@ export async function resolveAdapter(spec: string, opts: { forceProcess?: boolea
   try {
     argv = shellWords(text);
   } catch (err) {
-    if (err instanceof ShellWordsError) throw new CliError('adapter-spec', err.message, EXIT.USAGE);
+    if (err instanceof ShellWordsError) throw new EngineError('usage', 'adapter-spec', err.message);
     throw err;
   }
-  if (argv.length === 0) throw new CliError('adapter-spec', '--adapter is empty', EXIT.USAGE);
+  if (argv.length === 0) throw new EngineError('usage', 'adapter-spec', '--adapter is empty');
   return { spec: text, kind: 'command', mode: 'stdio', processArgv: argv };
 }

@@ -1,5 +1,6 @@
 import { mkdirSync, renameSync, rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
+import { EngineError } from './errors.js';
 
 /**
  * The adapter process environment is an allowlist, so nothing from the runner's environment
@@ -17,8 +18,26 @@ const PASSTHROUGH_PREFIX = 'OAP_';
 /** Set by the runner for every adapter process; `--adapter-env` cannot replace them. */
 const PRIVATE_DIR_ENV = ['HOME', 'XDG_CONFIG_HOME', 'XDG_DATA_HOME', 'XDG_CACHE_HOME', 'XDG_STATE_HOME', 'TMPDIR'] as const;
 
-export class AdapterEnvError extends Error {
-  readonly code = 'adapter-env';
+/** A malformed or forbidden `--adapter-env` (a usage error: exit 2). */
+export class AdapterEnvError extends EngineError {
+  constructor(message: string) {
+    super('usage', 'adapter-env', message);
+    this.name = 'AdapterEnvError';
+  }
+}
+
+/**
+ * `--adapter-env` as given, which the run header records and a rerun line and --resume repeat
+ * (`NAME` for a pass-through, whose value is read again; `NAME=VALUE` for a set value, recorded as
+ * given), and the variables it adds to the adapter's environment.
+ */
+export interface AdapterEnvSetting {
+  readonly given: readonly string[];
+  readonly vars: Readonly<Record<string, string>>;
+}
+
+export function adapterEnvSetting(given: readonly string[], source: NodeJS.ProcessEnv = process.env): AdapterEnvSetting {
+  return { given: [...given], vars: parseAdapterEnv(given, source) };
 }
 
 /**

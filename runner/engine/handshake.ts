@@ -2,14 +2,12 @@ import { SUPPORTED_PROTOCOL_VERSIONS, type HandshakeT } from '../../protocol/mes
 import { AdapterCrashed, AdapterNotImplemented, AdapterProtocolError, AdapterSkipped, AdapterTimeout } from '../../protocol/errors.js';
 import type { AdapterRpc } from '../../suites/kit/types.js';
 import { packageVersion } from '../../spec/package-root.js';
+import { EngineError } from './errors.js';
 
 /** Why an adapter could not be brought up; the CLI reports it on one line and exits 3. */
-export class HandshakeError extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
+export class HandshakeError extends EngineError {
+  constructor(code: string, message: string) {
+    super('adapter', code, message);
     this.name = 'HandshakeError';
   }
 }

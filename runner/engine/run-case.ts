@@ -3,6 +3,7 @@ import { AdapterCrashed, AdapterNotImplemented, AdapterProtocolError, AdapterSki
 import { isDeepStrictEqual } from 'node:util';
 import { differencesOf } from '../../spec/document/differences.js';
 import { CaseInconclusive, CaseNotApplicable, CheckFailure } from '../../suites/kit/errors.js';
+import { FindingFailure } from '../../fuzz/findings.js';
 import { describeNeed, disclaimedNeeds, omissionSentence, probe } from '../../suites/support/probes.js';
 import type { AdapterRpc, CaseContext, CaseDef, KillableAdapter } from '../../suites/kit/types.js';
 import type { CaseOutcome } from '../../results/record.js';
@@ -32,6 +33,7 @@ export function outcomeOf(err: unknown, base: { id: string; requirements: string
       ...(err.expected !== undefined ? { expected: err.expected } : {}),
       ...(err.observed !== undefined ? { observed: err.observed } : {}),
       ...(differences.length > 0 ? { differences } : {}),
+      ...(err instanceof FindingFailure ? { finding: err.file } : {}),
     };
   }
   if (err instanceof CaseInconclusive) {

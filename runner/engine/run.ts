@@ -1,107 +1,91 @@
 import { defaultWorkspaceParent } from '../../suites/kit/workspace.js';
 import { createHash, randomInt } from 'node:crypto';
-import { accessSync, constants, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { HandshakeT } from '../../protocol/messages.js';
 import type { CaseDef } from '../../suites/kit/types.js';
 import { caseLevel } from '../../suites/index.js';
-import { runCases } from './cases.js';
-import { CliError, EXIT } from '../exit-codes.js';
+import type { UpstreamReplay } from '../../suites/upstream/index.js';
 import type { CaseRecord, RunFooter, RunHeader, RunReport } from '../../results/model.js';
 import type { RunReporter } from '../../results/reporter.js';
 import { countStatuses } from '../../results/predicates.js';
+import { InputError } from '../../results/load.js';
+import { headerDifference, readRunStream, RunStreamWriter, wholeRun, type UnfinishedRun } from '../../results/run-stream.js';
 import { packageVersion } from '../../spec/package-root.js';
 import { resolveAdapter } from './adapter-spec.js';
-import { loadUpstream, UpstreamLayoutError, type UpstreamReplay } from '../../suites/upstream/index.js';
 import { fixtureRevision } from '../../results/revision.js';
+import { runCases, replayOf } from './cases.js';
+import { keptWorkspacesOf, recordedOptions, resumedConfig, streamPathOf, type RunConfig } from './config.js';
+import { EngineError } from './errors.js';
 import { HandshakeError } from './handshake.js';
-import { Journal, readJournal, resumeMismatch } from './journal.js';
 import { manifestCases, manifestDigest } from '../../results/manifest.js';
 import { ProtocolChecker } from './protocol-check.js';
-import { byId, caseMatcher, distribute, nearestIds, selectShard, type Shard } from './selection.js';
+import { byId, caseMatcher, nearestIds, selectShard } from './selection.js';
+import { startForLoop, workLoop } from './work-loop.js';
 import { Worker } from './worker.js';
-import { runPool, startThreads, threadsAvailable, type ThreadData, type Threads } from './thread-pool.js';
+import { runPool, startThreads, threadsAvailable, type Threads } from './thread-pool.js';
 
-export interface EngineOptions {
-  adapter: string;
-  level?: 1 | 2 | 3;
-  out: string;
-  jobs: number;
-  filter?: string;
-  /** `--case ID`: exactly these case IDs (no pattern); an unknown ID is a usage error. */
-  caseIds?: string[];
-  timeoutMs: number;
-  keepWorkspaces: boolean;
-  resume: boolean;
-  /** The run seed; default derived from the fixture revision and the judged level (`'random'` explores). */
-  seed?: number | 'random';
-  process: boolean;
-  checkProtocol: boolean;
-  fuzz: number;
-  /** An upstream-layout fixture tree to replay (read and checked before anything runs or is written). */
-  fixturesDir?: string;
-  /** The same, already read and checked (the CLI reads it first to print what it will replay). */
-  upstream?: UpstreamReplay;
-  shard?: Shard;
-  maxRestarts?: number;
-  /** Replace the suite's cases (tests, and embedders of the CLI): the run has exactly these. */
-  cases?: CaseDef[];
-  /** Aborting stops the run: adapters killed, partial results written, exit 130. */
+/** What a run reports to and takes from its caller besides its config: none of it is recorded. */
+export interface EngineHooks {
+  /** Aborting stops the run: adapters killed, the footer written as interrupted (the CLI exits 130). */
   signal?: AbortSignal;
-  onSpawn?: (pid: number) => void;
   /** Listeners to the run (progress, tests); the engine formats nothing itself. */
   reporters?: readonly RunReporter[];
-  /** Variables added to the adapter process environment (`--adapter-env`). */
-  adapterEnv?: Readonly<Record<string, string>>;
+  /** Called with the pid of every adapter process started (tests check for orphans). */
+  onSpawn?: (pid: number) => void;
   /** One-line warnings about the adapter before the run starts (e.g. stale compiled TypeScript). */
   onWarning?: (message: string) => void;
+  /** Replace the suite's cases (tests, and embedders of the CLI): the run has exactly these, on the main thread. */
+  cases?: CaseDef[];
+  /** The `--fixtures` tree of `config.fixtures`, already read (the CLI reads it first to print what it will replay). */
+  upstream?: UpstreamReplay;
 }
 
 export interface EngineResult {
+  /** The run the stream holds (its header, its records sorted by ID, its footer). */
   report: RunReport;
   outDir: string;
   journalPath: string;
 }
 
 export { DEFAULT_TIMEOUT_MS } from '../../results/rerun.js';
+export { readReplay } from './cases.js';
 
 /**
  * A conformance run: resolve the adapter, shake hands (the claimed level is judged unless
- * --level says otherwise), gather and select the cases, run them on N workers with results
- * streamed to OUT/journal.ndjson, then build the RunReport and hand it to results.
+ * --level says otherwise), gather and select the cases, run them on N workers with every record
+ * appended to the run stream (OUT/journal.ndjson) as it comes, end the stream with its footer and
+ * hand back that run. Problems that stop a run are EngineErrors; the CLI maps them to exit codes.
  */
-export async function runEngine(opts: EngineOptions): Promise<EngineResult> {
-  const reporters = opts.reporters ?? [];
+export async function runEngine(given: RunConfig, hooks: EngineHooks = {}): Promise<EngineResult> {
+  const reporters = hooks.reporters ?? [];
+  let config: RunConfig = { ...given, out: resolve(given.out) };
   // A fixture tree is checked before the output directory or the adapter is touched.
-  const upstream = opts.upstream ?? (opts.fixturesDir ? readReplay(opts.fixturesDir) : undefined);
-  const outDir = resolve(opts.out);
-  const journalPath = join(outDir, 'journal.ndjson');
-  prepareOutDir(outDir);
-  const previous = opts.resume ? readJournal(journalPath) : undefined;
+  const upstream = hooks.upstream ?? (config.fixtures ? replayOf(config.fixtures) : undefined);
+  const streamPath = streamPathOf(config);
+  prepareOutDir(config.out);
+  const previous = config.resume ? readUnfinished(streamPath) : undefined;
+  if (previous) config = resumedConfig(config, previous.header, streamPath);
   let seed = 0; // set once the judged level is known
-  const adapter = await resolveAdapter(opts.adapter, { forceProcess: opts.process });
-  for (const w of adapter.warnings ?? []) opts.onWarning?.(w);
+  const adapter = await resolveAdapter(config.adapter, { forceProcess: config.process });
+  for (const w of adapter.warnings ?? []) hooks.onWarning?.(w);
   // With --jobs N the workers are threads; they load their modules while this one shakes hands.
-  const early: Threads | undefined = opts.jobs > 1 && !opts.cases && threadsAvailable() ? startThreads(opts.jobs) : undefined;
-  const checker = opts.checkProtocol ? new ProtocolChecker() : undefined;
+  const early: Threads | undefined = config.jobs > 1 && !hooks.cases && threadsAvailable() ? startThreads(config.jobs) : undefined;
+  const checker = config.checkProtocol ? new ProtocolChecker() : undefined;
   const runDir = mkdtempSync(join(defaultWorkspaceParent(), 'oap-run-'));
-  const workspaceParent = opts.keepWorkspaces ? join(outDir, 'workspaces') : undefined;
-  if (workspaceParent) mkdirSync(workspaceParent, { recursive: true });
+  const kept = keptWorkspacesOf(config);
+  if (kept) mkdirSync(kept, { recursive: true });
 
   const workers: Worker[] = [];
   const newWorker = (index: number): Worker => {
     const w = new Worker({
       index,
       adapter,
-      timeoutMs: opts.timeoutMs,
+      config,
       runSeed: () => seed,
       dir: join(runDir, `worker-${index}`),
-      keepWorkspaces: opts.keepWorkspaces,
-      ...(workspaceParent ? { workspaceParent } : {}),
-      ...(opts.maxRestarts !== undefined ? { maxRestarts: opts.maxRestarts } : {}),
-      ...(checker ? { checker } : {}),
-      ...(opts.onSpawn ? { onSpawn: opts.onSpawn } : {}),
-      ...(opts.adapterEnv ? { extraEnv: opts.adapterEnv } : {}),
+      checker,
+      onSpawn: hooks.onSpawn,
     });
     workers.push(w);
     return w;
@@ -111,7 +95,7 @@ export async function runEngine(opts: EngineOptions): Promise<EngineResult> {
     for (const w of workers) void w.abort();
     abortPool?.();
   };
-  opts.signal?.addEventListener('abort', onAbort, { once: true });
+  hooks.signal?.addEventListener('abort', onAbort, { once: true });
 
   try {
     // ---- handshake (worker 0 doubles as the probe)
@@ -119,164 +103,138 @@ export async function runEngine(opts: EngineOptions): Promise<EngineResult> {
     try {
       handshakeResult = await newWorker(0).start();
     } catch (err) {
-      if (opts.signal?.aborted) throw new CliError('interrupted', 'interrupted before the adapter was ready', EXIT.INTERRUPTED);
-      if (!(err instanceof HandshakeError)) throw err;
-      writeAdapterFailure(outDir, opts, adapter.spec, err.message);
-      throw new CliError(err.code, err.message, EXIT.ADAPTER);
+      if (hooks.signal?.aborted) throw new EngineError('interrupted', 'interrupted', 'interrupted before the adapter was ready');
+      if (err instanceof HandshakeError) writeAdapterFailure(config, adapter.spec, err.message);
+      throw err;
     }
-    const level = opts.level ?? handshakeResult.level;
+    const level = config.level ?? handshakeResult.level;
     const revision = fixtureRevision();
-    // A resume without --seed continues with the journal's seed; an explicit different one is refused below.
-    seed = opts.seed === 'random' ? randomInt(0, 2 ** 31) : (opts.seed ?? previous?.header.seed ?? defaultSeed(revision.revision, level));
+    seed = config.seed === 'random' ? randomInt(0, 2 ** 31) : (config.seed ?? defaultSeed(revision.revision, level));
 
     // ---- cases
-    const all = (opts.cases ?? suiteCases(opts, seed, outDir, handshakeResult, upstream)).sort(byId);
+    const all = (hooks.cases ?? runCases(config, seed, upstream)).sort(byId);
     for (let i = 1; i < all.length; i++)
-      if (all[i]!.id === all[i - 1]!.id) throw new CliError('duplicate-case', `two cases have the ID ${all[i]!.id}`, EXIT.USAGE);
-    const digest = manifestDigest(all);
-    let selected = opts.filter ? all.filter(caseMatcher(opts.filter)) : all;
+      if (all[i]!.id === all[i - 1]!.id) throw new EngineError('usage', 'duplicate-case', `two cases have the ID ${all[i]!.id}`);
+    let selected = config.filter ? all.filter(caseMatcher(config.filter)) : all;
     // A filter that selects nothing is a mistyped filter, not an empty success (as vitest has it).
-    if (opts.filter && selected.length === 0) throw new CliError('no-case-matches', `no case matches --filter ${opts.filter}`, EXIT.USAGE);
-    if (opts.caseIds?.length) selected = selectCases(selected, all, opts.caseIds);
-    if (opts.shard) selected = selectShard(selected, opts.shard);
+    if (config.filter && selected.length === 0)
+      throw new EngineError('usage', 'no-case-matches', `no case matches --filter ${config.filter}`);
+    if (config.caseIds?.length) selected = selectCases(selected, all, config.caseIds);
+    if (config.shard) selected = selectShard(selected, config.shard);
     const header: RunHeader = {
       schema: 'oap-conform.report.v1',
       runner: { name: 'oap-conform', version: packageVersion() },
-      manifest_digest: digest,
+      manifest_digest: manifestDigest(all),
       manifest_cases: manifestCases(all),
       fixture_revision: revision.revision,
       fixture_dirty: revision.dirty,
       adapter: { spec: adapter.spec, handshake: handshakeResult },
       level,
       seed,
-      options: {
-        jobs: opts.jobs,
-        timeout_ms: opts.timeoutMs,
-        fuzz: opts.fuzz,
-        ...(opts.filter ? { filter: opts.filter } : {}),
-        ...(opts.caseIds?.length ? { case: [...new Set(opts.caseIds)] } : {}),
-        ...(opts.checkProtocol ? { check_protocol: true } : {}),
-        ...(opts.process ? { process: true } : {}),
-        ...(opts.shard ? { shard: opts.shard } : {}),
-        ...(upstream ? { fixtures_dir: upstream.root, fixtures_digest: upstream.digest } : {}),
-      },
+      options: recordedOptions(config),
       started_at: new Date().toISOString(),
     };
 
-    // ---- journal (fresh, or resumed)
-    let kept: CaseRecord[] = [];
-    let journal: Journal;
+    // ---- the run stream (new, or the unfinished one resumed: its header stays, its records are kept)
     if (previous) {
-      const why = resumeMismatch(previous.header, header);
-      if (why) throw new CliError('resume-mismatch', `cannot resume ${journalPath}: ${why}`, EXIT.USAGE);
-      const wanted = new Set(selected.map((c) => c.id));
-      kept = previous.records.filter((r) => wanted.has(r.id));
-      journal = Journal.append(journalPath);
-      Object.assign(header, { started_at: previous.header.started_at });
-    } else {
-      journal = Journal.create(journalPath, header);
+      const d = headerDifference(previous.header, header);
+      if (d)
+        throw new EngineError(
+          'usage',
+          'resume-mismatch',
+          `cannot resume ${streamPath}: its run differs in ${d.field} (${d.was} there, ${d.now} now)`,
+        );
     }
-    const done = new Set(kept.map((r) => r.id));
-    const records: CaseRecord[] = [...kept];
+    const stream = previous ? RunStreamWriter.resume(streamPath, previous) : RunStreamWriter.create(streamPath, header);
+    const records: CaseRecord[] = [...(previous?.cases ?? [])];
+    const done = new Set(records.map((r) => r.id));
     const record = (r: CaseRecord): void => {
-      journal.write(r);
+      stream.case(r);
       records.push(r);
       for (const rep of reporters) rep.onCaseEnd?.(r);
     };
 
     // Cases above the judged level are not part of this run's question: they are not run or recorded.
     const todo = selected.filter((c) => !done.has(c.id) && caseLevel(c) <= level);
+    const jobs = Math.max(1, Math.min(config.jobs, todo.length || 1));
+    // With several workers, longest kinds first (the cases that spawn and kill adapter processes),
+    // so no worker is left with one long case at the end while the others idle.
+    const queue = jobs > 1 ? [...todo.filter((c) => c.needs?.process), ...todo.filter((c) => !c.needs?.process)] : [...todo];
 
-    for (const rep of reporters) rep.onRunStart?.({ header, resumed: kept.length, toRun: todo.length });
+    for (const rep of reporters) rep.onRunStart?.({ header: previous?.header ?? header, resumed: records.length, toRun: todo.length });
 
-    // ---- workers
-    const jobs = Math.max(1, Math.min(opts.jobs, todo.length || 1));
-    let exhausted: string[] = [];
-    const threaded = jobs > 1 && early !== undefined;
-    if (threaded) {
+    // ---- workers: each runs the one loop over the queue, here or in its own thread
+    let exhausted: string[];
+    if (jobs > 1 && early !== undefined) {
       // One thread per worker, each with its own adapter: the probe's adapter is done.
       await workers[0]!.close();
-      const titles = new Map(todo.map((c) => [c.id, c.title]));
-      const data = (index: number): ThreadData => ({
-        index,
-        adapter: opts.adapter,
-        forceProcess: opts.process,
-        timeoutMs: opts.timeoutMs,
-        seed,
-        fuzz: opts.fuzz,
-        ...(upstream ? { upstream: { root: upstream.root, digest: upstream.digest } } : {}),
-        findingsDir: join(outDir, 'findings'),
-        handshake: handshakeResult,
-        dir: join(runDir, `worker-${index}`),
-        ...(workspaceParent ? { workspaceParent } : {}),
-        keepWorkspaces: opts.keepWorkspaces,
-        ...(opts.maxRestarts !== undefined ? { maxRestarts: opts.maxRestarts } : {}),
-        checkProtocol: opts.checkProtocol,
-        ...(opts.adapterEnv ? { extraEnv: { ...opts.adapterEnv } } : {}),
-      });
-      // Longest kinds first (the cases that spawn and kill adapter processes), so no thread is
-      // left with one long case at the end while the other idles.
-      const ordered = [...todo.filter((c) => c.needs?.process), ...todo.filter((c) => !c.needs?.process)];
+      const titles = new Map(queue.map((c) => [c.id, c.title]));
       const pool = runPool(
         early,
-        Array.from({ length: jobs }, (_, i) => data(i)),
-        ordered.map((c) => c.id),
+        Array.from({ length: jobs }, (_, index) => ({ index, config, seed, dir: join(runDir, `worker-${index}`) })),
+        queue.map((c) => c.id),
         {
           onCaseStart: (id) => {
             for (const rep of reporters) rep.onCaseStart?.({ id, title: titles.get(id) ?? id });
           },
           onRecord: record,
-          ...(opts.onSpawn ? { onSpawn: opts.onSpawn } : {}),
+          ...(hooks.onSpawn ? { onSpawn: hooks.onSpawn } : {}),
         },
       );
       abortPool = pool.abort;
-      if (opts.signal?.aborted) pool.abort();
+      if (hooks.signal?.aborted) pool.abort();
       exhausted = await pool.done;
-    }
-    const slices = threaded ? [] : distribute(todo, jobs);
-    const runSlice = async (index: number): Promise<void> => {
-      if (opts.signal?.aborted) return;
-      const w = workers[index] ?? newWorker(index);
-      if (index > 0) {
-        // Another worker's adapter failing to start is a fault of that worker, replayed per case.
-        await w.start().catch((err: unknown) => {
-          if (!(err instanceof HandshakeError)) throw err;
-        });
-      }
-      for (const def of slices[index]!) {
-        // An in-process adapter can answer a whole run in promise continuations alone, never
-        // returning to the event loop, where SIGINT/SIGTERM are delivered: let them in between cases.
-        await new Promise<void>((resolve) => setImmediate(resolve));
-        if (opts.signal?.aborted) return;
+    } else {
+      const next = (): CaseDef | undefined => (hooks.signal?.aborted ? undefined : queue.shift());
+      const caseStart = (def: CaseDef): void => {
         for (const rep of reporters) rep.onCaseStart?.({ id: def.id, title: def.title });
-        const r = await w.run(def);
-        if (!r) return;
-        record(r);
-      }
-    };
-    await Promise.all(slices.map((_, i) => runSlice(i)));
+      };
+      await Promise.all(
+        Array.from({ length: jobs }, async (_, index) => {
+          if (hooks.signal?.aborted) return;
+          const w = workers[index] ?? newWorker(index);
+          if (index > 0) await startForLoop(w);
+          await workLoop(w, { next, caseStart, record });
+        }),
+      );
+      exhausted = workers.map((w) => w.exhaustedReason).filter((r): r is string => r !== undefined);
+    }
 
-    // ---- report
-    const interrupted = !!opts.signal?.aborted;
-    records.sort(byId);
+    // ---- the footer ends the stream; the run is what the stream holds
+    const interrupted = !!hooks.signal?.aborted;
+    const findings = records.flatMap((r) => (r.status === 'fail' && r.finding ? [r.finding] : [])).sort();
     const footer: RunFooter = {
       finished_at: new Date().toISOString(),
       complete: !interrupted,
       interrupted,
       counts: countStatuses(records),
-      ...(workers.some((w) => w.exhaustedReason) || exhausted.length > 0
-        ? { adapter_error: [...workers.map((w) => w.exhaustedReason), ...exhausted].find(Boolean)! }
-        : {}),
-      ...(opts.fuzz > 0 ? { fuzz: { seed, cases: records.filter((r) => r.origin === 'fuzz').length, findings: [] } } : {}),
+      ...(exhausted.length > 0 ? { adapter_error: exhausted[0]! } : {}),
+      ...(config.fuzz > 0 ? { fuzz: { seed, cases: records.filter((r) => r.origin === 'fuzz').length, findings } } : {}),
     };
-    const report: RunReport = { header, cases: records, footer };
+    stream.end(footer);
+    const report = wholeRun(streamPath, previous?.header ?? header, records.sort(byId), footer);
     for (const rep of reporters) rep.onRunEnd?.(report);
-    return { report, outDir, journalPath };
+    return { report, outDir: config.out, journalPath: streamPath };
   } finally {
-    opts.signal?.removeEventListener('abort', onAbort);
+    hooks.signal?.removeEventListener('abort', onAbort);
     await Promise.all(workers.map((w) => w.close().catch(() => {})));
     await early?.terminate(); // the ones not used (fewer cases than --jobs, a refused handshake)
     rmSync(runDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The unfinished run --resume continues: none when the stream does not exist or is empty (the
+ * runner died before its header). A stream that cannot be read is never started over on top of,
+ * since that would discard its cases.
+ */
+function readUnfinished(path: string): UnfinishedRun | undefined {
+  if (!existsSync(path) || statSync(path).size === 0) return undefined;
+  try {
+    return readRunStream(path, { unfinished: true });
+  } catch (err) {
+    if (!(err instanceof InputError)) throw err;
+    throw new EngineError('usage', 'resume-unreadable', `cannot resume: ${err.message} (move it away to start a fresh run)`);
   }
 }
 
@@ -286,21 +244,6 @@ export async function runEngine(opts: EngineOptions): Promise<EngineResult> {
  */
 function defaultSeed(revision: string, level: 1 | 2 | 3): number {
   return createHash('sha256').update(`oap-conform seed:${revision}:level ${level}`).digest().readUInt32BE(0) >>> 1;
-}
-
-/** The suite's cases for this run. */
-function suiteCases(opts: EngineOptions, seed: number, outDir: string, handshake: HandshakeT, upstream?: UpstreamReplay): CaseDef[] {
-  return runCases({ seed, fuzz: opts.fuzz, findingsDir: join(outDir, 'findings'), handshake, ...(upstream ? { upstream } : {}) });
-}
-
-/** Read and check a --fixtures tree; a tree that cannot be replayed is a usage error (exit 2, one line). */
-export function readReplay(dir: string): UpstreamReplay {
-  try {
-    return loadUpstream(dir);
-  } catch (err) {
-    if (err instanceof UpstreamLayoutError) throw new CliError(err.code, err.message, EXIT.USAGE);
-    throw err;
-  }
 }
 
 /** --out must be a directory we can create and write to; anything else is a usage error (exit 2). */
@@ -317,7 +260,7 @@ function prepareOutDir(outDir: string): void {
         : e.code === 'EACCES' || e.code === 'EPERM' || e.code === 'EROFS'
           ? 'permission denied'
           : e.message;
-    throw new CliError('out-dir', `cannot write results to --out ${outDir}: ${why}`, EXIT.USAGE);
+    throw new EngineError('usage', 'out-dir', `cannot write results to --out ${outDir}: ${why}`);
   }
 }
 
@@ -325,11 +268,11 @@ function prepareOutDir(outDir: string): void {
  * The adapter could not be run at all (no handshake, so no RunHeader can exist): record why in
  * OUT/adapter-error.json for CI logs; the CLI also prints it on one line and exits 3.
  */
-function writeAdapterFailure(outDir: string, opts: EngineOptions, spec: string, reason: string): void {
-  mkdirSync(outDir, { recursive: true });
+function writeAdapterFailure(config: RunConfig, spec: string, reason: string): void {
+  mkdirSync(config.out, { recursive: true });
   const now = new Date().toISOString();
-  const body = { adapter: spec, at: now, adapter_error: reason, options: { jobs: opts.jobs, timeout_ms: opts.timeoutMs } };
-  writeFileSync(join(outDir, 'adapter-error.json'), `${JSON.stringify(body, null, 2)}\n`);
+  const body = { adapter: spec, at: now, adapter_error: reason, options: { jobs: config.jobs, timeout_ms: config.timeoutMs } };
+  writeFileSync(join(config.out, 'adapter-error.json'), `${JSON.stringify(body, null, 2)}\n`);
 }
 
 /**
@@ -341,11 +284,11 @@ function selectCases(selected: CaseDef[], all: CaseDef[], ids: string[]): CaseDe
   for (const id of ids) {
     if (!known.has(id)) {
       const near = nearestIds(id, [...known]);
-      throw new CliError('no-such-case', `no case has the ID ${id}${near.length ? `; did you mean ${near.join(', ')}?` : ''}`, EXIT.USAGE);
+      throw new EngineError('usage', 'no-such-case', `no case has the ID ${id}${near.length ? `; did you mean ${near.join(', ')}?` : ''}`);
     }
   }
   const wanted = new Set(ids);
   const out = selected.filter((c) => wanted.has(c.id));
-  if (out.length === 0) throw new CliError('no-case-matches', `--case ${ids.join(', ')} is excluded by --filter`, EXIT.USAGE);
+  if (out.length === 0) throw new EngineError('usage', 'no-case-matches', `--case ${ids.join(', ')} is excluded by --filter`);
   return out;
 }

@@ -40,15 +40,6 @@ export function selectShard<T extends { id: string }>(sorted: readonly T[], shar
   return sorted.filter((_, i) => i % shard.count === shard.index - 1);
 }
 
-/** Worker w of n gets the same modulo slice of the ID-sorted cases, so assignment is deterministic. */
-export function distribute<T>(sorted: readonly T[], workers: number): T[][] {
-  const out: T[][] = Array.from({ length: workers }, () => []);
-  sorted.forEach((c, i) => {
-    out[i % workers]!.push(c);
-  });
-  return out;
-}
-
 export function byId(a: { id: string }, b: { id: string }): number {
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }

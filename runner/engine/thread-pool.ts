@@ -2,9 +2,10 @@
  * `--jobs N` on N cores: each worker runs in its own thread (worker_threads), with its own adapter
  * (an in-process instance, or a process it spawns) and its own copy of the case list, so the
  * suite's own work (writing profiles, parsing them back, generating fuzz inputs) and an in-process
- * adapter run in parallel instead of taking turns on one event loop. The main thread hands out
- * case IDs one at a time, longest kinds first, and records what comes back; the threads rebuild
- * the identical, deterministic case list from the run's seed, fuzz budget, fixtures and handshake.
+ * adapter run in parallel instead of taking turns on one event loop. Each thread runs the engine's
+ * one loop over cases (./work-loop.ts); its next case is the one the main thread hands it when it
+ * asks, and the main thread records what comes back. The threads rebuild the identical,
+ * deterministic case list from the run's config and seed.
  *
  * Used only from the built package (the thread script is dist/runner/engine/thread-entry.js next
  * to this module); a run from sources (tests) or with cases given as code runs its workers on the
@@ -13,35 +14,23 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker as Thread } from 'node:worker_threads';
-import type { HandshakeT } from '../../protocol/messages.js';
 import type { CaseRecord } from '../../results/model.js';
+import type { RunConfig } from './config.js';
 
-/** What a thread needs to rebuild its worker and the run's case list. */
+/** What a thread needs to rebuild its worker and the run's case list: the run's one config, and what the main thread learnt. */
 export interface ThreadData {
   index: number;
-  adapter: string;
-  forceProcess: boolean;
-  timeoutMs: number;
+  config: RunConfig;
+  /** The run seed, known once the main thread has shaken hands. */
   seed: number;
-  fuzz: number;
-  /** The upstream-layout tree of `--fixtures`, with the digest the main thread read. */
-  upstream?: { root: string; digest: string };
-  findingsDir: string;
-  handshake: HandshakeT;
+  /** The worker's private temporary directory. */
   dir: string;
-  workspaceParent?: string;
-  keepWorkspaces: boolean;
-  maxRestarts?: number;
-  checkProtocol: boolean;
-  /** Variables `--adapter-env` adds to the adapter process environment. */
-  extraEnv?: Record<string, string>;
 }
 
 /** Thread → main. */
 export type FromThread =
-  | { type: 'ready' }
+  | { type: 'next' }
   | { type: 'record'; record: CaseRecord }
-  | { type: 'interrupted' }
   | { type: 'spawn'; pid: number }
   | { type: 'closed'; exhausted?: string }
   | { type: 'failed'; message: string };
@@ -118,6 +107,7 @@ export function runPool(started: Threads, data: ThreadData[], ids: readonly stri
         const t = threads[i]!;
         let exhausted: string | undefined;
         let failure: string | undefined;
+        // The thread asks for its next case when it is free: hand out the next ID, or none.
         const next = (): void => {
           const id = aborted ? undefined : queue.shift();
           if (id === undefined) t.postMessage({ type: 'done' } satisfies ToThread);
@@ -127,11 +117,8 @@ export function runPool(started: Threads, data: ThreadData[], ids: readonly stri
           }
         };
         t.on('message', (m: FromThread) => {
-          if (m.type === 'ready') next();
-          else if (m.type === 'record') {
-            cb.onRecord(m.record);
-            next();
-          } else if (m.type === 'interrupted') t.postMessage({ type: 'done' } satisfies ToThread);
+          if (m.type === 'next') next();
+          else if (m.type === 'record') cb.onRecord(m.record);
           else if (m.type === 'spawn') cb.onSpawn?.(m.pid);
           else if (m.type === 'closed') exhausted = m.exhausted;
           else if (m.type === 'failed') failure = m.message;

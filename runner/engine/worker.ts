@@ -1,5 +1,4 @@
 import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { HandshakeT } from '../../protocol/messages.js';
 import { AdapterCrashed } from '../../protocol/errors.js';
 import { outcomeOf, runCase } from './run-case.js';
@@ -9,6 +8,7 @@ import { caseLevel } from '../../suites/index.js';
 import { fixtureFilesOf } from '../../fixtures/index.js';
 import type { CaseRecord } from '../../results/model.js';
 import type { ResolvedAdapter } from './adapter-spec.js';
+import { keptWorkspacesOf, type RunConfig } from './config.js';
 import { CaseHome } from './env.js';
 import { handshake, HandshakeError } from './handshake.js';
 import { InProcessConnection } from './in-process-connection.js';
@@ -20,20 +20,15 @@ const DEFAULT_MAX_RESTARTS = 5;
 export interface WorkerOptions {
   index: number;
   adapter: ResolvedAdapter;
-  timeoutMs: number;
+  /** The run's one config: timeout, restart budget, kept workspaces, `--adapter-env`. */
+  config: RunConfig;
   /** The run seed; read when each case starts (it is known only after the handshake). */
   runSeed: () => number;
   /** The worker's private temp dir: HOME/XDG/TMPDIR of its adapter (symlinks into the running case), and case workspaces. */
   dir: string;
-  /** Where case workspaces go (default: inside `dir`); kept afterwards with keepWorkspaces. */
-  workspaceParent?: string;
-  keepWorkspaces: boolean;
-  maxRestarts?: number;
-  checker?: ProtocolChecker;
+  checker?: ProtocolChecker | undefined;
   /** Called with the pid of every adapter process this worker starts (tests check for orphans). */
-  onSpawn?: (pid: number) => void;
-  /** Variables `--adapter-env` adds to the adapter process environment. */
-  extraEnv?: Readonly<Record<string, string>>;
+  onSpawn?: ((pid: number) => void) | undefined;
 }
 
 type Connection = AdapterRpc & { readonly fault: Error | undefined; close(): Promise<void> };
@@ -56,7 +51,7 @@ export class Worker {
 
   constructor(private readonly opts: WorkerOptions) {
     mkdirSync(opts.dir, { recursive: true });
-    this.home = new CaseHome(opts.dir, process.env, opts.extraEnv);
+    this.home = new CaseHome(opts.dir, process.env, opts.config.adapterEnv?.vars);
   }
 
   get handshake(): HandshakeT | undefined {
@@ -74,7 +69,8 @@ export class Worker {
 
   /** Start the adapter and shake hands. Throws HandshakeError when the adapter cannot be run. */
   async start(): Promise<HandshakeT> {
-    const { adapter, timeoutMs, checker } = this.opts;
+    const { adapter, checker } = this.opts;
+    const { timeoutMs } = this.opts.config;
     if (adapter.mode === 'in-process' && adapter.factory) {
       const conn = new InProcessConnection(await createInProcess(adapter.factory), timeoutMs, checker);
       this.conn = conn;
@@ -103,7 +99,7 @@ export class Worker {
       argv,
       env: this.home.env,
       cwd: process.cwd(), // relative paths in the command line are the user's
-      timeoutMs: this.opts.timeoutMs,
+      timeoutMs: this.opts.config.timeoutMs,
       ...(this.opts.checker ? { checker: this.opts.checker } : {}),
     });
     this.opts.onSpawn?.(client.pid);
@@ -126,7 +122,7 @@ export class Worker {
     while (!this.conn || this.conn.fault) {
       if (this.exhausted) return false;
       const reason = this.conn?.fault?.message ?? 'adapter not started';
-      if (this.restarts >= (this.opts.maxRestarts ?? DEFAULT_MAX_RESTARTS)) {
+      if (this.restarts >= (this.opts.config.maxRestarts ?? DEFAULT_MAX_RESTARTS)) {
         this.exhausted = `adapter restart budget exhausted after ${this.restarts} restarts; last fault: ${reason}`;
         return false;
       }
@@ -169,8 +165,8 @@ export class Worker {
       adapter: conn,
       handshake: this.hs,
       runSeed: this.opts.runSeed(),
-      keepWorkspace: this.opts.keepWorkspaces,
-      workspaceParent: this.opts.workspaceParent ?? join(this.opts.dir),
+      keepWorkspace: this.opts.config.keepWorkspaces,
+      workspaceParent: keptWorkspacesOf(this.opts.config) ?? this.opts.dir,
       ...(canSpawn ? { spawnAdapter: () => this.spawnKillable() } : {}),
       // The adapter's HOME, XDG dirs and TMPDIR are the case's own while it runs.
       onWorkspace: (ws) => this.home.pointAt({ home: ws.home, tmp: ws.tmp }),

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromRoot, packageRoot } from '../../spec/package-root.js';
 import { runCli } from '../support/cli.js';
+import { readRunStream } from '../../results/run-stream.js';
 
 /**
  * The CLI used adversarially: every bad input is ONE stderr line `oap-conform: <code>: <message>`
@@ -180,30 +181,28 @@ describe('--resume', () => {
     expect(readFileSync(journalOf(out), 'utf8')).toBe(text);
   });
 
-  it('after a torn last journal line, the next record is not glued onto it', async () => {
+  it('a killed run (no footer, a torn last line) is refused by readers and resumed into one whole stream', async () => {
     const out = path('torn');
     const filter = ['--level', '1', '--filter', 'L1-D*'];
     const first = (await cli('run', ...QUICK, ...seed, ...filter, '--out', out)).status;
     expect(first === 0 || first === 1).toBe(true); // a partial (filtered) run: the claim may not hold
     const lines = readFileSync(journalOf(out), 'utf8').split('\n').filter(Boolean);
-    expect(lines.length).toBeGreaterThan(4);
-    // The runner died while writing the last record: drop it, leave a fragment of it unterminated.
-    const lost = JSON.parse(lines.at(-1)!) as { id: string };
-    writeFileSync(journalOf(out), `${lines.slice(0, -1).join('\n')}\n${lines.at(-1)!.slice(0, 25)}`);
+    expect(lines.length).toBeGreaterThan(5);
+    expect(JSON.parse(lines.at(-1)!)).toHaveProperty('footer');
+    // The runner was killed while writing its last record: no footer, a fragment of the record unterminated.
+    const records = lines.slice(0, -1);
+    const lost = JSON.parse(records.at(-1)!) as { id: string };
+    writeFileSync(journalOf(out), `${records.slice(0, -1).join('\n')}\n${records.at(-1)!.slice(0, 25)}`);
+    expectOneLineError(await cli('diff', journalOf(out), journalOf(out)), 'bad-run-stream', 2);
+    writeFileSync(journalOf(out), `${records.slice(0, -1).join('\n')}\n`);
+    expectOneLineError(await cli('diff', journalOf(out), journalOf(out)), 'missing-footer', 2);
+    writeFileSync(journalOf(out), `${records.slice(0, -1).join('\n')}\n${records.at(-1)!.slice(0, 25)}`);
     const r = await cli('run', ...QUICK, ...seed, ...filter, '--out', out, '--resume');
     expect(r.status).toBe(first);
-    const after = readFileSync(journalOf(out), 'utf8').split('\n').filter(Boolean);
-    const parsed = after.flatMap((l) => {
-      try {
-        return [JSON.parse(l) as { id?: string }];
-      } catch {
-        return [];
-      }
-    });
-    expect(after.length - parsed.length).toBe(1); // only the torn fragment
-    expect(parsed.filter((p) => p.id === lost.id)).toHaveLength(1);
-    const ids = parsed.slice(1).map((p) => p.id);
-    expect(new Set(ids).size).toBe(ids.length);
+    const run = readRunStream(journalOf(out));
+    expect(run.footer.complete).toBe(true);
+    expect(run.cases.filter((c) => c.id === lost.id)).toHaveLength(1);
+    expect(run.cases).toHaveLength(records.length - 1);
   });
 
   it('SIGINT mid-run of an in-process adapter exits 130 with partial results; --resume completes with no duplicate case records', async () => {
@@ -236,13 +235,10 @@ describe('--resume', () => {
     const full = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as { footer: { complete: boolean }; cases: { id: string }[] };
     expect(full.footer.complete).toBe(true);
     expect(full.cases.length).toBeGreaterThan(partial.cases.length);
-    const journalIds = readFileSync(journalOf(out), 'utf8')
-      .split('\n')
-      .filter(Boolean)
-      .slice(1)
-      .map((l) => (JSON.parse(l) as { id: string }).id);
-    expect(new Set(journalIds).size).toBe(journalIds.length);
-    expect(journalIds.length).toBe(full.cases.length);
+    // One stream: the interrupted footer gave way to the resumed records and the final footer.
+    const stream = readRunStream(journalOf(out));
+    expect(stream.footer.complete).toBe(true);
+    expect(stream.cases.length).toBe(full.cases.length);
   });
 });
 

@@ -3,11 +3,13 @@
  * SYSTEMROOT and OAP_*); `--adapter-env NAME[=VALUE]` (repeatable, on run, smoke and replay) adds
  * what an adapter needs beyond that, and never the private HOME/XDG/TMPDIR directories.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { AdapterEnvError, adapterEnv, parseAdapterEnv } from '../../runner/engine/env.js';
+import { rerunCommand } from '../../results/rerun.js';
+import { readRunStream } from '../../results/run-stream.js';
 import { runCli } from '../support/cli.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'oap-adapter-env-'));
@@ -76,6 +78,47 @@ for await (const line of createInterface({ input: process.stdin })) {
       /✓ initialize: env-\/src\/b /,
     );
   }, 30_000);
+
+  it('run records --adapter-env as given; the rerun line and --resume repeat it', async () => {
+    const out = join(dir, 'recorded');
+    const stream = join(out, 'journal.ndjson');
+    const run = ['run', '--adapter', adapter, '--level', '1', '--filter', 'L1-P2', '--fuzz', '0', '--seed', '5', '--out', out];
+    const first = await cli([...run, '--quiet', '--allow-dirty', '--adapter-env', 'HARNESS_SRC', '--adapter-env', 'MODE=fast'], {
+      HARNESS_SRC: '/src/a',
+    });
+    expect([0, 1]).toContain(first.status);
+    const whole = readRunStream(stream);
+    expect(whole.header.options.adapter_env).toEqual(['HARNESS_SRC', 'MODE=fast']);
+    expect(whole.header.adapter.handshake.implementation.name).toBe('env-/src/a');
+    expect(rerunCommand(whole.header, whole.cases[0]!)).toMatch(
+      /^oap-conform run --adapter .* --adapter-env HARNESS_SRC --adapter-env MODE=fast --level 1 /,
+    );
+    expect(whole.cases.length).toBeGreaterThan(1);
+
+    // The runner killed before its last case: no footer. --resume without --adapter-env gives the
+    // adapter the same variables (the pass-through read again), so its handshake is the same run's.
+    const killed = () => writeFileSync(stream, `${readFileSync(stream, 'utf8').trim().split('\n').slice(0, -2).join('\n')}\n`);
+    killed();
+    const resumed = await cli([...run, '--quiet', '--allow-dirty', '--resume'], { HARNESS_SRC: '/src/a' });
+    expect(resumed.status, resumed.stderr).toBe(first.status);
+    expect(
+      readRunStream(stream)
+        .cases.map((c) => c.id)
+        .sort(),
+    ).toEqual(whole.cases.map((c) => c.id).sort());
+
+    killed();
+    const unset = await cli([...run, '--quiet', '--resume']);
+    expect(unset.status).toBe(2);
+    expect(unset.stderr).toMatch(
+      /^oap-conform: resume-adapter-env: cannot resume .*: its run passed HARNESS_SRC through to the adapter \(--adapter-env HARNESS_SRC\) and HARNESS_SRC is not set now/,
+    );
+    const other = await cli([...run, '--quiet', '--resume', '--adapter-env', 'HARNESS_SRC=/src/a']);
+    expect(other.status).toBe(2);
+    expect(other.stderr).toMatch(
+      /^oap-conform: resume-mismatch: cannot resume .*: its run differs in options\.adapter_env \(\["HARNESS_SRC","MODE=fast"\] there, \["HARNESS_SRC=\/src\/a"\] now\)\n$/,
+    );
+  }, 60_000);
 
   it.each([['run', '--out', join(dir, 'out')], ['smoke'], ['replay', join(dir, 'no-finding.json')]])(
     '%s refuses a bad --adapter-env with one line and exit 2',

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { messageOf } from '../../results/predicates.js';
-import { CliError } from '../../runner/exit-codes.js';
+import { EngineError } from '../../runner/engine/errors.js';
+import { exitCodeForEngineError } from '../../runner/exit-codes.js';
 import { fromRoot } from '../../spec/package-root.js';
 import { ensureBuilt, isAlive, journalLines, readPidFile, runSynthetic, statuses, synthCases, tempDir, waitDead } from './helpers.js';
 
@@ -141,17 +142,17 @@ describe('chaos faults', () => {
   ])('%s: the adapter cannot be run (exit 3, one line, no process left)', async (fault, code) => {
     trackPids();
     const err = await runSynthetic(`builtin:chaos/${fault}`, synthCases(2)).catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(CliError);
-    expect((err as CliError).exitCode).toBe(3);
-    expect((err as CliError).code).toBe(code);
-    expect((err as CliError).message).not.toContain('\n');
+    expect(err).toBeInstanceOf(EngineError);
+    expect(exitCodeForEngineError((err as EngineError).kind)).toBe(3);
+    expect((err as EngineError).code).toBe(code);
+    expect((err as EngineError).message).not.toContain('\n');
   });
 
   test('a command that does not exist cannot be run (exit 3)', async () => {
     trackPids();
     const err = await runSynthetic('no-such-adapter-binary --flag', synthCases(1)).catch((e: unknown) => e);
-    expect((err as CliError).exitCode).toBe(3);
-    expect((err as CliError).message).toMatch(/ENOENT/);
+    expect(exitCodeForEngineError((err as EngineError).kind)).toBe(3);
+    expect((err as EngineError).message).toMatch(/ENOENT/);
   });
 });
 
@@ -213,6 +214,7 @@ process.exitCode = await main(process.argv.slice(2), { cases });
     expect(code, stderr).toBe(130);
     const lines = journalLines(journal);
     expect(lines.records.map((r) => `${r.id}:${r.status}`)).toEqual(['S-1:pass', 'S-2:pass']);
+    expect(lines.footer).toMatchObject({ complete: false, interrupted: true });
     const report = JSON.parse(readFileSync(join(out, 'report.interrupted.json'), 'utf8')) as {
       footer: { complete: boolean; interrupted: boolean };
     };

@@ -2,9 +2,12 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { messageOf } from '../../results/predicates.js';
-import { CliError } from '../../runner/exit-codes.js';
+import { EngineError } from '../../runner/engine/errors.js';
+import { exitCodeForEngineError } from '../../runner/exit-codes.js';
 import { manifestDigest } from '../../results/manifest.js';
-import { caseMatcher, distribute, parseShard, selectShard } from '../../runner/engine/selection.js';
+import { caseMatcher, parseShard, selectShard } from '../../runner/engine/selection.js';
+import { FindingFailure } from '../../fuzz/findings.js';
+import { rerunCommand } from '../../results/rerun.js';
 import { expectTrue } from '../../suites/kit/assert.js';
 import type { CaseDef } from '../../suites/kit/types.js';
 import { ensureBuilt, isAlive, journalLines, runSynthetic, statuses, synthCases, tempDir, waitDead } from './helpers.js';
@@ -25,15 +28,11 @@ describe('selection', () => {
     expect(pick('L2-A1/*,shell')).toEqual(['L1-I3/shell', 'L2-A1/x']);
   });
 
-  test('shards partition the sorted list exactly; workers get a deterministic modulo slice', () => {
+  test('shards partition the sorted list exactly', () => {
     const ids = Array.from({ length: 11 }, (_, i) => ({ id: `c${String(i).padStart(2, '0')}` }));
     const shards = [1, 2, 3].map((k) => selectShard(ids, { index: k, count: 3 }).map((c) => c.id));
     expect(shards.flat().sort()).toEqual(ids.map((c) => c.id));
     expect(shards.map((s) => s.length)).toEqual([4, 4, 3]);
-    expect(distribute([1, 2, 3, 4, 5], 2)).toEqual([
-      [1, 3, 5],
-      [2, 4],
-    ]);
     expect(parseShard('2/5')).toEqual({ index: 2, count: 5 });
     expect(() => parseShard('0/2')).toThrow();
     expect(() => parseShard('3/2')).toThrow();
@@ -145,7 +144,33 @@ describe('runs', () => {
     expect(second.report.footer).toMatchObject({ complete: true, interrupted: false });
     expect(runs).toEqual({ 'T-001': 1, 'T-002': 1, 'T-003': 1, 'T-004': 1, 'T-005': 1 });
     const err = await runSynthetic('builtin:example/ts', cases, { out, resume: true, seed: 99 }).catch((e: unknown) => e);
-    expect((err as CliError).code).toBe('resume-mismatch');
+    expect((err as EngineError).code).toBe('resume-mismatch');
+    expect((err as EngineError).message).toMatch(/its run differs in seed \(7 there, 99 now\)$/);
+    expect(exitCodeForEngineError((err as EngineError).kind)).toBe(2);
+  });
+
+  test('the stream ends with its footer; a fuzz finding is a typed field of its record and listed in the footer', async () => {
+    const finding: CaseDef = {
+      id: 'fuzz/F-1',
+      requirements: ['L1-P2'],
+      clauses: ['L1-P2.validate'],
+      title: 'a fuzz case that wrote a finding',
+      origin: 'fuzz',
+      run: async () => {
+        throw new FindingFailure('narrowing: widened', 'deny', 'allow', '/out/findings/fuzz_F-1.json');
+      },
+    };
+    const run = await runSynthetic('builtin:example/ts', [...synthCases(2), finding], { fuzz: 1, jobs: 2 });
+    const record = run.report.cases.find((c) => c.id === 'fuzz/F-1')!;
+    expect(record).toMatchObject({ status: 'fail', finding: '/out/findings/fuzz_F-1.json' });
+    expect(record.notes).toBeUndefined();
+    expect(run.report.footer.fuzz).toEqual({ seed: 7, cases: 1, findings: ['/out/findings/fuzz_F-1.json'] });
+    expect(rerunCommand(run.report.header, record)).toBe(
+      'oap-conform replay /out/findings/fuzz_F-1.json --adapter builtin:example/ts --timeout 5000',
+    );
+    const stream = journalLines(run.journalPath);
+    expect(stream.footer).toEqual(run.report.footer);
+    expect(stream.records).toHaveLength(3);
   });
 
   test('module adapters: in-process timeout; an exception is an adapter error; .ts without .js is refused', async () => {
@@ -172,9 +197,9 @@ describe('runs', () => {
     const ts = join(dir, 'adapter.ts');
     writeFileSync(ts, 'export default () => ({});\n');
     const err = await runSynthetic(ts, synthCases(1)).catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(CliError);
-    expect((err as CliError).exitCode).toBe(3);
-    expect((err as CliError).message).toMatch(/no compiled \.js/);
+    expect(err).toBeInstanceOf(EngineError);
+    expect(exitCodeForEngineError((err as EngineError).kind)).toBe(3);
+    expect((err as EngineError).message).toMatch(/no compiled \.js/);
   });
 
   test('spawnAdapter gives a killable, handshaken process; it is killed after the case', async () => {

@@ -5,9 +5,12 @@ import { join } from 'node:path';
 import { expectTrue } from '../../suites/kit/assert.js';
 import { minimalProfile } from '../../suites/support/index.js';
 import type { CaseDef } from '../../suites/kit/types.js';
-import { runEngine, type EngineOptions, type EngineResult } from '../../runner/engine/run.js';
+import type { RunConfig } from '../../runner/engine/config.js';
+import { runEngine, type EngineHooks, type EngineResult } from '../../runner/engine/run.js';
 import { finalizeRun } from '../../runner/finalize.js';
 import { fromRoot } from '../../spec/package-root.js';
+import type { CaseRecord, RunFooter, RunHeader } from '../../results/model.js';
+import { readRunStream } from '../../results/run-stream.js';
 
 /** The chaos adapter and `--process` run through dist/harnesses/host.js: build once if it is missing. */
 export function ensureBuilt(): void {
@@ -72,15 +75,10 @@ export function readPidFile(path: string): number[] {
   return readFileSync(path, 'utf8').split('\n').filter(Boolean).map(Number);
 }
 
-export function journalLines(path: string): {
-  header: Record<string, unknown>;
-  records: { id: string; status: string; message?: string; stderr?: string }[];
-} {
-  const lines = readFileSync(path, 'utf8')
-    .split('\n')
-    .filter(Boolean)
-    .map((l) => JSON.parse(l) as Record<string, unknown>);
-  return { header: lines[0]!, records: lines.slice(1) as never };
+/** The run stream as the one reader reads it (every line checked; a footer required). */
+export function journalLines(path: string): { header: RunHeader; records: CaseRecord[]; footer: RunFooter } {
+  const run = readRunStream(path);
+  return { header: run.header, records: run.cases, footer: run.footer };
 }
 
 export interface TestRun extends EngineResult {
@@ -89,30 +87,33 @@ export interface TestRun extends EngineResult {
   exitCode: number;
 }
 
-export async function runSynthetic(adapter: string, cases: CaseDef[], extra: Partial<EngineOptions> = {}): Promise<TestRun> {
+/** `cases` through the engine: `extra` overrides the config's fields and sets hooks (signal, reporters). */
+export async function runSynthetic(adapter: string, cases: CaseDef[], extra: Partial<RunConfig> & EngineHooks = {}): Promise<TestRun> {
   const pids: number[] = [];
-  const result = await runEngine({
-    adapter,
-    out: tempDir('oap-engine-out-'),
-    jobs: 1,
-    timeoutMs: 5000,
-    keepWorkspaces: false,
-    resume: false,
-    seed: 7,
-    process: false,
-    checkProtocol: false,
-    fuzz: 0,
-    cases,
-    onSpawn: (pid) => pids.push(pid),
-    ...extra,
-  });
+  const { signal, reporters, ...config } = extra;
+  const result = await runEngine(
+    {
+      adapter,
+      out: tempDir('oap-engine-out-'),
+      jobs: 1,
+      timeoutMs: 5000,
+      keepWorkspaces: false,
+      resume: false,
+      seed: 7,
+      process: false,
+      checkProtocol: false,
+      fuzz: 0,
+      ...config,
+    },
+    { cases, onSpawn: (pid) => pids.push(pid), ...(signal ? { signal } : {}), ...(reporters ? { reporters } : {}) },
+  );
   const fin = await finalizeRun(result.report, result.outDir, {
     allowDirty: true,
     quiet: true,
     stdout: { write: () => true },
     stderr: { write: () => true },
   });
-  return { ...result, pids, exitCode: result.report.footer?.interrupted ? 130 : fin.exitCode };
+  return { ...result, pids, exitCode: result.report.footer.interrupted ? 130 : fin.exitCode };
 }
 
 export function statuses(run: EngineResult): Record<string, string> {

@@ -85,9 +85,9 @@ describe('against the reference and its mutants', () => {
     const out = await runSuiteInProcess(() => createMutantAdapter(mutant), { cases, level: 3 });
     expect(failedIds(out)).toEqual([requirement]);
     const failing = out.find((o) => o.status === 'fail')!;
-    const note = failing.notes?.counterexample as { file: string } | undefined;
-    expect(note?.file).toBeDefined();
-    const finding = readFinding(note!.file);
+    const file = failing.status === 'fail' ? failing.finding : undefined;
+    expect(file).toBeDefined();
+    const finding = readFinding(file!);
     expect(finding).toMatchObject({ format: 'oap-conform.fuzz-finding.v1', seed: 1, case_id: failing.id, requirements: [requirement] });
     expect(finding.shrinking.reproduced).toBe(true);
     // Replaying the finding fails on the mutant and passes on the reference.
@@ -101,7 +101,7 @@ describe('against the reference and its mutants', () => {
     const cases = fuzzCases({ budget: DEFAULT_FUZZ_BUDGET, seed: 1, findingsDir }).filter((c) => c.requirements.includes('L1-I3'));
     const out = await runSuiteInProcess(() => createMutantAdapter('union-tools'), { cases, level: 3 });
     const failing = out.find((o) => o.status === 'fail')!;
-    const finding = readFinding((failing.notes!.counterexample as { file: string }).file);
+    const finding = readFinding((failing as { finding: string }).finding);
     const input = finding.input as { profile: { spec: { tools?: { allow?: string[] } } }; policy: { tools: { grant: string[] } } };
     expect(input.profile.spec.tools?.allow).toHaveLength(1);
     expect(input.policy.tools.grant.length).toBeLessThanOrEqual(1);

@@ -68,6 +68,10 @@ describe('rerun lines', () => {
       `oap-conform run --adapter 'python3 it'\\''s.py' --level 2 --case L1-I3/x --seed 7 --timeout 500 --out oap-conform-rerun`,
     );
     expect(shellQuote('a b')).toBe("'a b'");
+    const env = { ...header, options: { ...header.options, adapter_env: ['PYTHONPATH', 'HARNESS_OPTS=-v fast'] } };
+    expect(rerunCommand(env, c)).toBe(
+      "oap-conform run --adapter builtin:test --adapter-env PYTHONPATH --adapter-env 'HARNESS_OPTS=-v fast' --level 2 --case L1-I3/x --seed 7 --out oap-conform-rerun",
+    );
     const checked = { ...header, options: { ...header.options, check_protocol: true, process: true } };
     expect(rerunCommand(checked, c)).toBe(
       'oap-conform run --adapter builtin:test --level 2 --case L1-I3/x --seed 7 --check-protocol --process --out oap-conform-rerun',
@@ -76,7 +80,7 @@ describe('rerun lines', () => {
 
   it('a fuzz case that wrote a finding is replayed; one that did not is rerun with the same fuzz budget', () => {
     const withFinding = {
-      ...makeCase('fuzz/L1-I3/narrowing#0', ['L1-I3'], 'fail', { notes: { counterexample: { file: '/out/findings/f.json' } } }),
+      ...makeCase('fuzz/L1-I3/narrowing#0', ['L1-I3'], 'fail', { finding: '/out/findings/f.json' }),
       origin: 'fuzz',
     } as CaseRecord;
     expect(rerunCommand(header, withFinding)).toBe('oap-conform replay /out/findings/f.json --adapter builtin:test');

@@ -45,6 +45,7 @@ export function makeCase(
     stderr?: string;
     expected?: unknown;
     observed?: unknown;
+    finding?: string;
   } = {},
 ): CaseRecord {
   const level = Math.max(...requirements.map(levelOfId)) as 1 | 2 | 3;
@@ -70,7 +71,7 @@ export interface MakeReportOptions {
   statuses?: Record<string, CaseStatus>;
   extraCases?: CaseRecord[];
   dirty?: boolean;
-  footer?: false | Partial<NonNullable<RunReport['footer']>>;
+  footer?: Partial<RunReport['footer']>;
   shard?: { index: number; count: number };
   seed?: number;
   name?: string;
@@ -112,12 +113,8 @@ export function makeReport(opts: MakeReportOptions = {}): RunReport {
   );
 }
 
-/** Recomputes the footer counts from the cases (or removes the footer: a truncated report). */
-export function withFooter(report: RunReport, footer: MakeReportOptions['footer'] = {}): RunReport {
-  if (footer === false) {
-    const { footer: _dropped, ...rest } = report;
-    return rest;
-  }
+/** Recomputes the footer counts from the cases. */
+export function withFooter(report: Omit<RunReport, 'footer'>, footer: MakeReportOptions['footer'] = {}): RunReport {
   const counts = countStatuses(report.cases);
   return { ...report, footer: { finished_at: '2025-01-01T00:01:00.000Z', complete: true, interrupted: false, counts, ...footer } };
 }

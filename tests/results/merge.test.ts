@@ -85,7 +85,7 @@ describe('oap-conform merge', () => {
       },
     ],
     [
-      'adapter',
+      'adapter.handshake.implementation.version',
       (r: RunReport) => {
         r.header.adapter.handshake.implementation.version = '9.9.9';
       },
@@ -96,7 +96,7 @@ describe('oap-conform merge', () => {
     const dirsIn = await writeShards([a!, b!]);
     const r = await runCommand(mergeCommand, ['merge', ...dirsIn, '--out', tmp()]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(new RegExp(`^oap-conform: shard-mismatch: .* differs from .* in ${what}: .*\\n$`));
+    expect(r.stderr).toMatch(new RegExp(`^oap-conform: shard-mismatch: .* differs from .* in ${what.replace(/\./g, '\\.')}: .*\\n$`));
   });
 
   it('refuses duplicate case IDs', async () => {

@@ -4,7 +4,8 @@ import type { Command } from 'commander';
 import { EXIT } from '../../exit-codes.js';
 import { baselineFromReport, checkBaseline, describeEntry, parseBaseline, type Baseline } from '../../../results/baseline.js';
 import { DEFAULT_BASELINE_FILE, DEFAULT_OUT_DIR, withInputErrors } from '../support.js';
-import { loadReport, readJsonFile } from '../../../results/load.js';
+import { readJsonFile } from '../../../results/load.js';
+import { readRun } from '../../../results/run-stream.js';
 import { computeVerdicts } from '../../../results/verdicts.js';
 
 /**
@@ -21,7 +22,7 @@ export function register(program: Command): void {
     .option('--baseline <file>', 'baseline file to write', DEFAULT_BASELINE_FILE)
     .action(async (opts: { out: string; baseline: string }) => {
       await withInputErrors(() => {
-        const report = loadReport(opts.out);
+        const report = readRun(opts.out);
         const previous = existsSync(opts.baseline) ? parseBaseline(readJsonFile(opts.baseline), opts.baseline) : undefined;
         const next = baselineFromReport(report, previous);
         writeFileSync(opts.baseline, `${JSON.stringify(next, null, 2)}\n`);
@@ -35,7 +36,7 @@ export function register(program: Command): void {
     .option('--baseline <file>', 'baseline file', DEFAULT_BASELINE_FILE)
     .action(async (opts: { out: string; baseline: string }) => {
       await withInputErrors(() => {
-        const report = loadReport(opts.out);
+        const report = readRun(opts.out);
         const base: Baseline = parseBaseline(readJsonFile(opts.baseline), opts.baseline);
         const check = checkBaseline(base, report, computeVerdicts(report.cases));
         for (const c of check.unexpected)

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { EXIT } from '../../exit-codes.js';
 import { withInputErrors } from '../support.js';
 import { diffReports, formatDiff, hasRegressions } from '../../../results/diff.js';
-import { loadRunReport } from '../../../results/load.js';
+import { readRunOrResult } from '../../../results/run-stream.js';
 import { oneLine } from '../../../reports/text.js';
 
 /** `oap-conform diff A B`: what changed from run A to run B. Exit 1 on new failures of MUST IDs, else 0. */
@@ -10,14 +10,14 @@ export function register(program: Command): void {
   program
     .command('diff')
     .description(
-      'compare two runs (result directories, report.json or result.json files): new failures, fixes, added/removed checks, requirement changes',
+      'compare two runs (result directories, report.json, journal.ndjson or result.json files): new failures, fixes, added/removed checks, requirement changes',
     )
     .argument('<a>', 'the earlier run')
     .argument('<b>', 'the later run')
     .option('--json', 'print the diff as JSON')
     .action(async (a: string, b: string, opts: { json?: boolean }) => {
       await withInputErrors(() => {
-        const [ra, rb] = [loadRunReport(a), loadRunReport(b)];
+        const [ra, rb] = [readRunOrResult(a), readRunOrResult(b)];
         // A diff of two different harnesses, or of two levels, is rarely what was meant: say so, then diff anyway.
         const who = (r: typeof ra) =>
           `${r.header.adapter.handshake.implementation.name} ${r.header.adapter.handshake.implementation.version}`;

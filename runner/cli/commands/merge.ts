@@ -2,19 +2,21 @@ import type { Command } from 'commander';
 import { collect, DEFAULT_OUT_DIR, withInputErrors } from '../support.js';
 import { CliError, EXIT } from '../../exit-codes.js';
 import { finalizeRun } from '../../finalize.js';
-import { loadReport, reportPathOf } from '../../../results/load.js';
+import { reportPathOf } from '../../../results/load.js';
+import { readRun } from '../../../results/run-stream.js';
 import { mergeReports, missingShards } from '../../../results/merge.js';
 
 /**
  * `oap-conform merge DIR...`: joins `run --shard k/n` outputs into one result and every format.
- * Shards from different suite revisions, seeds, adapters or levels, or with duplicate case IDs,
- * are refused (exit 2). Exit codes otherwise as for `run`.
+ * Each shard is read through the run-stream reader (a shard without its footer is refused); shards
+ * whose headers differ (suite, adapter, level, seed, options: the field is named) or that record a
+ * case twice are refused (exit 2). Exit codes otherwise as for `run`.
  */
 export function register(program: Command): void {
   program
     .command('merge')
     .description('merge the result directories of sharded runs into one result')
-    .argument('<dirs...>', 'result directories (or report.json files) of the shards')
+    .argument('<dirs...>', 'result directories (or their report.json or journal.ndjson) of the shards')
     .option('--out <dir>', 'where to write the merged outputs', DEFAULT_OUT_DIR)
     .option('--format <names>', 'formats to write (repeatable or comma-separated); result and report are always written', collect)
     .option('--baseline <file>', 'gate on a baseline of expected failures')
@@ -36,7 +38,7 @@ export function register(program: Command): void {
         },
       ) => {
         await withInputErrors(async () => {
-          const shards = dirs.map((d) => ({ source: reportPathOf(d), report: loadReport(d) }));
+          const shards = dirs.map((d) => ({ source: reportPathOf(d), report: readRun(d) }));
           const merged = mergeReports(shards);
           const missing = missingShards(shards);
           if (missing.length > 0) {

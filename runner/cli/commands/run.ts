@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { DEFAULT_FUZZ_BUDGET } from '../../../fuzz/index.js';
 
 import type { Command } from 'commander';
@@ -8,12 +8,14 @@ import { CASE_STATUSES } from '../../../results/record.js';
 import { createProgressReporter } from '../../../reports/progress.js';
 import { killAllSync } from '../../engine/process-registry.js';
 import { DEFAULT_TIMEOUT_MS, readReplay, runEngine } from '../../engine/run.js';
-import { describeUpstream } from '../../../suites/upstream/index.js';
+import { describeUpstream, type UpstreamReplay } from '../../../suites/upstream/index.js';
 import { parseShard, type Shard } from '../../engine/selection.js';
 import { parseIntIn, parseLevel, parseList, parseSeed } from '../../engine/options.js';
 import { CliError, EXIT } from '../../exit-codes.js';
 import { finalizeRun, interruptedName, prepareFinalize, type FinalizeOptions } from '../../finalize.js';
-import { ADAPTER_ENV_HELP, adapterEnvFlags, collect } from '../support.js';
+import { ADAPTER_ENV_HELP, collect } from '../support.js';
+import type { RunConfig } from '../../engine/config.js';
+import { adapterEnvSetting } from '../../engine/env.js';
 
 /** One worker per core, up to 4: each worker is one adapter process, and cases are CPU-bound. */
 const DEFAULT_JOBS = Math.max(1, Math.min(availableParallelism(), 4));
@@ -43,6 +45,39 @@ interface RunFlags {
 }
 
 /**
+ * The run's one config, from the flags (a bad --adapter-env or --shard is a usage error, exit 2).
+ * Everything below (engine, workers, threads, header, rerun line, --resume) reads this object.
+ */
+function runConfigOf(adapter: string, flags: RunFlags, upstream: UpstreamReplay | undefined): RunConfig {
+  let shard: Shard | undefined;
+  if (flags.shard) {
+    try {
+      shard = parseShard(flags.shard);
+    } catch (err) {
+      throw new CliError('usage', (err as Error).message, EXIT.USAGE);
+    }
+  }
+  return {
+    adapter,
+    ...(flags.adapterEnv?.length ? { adapterEnv: adapterEnvSetting(flags.adapterEnv) } : {}),
+    ...(flags.level ? { level: flags.level } : {}),
+    ...(flags.seed !== undefined ? { seed: flags.seed } : {}),
+    jobs: flags.jobs,
+    timeoutMs: flags.timeout,
+    fuzz: flags.fuzz,
+    ...(flags.filter ? { filter: flags.filter } : {}),
+    ...(flags.case?.length ? { caseIds: flags.case } : {}),
+    ...(shard ? { shard } : {}),
+    process: !!flags.process,
+    checkProtocol: !!flags.checkProtocol,
+    ...(upstream ? { fixtures: { root: upstream.root, digest: upstream.digest } } : {}),
+    out: resolve(flags.out),
+    keepWorkspaces: !!flags.keepWorkspaces,
+    resume: !!flags.resume,
+  };
+}
+
+/**
  * `oap-conform [run] --adapter SPEC …`: the default command. SIGINT/SIGTERM stop the run cleanly
  * (adapters killed, partial results written and marked interrupted, exit 130); a second signal
  * kills everything at once.
@@ -60,7 +95,10 @@ export function register(program: Command, embed: CliEmbedding = {}): void {
     .option('--case <id>', "exactly this case ID (repeatable), as a report's rerun line prints it", collect)
     .option('--timeout <ms>', 'per-request timeout', parseIntIn('--timeout', 1, 3_600_000), DEFAULT_TIMEOUT_MS)
     .option('--keep-workspaces', 'keep case workspaces under OUT/workspaces/')
-    .option('--resume', 'continue an interrupted run from OUT/journal.ndjson')
+    .option(
+      '--resume',
+      'continue the unfinished run in OUT/journal.ndjson (interrupted, or its runner killed); its seed and --adapter-env are reused',
+    )
     .option('--seed <n>', 'run seed, or random (default: derived from the fixture revision and level, so runs are reproducible)', parseSeed)
     .option('--process', 'run builtin and module adapters as a process over stdio')
     .option('--check-protocol', 'validate every message, requests too, against the protocol JSON Schemas')
@@ -74,18 +112,10 @@ export function register(program: Command, embed: CliEmbedding = {}): void {
     .option('--quiet', 'no per-case progress lines')
     .action(async (flags: RunFlags) => {
       if (!flags.adapter) throw new CliError('usage', 'missing --adapter SPEC (e.g. --adapter builtin:reference)', EXIT.USAGE);
-      const adapterEnv = adapterEnvFlags(flags.adapterEnv);
       // The fixture tree is read and checked before anything is written or started; say what it holds.
       const upstream = flags.fixtures ? readReplay(flags.fixtures) : undefined;
       if (upstream) for (const line of describeUpstream(upstream)) process.stderr.write(`oap-conform: ${line}\n`);
-      let shard: Shard | undefined;
-      if (flags.shard) {
-        try {
-          shard = parseShard(flags.shard);
-        } catch (err) {
-          throw new CliError('usage', (err as Error).message, EXIT.USAGE);
-        }
-      }
+      const config = runConfigOf(flags.adapter, flags, upstream);
       const finalOptions: FinalizeOptions = {
         allowDirty: !!flags.allowDirty,
         ...(flags.format ? { formats: flags.format } : {}),
@@ -114,40 +144,23 @@ export function register(program: Command, embed: CliEmbedding = {}): void {
       process.on('SIGINT', onSignal);
       process.on('SIGTERM', onSignal);
       try {
-        const result = await runEngine({
-          adapter: flags.adapter,
-          ...(flags.level ? { level: flags.level } : {}),
-          out: flags.out,
-          jobs: flags.jobs,
-          ...(flags.filter ? { filter: flags.filter } : {}),
-          ...(flags.case?.length ? { caseIds: flags.case } : {}),
-          timeoutMs: flags.timeout,
-          keepWorkspaces: !!flags.keepWorkspaces,
-          resume: !!flags.resume,
-          ...(flags.seed !== undefined ? { seed: flags.seed } : {}),
-          process: !!flags.process,
-          checkProtocol: !!flags.checkProtocol,
-          fuzz: flags.fuzz,
+        const result = await runEngine(config, {
           ...(upstream ? { upstream } : {}),
-          ...(shard ? { shard } : {}),
-          ...(adapterEnv ? { adapterEnv } : {}),
           signal: controller.signal,
           onWarning: (m) => process.stderr.write(`oap-conform: warning: ${m}\n`),
           ...(embed.cases ? { cases: embed.cases } : {}),
           ...(flags.quiet ? {} : { reporters: [createProgressReporter(process.stderr)] }),
         });
         const fin = await finalizeRun(result.report, result.outDir, finalOptions);
-        const c = result.report.footer?.counts;
-        if (c) {
-          const interrupted = result.report.footer?.interrupted === true;
-          const where = interrupted
-            ? `partial results in ${join(result.outDir, interruptedName('report.json'))} and beside it (a finished run's result.json is kept; --resume continues)`
-            : `results in ${result.outDir}`;
-          process.stderr.write(
-            `${interrupted ? 'interrupted' : 'done'}: ${c.total} cases: ${CASE_STATUSES.map((st) => `${c[st]} ${st}`).join(', ')}; ${where}\n`,
-          );
-        }
-        process.exitCode = result.report.footer?.interrupted ? EXIT.INTERRUPTED : fin.exitCode;
+        const c = result.report.footer.counts;
+        const interrupted = result.report.footer.interrupted;
+        const where = interrupted
+          ? `partial results in ${join(result.outDir, interruptedName('report.json'))} and beside it (a finished run's result.json is kept; --resume continues)`
+          : `results in ${result.outDir}`;
+        process.stderr.write(
+          `${interrupted ? 'interrupted' : 'done'}: ${c.total} cases: ${CASE_STATUSES.map((st) => `${c[st]} ${st}`).join(', ')}; ${where}\n`,
+        );
+        process.exitCode = interrupted ? EXIT.INTERRUPTED : fin.exitCode;
       } finally {
         process.off('SIGINT', onSignal);
         process.off('SIGTERM', onSignal);

@@ -6,14 +6,16 @@ import { oneLine } from '../../../reports/text.js';
 import { SIGNATURE_FILE } from '../../../results/signature.js';
 import { withInputErrors } from '../support.js';
 import { InputError, readJsonFile } from '../../../results/load.js';
+import { readRunReport } from '../../../results/run-stream.js';
 import { schemaProblems } from '../../../results/schemas.js';
 import { loadPublicKey } from '../../../results/signature.js';
 import { verifyResult } from '../../../results/verify.js';
 
 /**
  * `oap-conform verify result.json`: checks a result the way a certifier would. report.json and
- * result.sig beside result.json are used when present; --report / --signature override.
- * Exit 0 verified, 1 the result does not support its claim, 2 unreadable input.
+ * result.sig beside result.json are used when present; --report / --signature override. The report
+ * is read through the run-stream reader (schema, footer, no case twice).
+ * Exit 0 verified, 1 the result does not support its claim, 2 unreadable input (a report the reader refuses, too).
  */
 export function register(program: Command): void {
   program
@@ -35,7 +37,7 @@ export function register(program: Command): void {
         const sigPath = opts.signature ?? beside(SIGNATURE_FILE);
         const outcome = verifyResult({
           result: readJsonFile(resultPath),
-          report: reportPath ? readJsonFile(reportPath) : undefined,
+          report: reportPath ? readRunReport(reportPath) : undefined,
           signature: sigPath ? readJsonFile(sigPath) : undefined,
           publicKey: opts.key ? loadPublicKey(opts.key) : undefined,
           allowDirty: opts.allowDirty ?? false,
