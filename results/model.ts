@@ -28,7 +28,21 @@ export interface RunHeader {
   level: 1 | 2 | 3;
   seed: number;
   options: RunOptions;
+  /** What calibration learned before the cases (absent with --no-calibrate). */
+  calibration?: RunCalibration;
   started_at: string;
+}
+
+/**
+ * Calibration (suites/calibration): the legal forms tried before the cases, what the adapter said
+ * to each, and the accommodations every case not about their aspect then took (each record names
+ * the ones that changed its inputs). --resume and a rerun line reuse them.
+ */
+export interface RunCalibration {
+  accommodations: string[];
+  probes: { subject: 'profile' | 'delta'; form: string; accommodations: string[]; accepted: boolean; evidence: string }[];
+  requests: number;
+  error?: string;
 }
 
 /**
@@ -55,6 +69,10 @@ export interface RunOptions {
    * (its value is not recorded), `NAME=VALUE` for a value set on the command line (recorded).
    */
   adapter_env?: string[];
+  /** `--no-calibrate`: every case was built in its plain form. */
+  calibrate?: false;
+  /** `--accommodate`: the accommodations given instead of calibrating. */
+  accommodate?: string[];
   /** Set by `merge --allow-partial`: which shards are missing. Such a report never certifies. */
   partial?: string;
 }

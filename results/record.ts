@@ -34,6 +34,11 @@ interface OutcomeBase {
   inputs?: Record<string, unknown>;
   /** Where the case's workspace was kept (--keep-workspaces), named after the case ID. */
   workspace?: string;
+  /**
+   * The accommodations (suites/kit/forms.ts) that changed an input of this case: the legal form the
+   * harness accepted, used in place of the one it refused (calibration, in the run header).
+   */
+  accommodations?: string[];
 }
 
 export type CaseOutcome =
@@ -64,6 +69,8 @@ export type CaseOutcome =
       message: string;
       /** The one defect that hid the check, e.g. "control profile rejected: schema at /metadata/revision". */
       cause?: string;
+      /** The requirement ID that judges that defect, to fix first (e.g. L1-P2 for a valid profile refused). */
+      cause_id?: string;
     })
   | (OutcomeBase & {
       status: 'not-applicable';

@@ -19,7 +19,7 @@ export function shellQuote(word: string): string {
  * the case ID, so the same line gives the same inputs on any machine. Everything comes from the
  * header's options, which the runner records from its one RunConfig.
  */
-export function rerunCommand(header: Pick<RunHeader, 'adapter' | 'level' | 'seed' | 'options'>, c: CaseRecord): string {
+export function rerunCommand(header: Pick<RunHeader, 'adapter' | 'level' | 'seed' | 'options' | 'calibration'>, c: CaseRecord): string {
   const adapter =
     shellQuote(header.adapter.spec) + (header.options.adapter_env ?? []).map((given) => ` --adapter-env ${shellQuote(given)}`).join('');
   const timeout =
@@ -38,5 +38,8 @@ export function rerunCommand(header: Pick<RunHeader, 'adapter' | 'level' | 'seed
   if (c.origin === 'fuzz') parts.push(`--fuzz ${header.options.fuzz}`);
   if (header.options.fixtures_dir !== undefined) parts.push(`--fixtures ${shellQuote(header.options.fixtures_dir)}`);
   if (header.options.check_protocol) parts.push('--check-protocol');
+  // The case is rerun with the accommodations it was run with, never a new calibration's.
+  if (header.options.calibrate === false) parts.push('--no-calibrate');
+  else if (header.calibration?.accommodations.length) parts.push(`--accommodate ${header.calibration.accommodations.join(',')}`);
   return `${parts.join(' ')}${timeout} --out ${RERUN_OUT_DIR}`;
 }

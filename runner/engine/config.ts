@@ -4,6 +4,8 @@ import { RUN_STREAM_FILE } from '../../results/run-stream.js';
 import { adapterEnvSetting, type AdapterEnvSetting } from './env.js';
 import { EngineError } from './errors.js';
 import type { Shard } from './selection.js';
+import { type Accommodation, isAccommodation } from '../../suites/kit/accommodations.js';
+import type { Calibration } from '../../suites/calibration/calibrate.js';
 
 /**
  * One run's parameters, built once from the flags (runner/cli/commands/run.ts) and carried as it
@@ -48,7 +50,19 @@ export interface RunConfig {
   resume: boolean;
   /** Adapter restarts a worker allows before it records its remaining cases as errors (default 5). */
   maxRestarts?: number;
+  /** False with `--no-calibrate`: no calibration phase, every case in its plain forms (default true). */
+  calibrate?: boolean;
+  /** `--accommodate LIST`: these accommodations instead of calibrating (a rerun line gives the run's). */
+  accommodate?: Accommodation[];
+  /**
+   * What the engine learned by calibrating (or was given, or read from the resumed stream's header),
+   * set before the cases: the accommodations every worker and thread gives its cases.
+   */
+  calibration?: Calibration;
 }
+
+/** The accommodations the run's cases take. */
+export const runAccommodations = (config: Pick<RunConfig, 'calibration'>): Accommodation[] => config.calibration?.accommodations ?? [];
 
 /** The parameters the run header records: everything that selects a case or can change a verdict, and --jobs. */
 export function recordedOptions(config: RunConfig): RunOptions {
@@ -63,6 +77,8 @@ export function recordedOptions(config: RunConfig): RunOptions {
     ...(config.shard ? { shard: config.shard } : {}),
     ...(config.fixtures ? { fixtures_dir: config.fixtures.root, fixtures_digest: config.fixtures.digest } : {}),
     ...(config.adapterEnv?.given.length ? { adapter_env: [...config.adapterEnv.given] } : {}),
+    ...(config.calibrate === false ? { calibrate: false as const } : {}),
+    ...(config.accommodate ? { accommodate: [...config.accommodate] } : {}),
   };
 }
 
@@ -84,7 +100,17 @@ export function resumedConfig(config: RunConfig, header: RunHeader, streamPath: 
       );
     adapterEnv = adapterEnvSetting(recorded);
   }
-  return { ...config, seed: config.seed ?? header.seed, ...(adapterEnv ? { adapterEnv } : {}) };
+  // The resumed cases take the accommodations the run's first cases took, never a new calibration's.
+  const recordedCalibration = header.calibration;
+  const unknown = recordedCalibration?.accommodations.find((a) => !isAccommodation(a));
+  if (unknown !== undefined)
+    throw new EngineError(
+      'usage',
+      'resume-calibration',
+      `cannot resume ${streamPath}: its run used accommodation ${unknown}, which this runner does not know`,
+    );
+  const calibration = recordedCalibration as Calibration | undefined;
+  return { ...config, seed: config.seed ?? header.seed, ...(adapterEnv ? { adapterEnv } : {}), ...(calibration ? { calibration } : {}) };
 }
 
 /** The run stream of the run's output directory. */

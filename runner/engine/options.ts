@@ -1,4 +1,5 @@
 import { InvalidArgumentError } from 'commander';
+import { ACCOMMODATION_NAMES, type Accommodation, isAccommodation } from '../../suites/kit/accommodations.js';
 
 /** Commander argument parsers for the engine's flags: each rejects bad input with a one-line reason. */
 export function parseIntIn(name: string, min: number, max: number) {
@@ -31,4 +32,13 @@ export function parseSeed(value: string): number | 'random' {
   } catch {
     throw new InvalidArgumentError('--seed must be an integer from 0 to 4294967295, or random');
   }
+}
+
+/** `--accommodate LIST`: accommodation names, comma-separated (`none` for none), each one known. */
+export function parseAccommodations(value: string): Accommodation[] {
+  const names = value.trim() === 'none' ? [] : parseList(value);
+  const unknown = names.find((n) => !isAccommodation(n));
+  if (unknown !== undefined)
+    throw new InvalidArgumentError(`unknown accommodation ${unknown}; known: ${ACCOMMODATION_NAMES.join(', ')} (or none)`);
+  return [...new Set(names)] as Accommodation[];
 }

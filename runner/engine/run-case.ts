@@ -9,6 +9,10 @@ import type { AdapterRpc, CaseContext, CaseDef, KillableAdapter } from '../../su
 import type { CaseOutcome } from '../../results/record.js';
 import { Workspace } from '../../suites/kit/workspace.js';
 import { caseSeed } from '../../suites/kit/random.js';
+import { type Accommodation, accommodationsFor } from '../../suites/kit/accommodations.js';
+import { withCaseScope } from '../../suites/kit/scope.js';
+import { accommodatingKillable, accommodatingRpc } from '../../suites/kit/accommodating-rpc.js';
+import { type Calibration, calibrate } from '../../suites/calibration/calibrate.js';
 
 export interface RunCaseOptions {
   adapter: AdapterRpc;
@@ -19,6 +23,8 @@ export interface RunCaseOptions {
   spawnAdapter?: () => Promise<KillableAdapter>;
   /** Called with the workspace before the case runs (the engine binds the adapter's env to it). */
   onWorkspace?: (ws: Workspace) => void | Promise<void>;
+  /** The run's accommodations (calibration); the case takes those of aspects it is not about. */
+  accommodations?: readonly Accommodation[];
 }
 
 /** The outcome for whatever a case threw: each typed ending to its own status, anything else a suite fault. */
@@ -37,7 +43,13 @@ export function outcomeOf(err: unknown, base: { id: string; requirements: string
     };
   }
   if (err instanceof CaseInconclusive) {
-    return { ...base, status: 'inconclusive', message: err.message, ...(err.rootCause ? { cause: err.rootCause } : {}) };
+    return {
+      ...base,
+      status: 'inconclusive',
+      message: err.message,
+      ...(err.rootCause ? { cause: err.rootCause } : {}),
+      ...(err.causeId ? { cause_id: err.causeId } : {}),
+    };
   }
   if (err instanceof AdapterNotImplemented) {
     return {
@@ -104,8 +116,11 @@ export async function runCase(def: CaseDef, opts: RunCaseOptions): Promise<CaseO
   const workspace = new Workspace(opts.workspaceParent, opts.keepWorkspace ? def.id : undefined);
   const notes: Record<string, unknown> = {};
   const inputs: Record<string, unknown> = {};
+  const used = new Set<Accommodation>();
+  const accommodations = accommodationsFor(opts.accommodations ?? [], def.about);
+  const spawn = opts.spawnAdapter;
   const ctx: CaseContext = {
-    adapter: opts.adapter,
+    adapter: accommodations.length ? accommodatingRpc(opts.adapter) : opts.adapter,
     handshake: opts.handshake,
     workspace,
     seed: caseSeed(opts.runSeed, def.id),
@@ -122,9 +137,15 @@ export async function runCase(def: CaseDef, opts: RunCaseOptions): Promise<CaseO
         if (isDeepStrictEqual(inputs[key], value)) return;
       }
     },
-    ...(opts.spawnAdapter ? { spawnAdapter: opts.spawnAdapter } : {}),
+    ...(spawn ? { spawnAdapter: accommodations.length ? async () => accommodatingKillable(await spawn()) : spawn } : {}),
   };
-  const withNotes = (): { notes?: Record<string, unknown> } => (Object.keys(notes).length ? { notes } : {});
+  // Probes and the case's body write their documents and deltas in the case's accommodated forms.
+  const inScope = <T>(body: () => Promise<T>): Promise<T> =>
+    withCaseScope({ requirements: def.requirements, accommodations, used: (a) => used.add(a), input: ctx.input }, body);
+  const withNotes = (): { notes?: Record<string, unknown>; accommodations?: string[] } => ({
+    ...(Object.keys(notes).length ? { notes } : {}),
+    ...(used.size ? { accommodations: [...used].sort() } : {}),
+  });
   // Inputs explain a result other than a pass; a pass carries none, which keeps report.json small.
   const kept = opts.keepWorkspace ? { workspace: workspace.root } : {};
   const withInputs = (): { inputs?: Record<string, unknown>; workspace?: string } => ({
@@ -137,7 +158,7 @@ export async function runCase(def: CaseDef, opts: RunCaseOptions): Promise<CaseO
     if (disclaimed.length > 0) {
       const absent: string[] = [];
       for (const need of disclaimed) {
-        const found = await probe(ctx, need);
+        const found = await inScope(() => probe(ctx, need));
         if (found.absent) absent.push(found.observed);
         else
           ctx.note('capability-present-although-disclaimed', [
@@ -160,10 +181,37 @@ export async function runCase(def: CaseDef, opts: RunCaseOptions): Promise<CaseO
         };
       }
     }
-    await def.run(ctx);
+    await inScope(() => def.run(ctx));
     return { ...base, status: 'pass', durationMs: elapsed(), ...withNotes(), ...kept };
   } catch (err) {
     return { ...outcomeOf(err, { ...base, durationMs: elapsed() }), ...withNotes(), ...withInputs() };
+  } finally {
+    if (!opts.keepWorkspace) workspace.remove();
+  }
+}
+
+/**
+ * The calibration phase (suites/calibration): a handful of requests in a workspace of its own,
+ * before the cases, on the main thread's adapter. It never ends the run: an adapter that fails
+ * during it is recorded, and the run goes on with the plain forms (the cases then meet the refusal
+ * themselves).
+ */
+export async function runCalibration(opts: RunCaseOptions, level: 1 | 2 | 3): Promise<Calibration> {
+  const workspace = new Workspace(opts.workspaceParent, opts.keepWorkspace ? 'calibration' : undefined);
+  const ctx: CaseContext = {
+    adapter: opts.adapter,
+    handshake: opts.handshake,
+    workspace,
+    seed: caseSeed(opts.runSeed, 'calibration'),
+    note: () => {},
+    input: () => {},
+  };
+  try {
+    await opts.onWorkspace?.(workspace);
+    return await calibrate(ctx, level);
+  } catch (err) {
+    const message = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
+    return { accommodations: [], probes: [], requests: 0, error: message };
   } finally {
     if (!opts.keepWorkspace) workspace.remove();
   }

@@ -15,7 +15,8 @@ import { packageVersion } from '../../spec/package-root.js';
 import { resolveAdapter } from './adapter-spec.js';
 import { fixtureRevision } from '../../results/revision.js';
 import { runCases, replayOf } from './cases.js';
-import { keptWorkspacesOf, recordedOptions, resumedConfig, streamPathOf, type RunConfig } from './config.js';
+import { keptWorkspacesOf, recordedOptions, resumedConfig, runAccommodations, streamPathOf, type RunConfig } from './config.js';
+import type { Calibration } from '../../suites/calibration/calibrate.js';
 import { EngineError } from './errors.js';
 import { HandshakeError } from './handshake.js';
 import { manifestCases, manifestDigest } from '../../results/manifest.js';
@@ -83,6 +84,7 @@ export async function runEngine(given: RunConfig, hooks: EngineHooks = {}): Prom
       adapter,
       config,
       runSeed: () => seed,
+      accommodations: () => runAccommodations(config),
       dir: join(runDir, `worker-${index}`),
       checker,
       onSpawn: hooks.onSpawn,
@@ -111,6 +113,14 @@ export async function runEngine(given: RunConfig, hooks: EngineHooks = {}): Prom
     const revision = fixtureRevision();
     seed = config.seed === 'random' ? randomInt(0, 2 ** 31) : (config.seed ?? defaultSeed(revision.revision, level));
 
+    // ---- calibration: which legal forms the harness accepts (a resumed run keeps its stream's)
+    if (!config.calibration && config.calibrate !== false) {
+      const calibration: Calibration = config.accommodate
+        ? { accommodations: [...config.accommodate], probes: [], requests: 0 }
+        : await workers[0]!.calibrate(level);
+      config = { ...config, calibration };
+    }
+
     // ---- cases
     const all = (hooks.cases ?? runCases(config, seed, upstream)).sort(byId);
     for (let i = 1; i < all.length; i++)
@@ -132,6 +142,7 @@ export async function runEngine(given: RunConfig, hooks: EngineHooks = {}): Prom
       level,
       seed,
       options: recordedOptions(config),
+      ...(config.calibration ? { calibration: config.calibration } : {}),
       started_at: new Date().toISOString(),
     };
 

@@ -11,6 +11,7 @@ import { ProtocolChecker } from './protocol-check.js';
 import type { FromThread, ThreadData, ToThread } from './thread-pool.js';
 import { startForLoop, workLoop } from './work-loop.js';
 import { Worker } from './worker.js';
+import { runAccommodations } from './config.js';
 
 const port = parentPort!;
 const post = (m: FromThread): void => port.postMessage(m);
@@ -39,6 +40,7 @@ async function main({ index, config, seed, dir }: ThreadData): Promise<void> {
     adapter,
     config,
     runSeed: () => seed,
+    accommodations: () => runAccommodations(config),
     dir,
     checker: config.checkProtocol ? new ProtocolChecker() : undefined,
     onSpawn: (pid) => post({ type: 'spawn', pid }),

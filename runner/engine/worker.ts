@@ -1,7 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import type { HandshakeT } from '../../protocol/messages.js';
 import { AdapterCrashed } from '../../protocol/errors.js';
-import { outcomeOf, runCase } from './run-case.js';
+import { outcomeOf, runCalibration, runCase } from './run-case.js';
+import type { Accommodation } from '../../suites/kit/accommodations.js';
+import type { Calibration } from '../../suites/calibration/calibrate.js';
 import type { AdapterRpc, CaseDef, KillableAdapter } from '../../suites/kit/types.js';
 import type { CaseOutcome } from '../../results/record.js';
 import { caseLevel } from '../../suites/index.js';
@@ -24,6 +26,8 @@ export interface WorkerOptions {
   config: RunConfig;
   /** The run seed; read when each case starts (it is known only after the handshake). */
   runSeed: () => number;
+  /** The run's accommodations; read when each case starts (known only after calibration). */
+  accommodations?: () => readonly Accommodation[];
   /** The worker's private temp dir: HOME/XDG/TMPDIR of its adapter (symlinks into the running case), and case workspaces. */
   dir: string;
   checker?: ProtocolChecker | undefined;
@@ -165,6 +169,7 @@ export class Worker {
       adapter: conn,
       handshake: this.hs,
       runSeed: this.opts.runSeed(),
+      accommodations: this.opts.accommodations?.() ?? [],
       keepWorkspace: this.opts.config.keepWorkspaces,
       workspaceParent: keptWorkspacesOf(this.opts.config) ?? this.opts.dir,
       ...(canSpawn ? { spawnAdapter: () => this.spawnKillable() } : {}),
@@ -186,6 +191,27 @@ export class Worker {
     const excerpt = this.stdio?.stderr.since(stderrMark);
     if (excerpt) outcome = { ...outcome, stderr: excerpt };
     return toRecord(def, outcome);
+  }
+
+  /**
+   * Calibrate on this worker's adapter (the main thread's, right after the handshake). The adapter's
+   * HOME and TMPDIR point into the calibration's workspace while it runs, as for a case.
+   */
+  async calibrate(level: 1 | 2 | 3): Promise<Calibration> {
+    if (!this.conn || !this.hs) throw new Error('calibrate before the handshake');
+    const calibration = await runCalibration(
+      {
+        adapter: this.conn,
+        handshake: this.hs,
+        runSeed: this.opts.runSeed(),
+        keepWorkspace: this.opts.config.keepWorkspaces,
+        workspaceParent: keptWorkspacesOf(this.opts.config) ?? this.opts.dir,
+        onWorkspace: (ws) => this.home.pointAt({ home: ws.home, tmp: ws.tmp }),
+      },
+      level,
+    );
+    this.home.pointAt(undefined);
+    return calibration;
   }
 
   private async killSpawned(): Promise<void> {

@@ -33,6 +33,8 @@ export class CaseInconclusive extends Error {
   constructor(
     reason: string,
     readonly rootCause?: string,
+    /** The requirement ID whose case judges that cause (suites/support/refusal.ts decides it). */
+    readonly causeId?: string,
   ) {
     super(reason);
     this.name = 'CaseInconclusive';

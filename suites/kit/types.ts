@@ -1,5 +1,6 @@
 import type { MethodName, Params, Result, HandshakeT } from '../../protocol/messages.js';
 import type { ClauseId } from '../../spec/requirements.js';
+import type { FormAspect } from './accommodations.js';
 import type { Workspace } from './workspace.js';
 
 /**
@@ -76,6 +77,13 @@ export interface CaseDef {
   /** Fixture IDs the case uses, for the report. */
   fixtures?: string[];
   needs?: CaseNeeds;
+  /**
+   * The legal forms this case judges (./forms.ts): the run's accommodations of these aspects are not
+   * applied to its documents and deltas, so the case builds exactly the form it is about (L2-A4 its
+   * pins, L2-A10 an absent revision, ...). Every other aspect takes the accommodation calibration
+   * learned, and the record names the ones that changed an input.
+   */
+  about?: readonly FormAspect[];
   /** Structured expectation, recorded in the report (never message text). */
   expectation?: unknown;
   /** Source of the case: fixture suite or fuzzer. */

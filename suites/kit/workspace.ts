@@ -14,6 +14,8 @@ import {
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, sep } from 'node:path';
 import { stringify as yamlStringify } from 'yaml';
+import { accommodateDocument } from './forms.js';
+import { parseDocument } from '../../spec/document/index.js';
 
 export interface DiscoveryRootDirs {
   managed: string;
@@ -171,11 +173,29 @@ export function diffSnapshots(before: Snapshot, after: Snapshot, ignore: (path: 
   return { created, removed, changed };
 }
 
-export function serializeDocument(doc: unknown, encoding: 'yaml' | 'json' | 'md'): string {
+/**
+ * A document as the suite writes it. Inside a case, a profile takes the case's accommodations
+ * (./forms.ts: the optional metadata the harness would not accept absent), unless the case is about
+ * that form.
+ */
+export function serializeDocument(given: unknown, encoding: 'yaml' | 'json' | 'md'): string {
+  const doc = accommodateDocument(given);
   if (encoding === 'json') return `${JSON.stringify(doc, null, 2)}\n`;
   if (encoding === 'yaml') return yamlStringify(doc, { version: '1.2', lineWidth: 0 });
   const copy = structuredClone(doc) as { spec?: { role?: { instructions?: string } } };
   const body = copy.spec?.role?.instructions ?? '';
   if (copy.spec?.role) delete copy.spec.role.instructions;
   return `---\n${yamlStringify(copy, { version: '1.2', lineWidth: 0 })}---\n\n${body}\n`;
+}
+
+/**
+ * A document file's bytes as a case copies them (a fixture installed byte for byte): unchanged,
+ * unless the case's accommodations change the document (./forms.ts), in which case it is written
+ * again from its logical document in the same encoding. Text that does not parse is copied as is.
+ */
+export function accommodateFileBytes(bytes: Buffer, encoding: 'yaml' | 'json' | 'md'): Buffer {
+  const parsed = parseDocument(bytes, encoding);
+  if (!parsed.ok) return bytes;
+  const accommodated = accommodateDocument(parsed.value);
+  return accommodated === parsed.value ? bytes : Buffer.from(serializeDocument(accommodated, encoding));
 }

@@ -15,7 +15,7 @@ import {
   briefIssues,
   instantiateName,
   instantiatePath,
-  issuesCause,
+  rejectionCause,
   minimalProfile,
   mustInstantiate,
   profileFileName,
@@ -40,7 +40,7 @@ async function positiveControl(ctx: CaseContext, name: string, role: 'own' | 'pr
     requireObservable(
       v.valid,
       `control: the valid profile ${name} was refused, so a refusal proves nothing`,
-      issuesCause('control profile refused by validate', v.errors),
+      rejectionCause('control profile (validate)', v.errors),
     );
     requireSession(await instantiatePath(ctx, writeProjectProfile(ctx, doc)), `control: ${name}`);
     return;
@@ -93,6 +93,7 @@ const p1Encodings: CaseDef = {
   requirements: ['L1-P1'],
   clauses: ['L1-P1.accept', 'L1-P1.document'],
   title: 'Every encoding named in the handshake validates and instantiates a valid profile',
+  about: ['encoding'],
   expectation: { perClaimedEncoding: { valid: true, instantiate: 'instantiated' } },
   async run(ctx) {
     // The protocol makes the claim non-empty; the claim is the documentation P1 asks for.

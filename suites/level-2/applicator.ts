@@ -24,7 +24,7 @@ import {
 import { fixture, fixtures } from '../../fixtures/index.js';
 import { clone, fixtureDoc, isObject, jcsEqual } from './support/common.js';
 import { fingerprint, mustReadProfile, untouched, type Fingerprint } from './support/profile-io.js';
-import { inconclusive, instantiatePath, issuesCause, mustInstantiate, readBack, writeProjectProfile } from '../support/index.js';
+import { deltaRefusalCause, inconclusive, instantiatePath, mustInstantiate, readBack, writeProjectProfile } from '../support/index.js';
 
 const BASE = 'l2-apply/base-rev4';
 
@@ -64,7 +64,7 @@ async function control(ctx: CaseContext, what: string): Promise<void> {
   if (!(a.result.outcome === 'applied' && hasFact(a, 'fact-control'))) {
     inconclusive(
       `${what}: a valid control delta was not applied (outcome ${a.result.outcome}), so a refusal proves nothing`,
-      issuesCause(`control delta ${a.result.outcome}`, a.result.errors),
+      deltaRefusalCause('control delta', a.result),
     );
   }
 }
@@ -443,7 +443,7 @@ const a7: CaseDef = {
     if (refused)
       inconclusive(
         `the delta was ${a.result.outcome} before its proposals reached the gate, so the gate was not exercised`,
-        issuesCause(`proposal-gate delta ${a.result.outcome}`, a.result.errors),
+        deltaRefusalCause('proposal-gate delta', a.result, d),
       );
     // Non-vacuity: the applicator must have processed the proposals, not dropped them.
     expectEqual(a.result.proposals.map((p) => p.index).sort(), [...Array(n).keys()], 'proposals reported by apply_delta');

@@ -34,7 +34,7 @@ import {
   type CrashPoint,
   type WriteVerdict,
 } from './support/write-evidence.js';
-import { inconclusive, issuesCause, readBack, workingEncoding, writeProfile } from '../support/index.js';
+import { inconclusive, deltaRefusalCause, readBack, workingEncoding, writeProfile } from '../support/index.js';
 
 // The no-strace fallback: 12 kills a case at seeded-random moments; the seeded moments and the
 // adaptive estimate spread them over the whole apply, the write included.
@@ -109,7 +109,7 @@ function calibrated(path: string, fx: CrashFixture, res: Result<'apply_delta'>):
   if (res.outcome !== 'applied' || cls !== 'post') {
     inconclusive(
       `an uninterrupted apply of the crash delta did not produce the post-delta profile (outcome ${res.outcome}, file ${cls})`,
-      issuesCause(`calibration apply ${res.outcome}, file ${cls}`, res.errors),
+      deltaRefusalCause(`calibration apply (file ${cls})`, res),
     );
   }
   return postRevision;

@@ -20,7 +20,7 @@ import { APPLY_NOW, addFact, datedFacts, delta, entry, profile, type Entry } fro
 import { APPROVED, ACTOR, applyTo, categories, collection, findEntry, revisionOf, type Applied } from './support/apply.js';
 import { isObject, jcsEqual, sameInstant, fixtureDoc } from './support/common.js';
 import { mustReadProfile, untouched } from './support/profile-io.js';
-import { inconclusive, issuesCause } from '../support/index.js';
+import { inconclusive, deltaRefusalCause } from '../support/index.js';
 
 function expectUntouched(a: Applied, what: string): void {
   expectTrue(untouched(a.before, a.after), `${what}: the profile file was written`, {
@@ -47,7 +47,7 @@ async function controlApplies(ctx: CaseContext, what: string): Promise<void> {
   if (!(c.result.outcome === 'applied' && c.read.ok && findEntry(c.read.doc, 'facts', 'fact-control'))) {
     inconclusive(
       `${what}: a valid control delta was not applied (outcome ${c.result.outcome})`,
-      issuesCause(`control delta ${c.result.outcome}`, c.result.errors),
+      deltaRefusalCause('control delta', c.result),
     );
   }
 }
@@ -254,7 +254,7 @@ function expectApplied(a: Applied, what: string): void {
   if (a.result.outcome !== 'applied')
     inconclusive(
       `${what}: the delta was not applied (outcome ${a.result.outcome}), so retention at write time cannot be observed`,
-      issuesCause(`delta ${a.result.outcome}`, a.result.errors),
+      deltaRefusalCause('delta', a.result),
     );
 }
 
@@ -499,7 +499,7 @@ function a10(startRevision: number | undefined): CaseDef {
       if (startRevision === undefined) delete (doc.metadata as Record<string, unknown>).revision;
       const a = await applyTo(ctx, doc, delta('l2-revision', [addFact(entry('fact-b', 'A new fact.'))], { revision: startRevision ?? 1 }));
       if (a.result.outcome !== 'applied')
-        inconclusive(`the delta was not applied (outcome ${a.result.outcome})`, issuesCause(`delta ${a.result.outcome}`, a.result.errors));
+        inconclusive(`the delta was not applied (outcome ${a.result.outcome})`, deltaRefusalCause('delta', a.result));
       const d = post(a, 'after an applied delta');
       expectEqual(valueAt(d, '/metadata/revision'), expected, 'metadata.revision');
       expectTrue(sameInstant(valueAt(d, '/metadata/updated_at'), APPLY_NOW), 'metadata.updated_at is not the apply time', {
@@ -571,7 +571,7 @@ function a11(v: HistoryVariant): CaseDef {
         { approval: APPROVED },
       );
       if (a.result.outcome !== 'applied')
-        inconclusive(`the delta was not applied (outcome ${a.result.outcome})`, issuesCause(`delta ${a.result.outcome}`, a.result.errors));
+        inconclusive(`the delta was not applied (outcome ${a.result.outcome})`, deltaRefusalCause('delta', a.result));
       const d = post(a, 'after an applied delta');
       const h = history(d);
       const last = h[h.length - 1];
@@ -619,7 +619,7 @@ const a11Zero: CaseDef = {
     });
     const a = await applyTo(ctx, doc, delta('l2-history-zero', [addFact(entry('fact-b', 'A new fact.'))], { revision: 3 }));
     if (a.result.outcome !== 'applied')
-      inconclusive(`the delta was not applied (outcome ${a.result.outcome})`, issuesCause(`delta ${a.result.outcome}`, a.result.errors));
+      inconclusive(`the delta was not applied (outcome ${a.result.outcome})`, deltaRefusalCause('delta', a.result));
     expectEqual(
       history(post(a, 'after an applied delta')).map((e) => e.revision),
       [],

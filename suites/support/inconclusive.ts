@@ -3,26 +3,17 @@
  * under the wrong ID: its control or subject profile was refused, a valid control delta did not
  * apply, discovery did not find what it needs, nothing was narrowed so the check had nothing to
  * look at. The root cause names the adapter's own issues, so the defect to fix first is visible.
+ * A cause that is a refusal (./refusal.ts `rejectionCause`, `deltaRefusalCause`) goes through the
+ * one refusal rule, which also names the ID that judges it, and fails the case when that ID is its own.
  */
-import type { AdapterIssueT } from '../../protocol/messages.js';
 import { CaseInconclusive } from '../kit/errors.js';
+import { judgeRefusal, type RefusalCause } from './refusal.js';
 
-export function inconclusive(reason: string, rootCause?: string): never {
+export function inconclusive(reason: string, rootCause?: string | RefusalCause): never {
+  if (typeof rootCause === 'object') judgeRefusal({ reason, cause: rootCause, role: 'control' });
   throw new CaseInconclusive(reason, rootCause);
 }
 
-export function requireObservable(condition: boolean, reason: string, rootCause?: string): asserts condition {
+export function requireObservable(condition: boolean, reason: string, rootCause?: string | RefusalCause): asserts condition {
   if (!condition) inconclusive(reason, rootCause);
-}
-
-/** A one-line root cause from an adapter's issues: `<what>: schema at /metadata/revision; ...`. */
-export function issuesCause(what: string, issues: readonly AdapterIssueT[]): string {
-  const shown = issues.slice(0, 3).map((i) => `${i.category} at ${i.pointer || '/'}`);
-  const more = issues.length > 3 ? ` (+${issues.length - 3} more)` : '';
-  return `${what}: ${shown.join('; ') || 'no issue reported'}${more}`;
-}
-
-/** `control profile rejected: schema at /metadata/revision`. */
-export function rejectionCause(what: string, issues: readonly AdapterIssueT[]): string {
-  return issuesCause(`${what} rejected`, issues);
 }

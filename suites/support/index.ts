@@ -4,7 +4,15 @@
  * way the oracle does, prompt sections, and ending a case inconclusive. A helper only one level
  * uses stays in that level's folder.
  */
-export { inconclusive, issuesCause, rejectionCause, requireObservable } from './inconclusive.js';
+export { inconclusive, requireObservable } from './inconclusive.js';
+export {
+  deltaRefusalCause,
+  issuesCause,
+  judgeRefusal,
+  type RefusalCause,
+  refusalOwner,
+  rejectionCause,
+} from './refusal.js';
 export { HOSTILE_TIME_BUDGET_MS, timedValidate, tooLate } from './hostile-time.js';
 export { recordApply } from './inputs.js';
 export { briefIssues } from './issues.js';

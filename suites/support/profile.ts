@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type { HandshakeT } from '../../protocol/messages.js';
 import type { CaseContext, Encoding } from '../kit/types.js';
 import { serializeDocument } from '../kit/workspace.js';
+import { accommodatedEncoding } from '../kit/forms.js';
 
 export type ProfileDoc = Record<string, unknown>;
 
@@ -28,14 +29,20 @@ export function nameOf(doc: ProfileDoc): string {
   return meta.name;
 }
 
+const DEFAULT_PREFERENCE: readonly Encoding[] = ['yaml', 'json', 'md'];
+
 /**
  * The encoding cases write documents in: the first of `prefer` the handshake claims, else its
  * first claimed encoding. By default YAML (the authoring encoding the spec recommends), then JSON,
  * then Markdown. Only L1-P1 and L3-G1 exercise the other claimed encodings, so an adapter that
- * lies about one encoding fails those and nothing else.
+ * lies about one encoding fails those and nothing else. When calibration found the first claimed
+ * encoding refusing a valid profile, the case scope names the one it accepted (suites/kit/forms.ts).
  */
-export function workingEncoding(handshake: HandshakeT, prefer: readonly Encoding[] = ['yaml', 'json', 'md']): Encoding {
-  return prefer.find((e) => handshake.encodings.includes(e)) ?? handshake.encodings[0] ?? 'yaml';
+export function workingEncoding(handshake: HandshakeT, prefer?: readonly Encoding[]): Encoding {
+  // An explicit preference is the case's own choice; the accommodation replaces only the default.
+  const accommodated = prefer ? undefined : accommodatedEncoding(handshake.encodings);
+  if (accommodated) return accommodated;
+  return (prefer ?? DEFAULT_PREFERENCE).find((e) => handshake.encodings.includes(e)) ?? handshake.encodings[0] ?? 'yaml';
 }
 
 /** `<name>.agent.<yaml|json|md>`, the file name SPEC §3.1 recommends. */

@@ -3,9 +3,8 @@
  * the handshake claims, under a policy (permissive unless the case narrows it).
  */
 import type { HarnessPolicyT, InstantiatedT, InstantiateOutcomeT, Params } from '../../protocol/messages.js';
-import { fail } from '../kit/assert.js';
 import type { CaseContext } from '../kit/types.js';
-import { rejectionCause, inconclusive } from './inconclusive.js';
+import { judgeRefusal, rejectionCause } from './refusal.js';
 import { recordInstantiate } from './inputs.js';
 import { briefIssues } from './issues.js';
 import { permissivePolicy } from './policy.js';
@@ -67,14 +66,20 @@ export async function instantiateName(
   return ctx.adapter.call('instantiate', params(ctx, { name }, policy, opts));
 }
 
-/** The session the case's own requirement needs, or a check failure naming what the adapter said instead. */
+/**
+ * The session the case's own requirement needs (its subject). A refusal goes through the refusal
+ * rule (./refusal.ts): a failure of this case unless what the adapter said names another ID, whose
+ * case judges it (then this case is inconclusive, naming it).
+ */
 export function mustInstantiate(outcome: InstantiateOutcomeT, what: string): InstantiatedT {
   if (outcome.status !== 'instantiated') {
-    fail(
-      `${what}: a valid profile was rejected`,
-      { status: 'instantiated' },
-      { status: outcome.status, errors: briefIssues(outcome.errors) },
-    );
+    judgeRefusal({
+      reason: `${what}: a valid profile was rejected`,
+      cause: rejectionCause(what, outcome.errors),
+      role: 'subject',
+      expected: { status: 'instantiated' },
+      observed: { status: outcome.status, errors: briefIssues(outcome.errors) },
+    });
   }
   return outcome;
 }
@@ -82,12 +87,19 @@ export function mustInstantiate(outcome: InstantiateOutcomeT, what: string): Ins
 /**
  * A session the case needs as a precondition (a control, a flat equivalent, a parent to delegate
  * from), not as the thing it judges: when the adapter refuses the profile the case cannot observe
- * its own requirement, so it is inconclusive with the refusal as its cause. Use `mustInstantiate`
- * only where the case's own requirement demands that this profile instantiate.
+ * its own requirement, so it is inconclusive with the refusal as its cause and the ID that judges
+ * it (the refusal rule, ./refusal.ts, which fails the case only when that ID is its own). Use
+ * `mustInstantiate` where the case's own requirement demands that this profile instantiate.
  */
 export function requireSession(outcome: InstantiateOutcomeT, what: string): InstantiatedT {
   if (outcome.status !== 'instantiated')
-    inconclusive(`${what}: a valid profile the case needs was rejected`, rejectionCause(what, outcome.errors));
+    judgeRefusal({
+      reason: `${what}: a valid profile the case needs was rejected`,
+      cause: rejectionCause(what, outcome.errors),
+      role: 'control',
+      expected: { status: 'instantiated' },
+      observed: { status: outcome.status, errors: briefIssues(outcome.errors) },
+    });
   return outcome;
 }
 

@@ -10,7 +10,8 @@ import { killAllSync } from '../../engine/process-registry.js';
 import { DEFAULT_TIMEOUT_MS, readReplay, runEngine } from '../../engine/run.js';
 import { describeUpstream, type UpstreamReplay } from '../../../suites/upstream/index.js';
 import { parseShard, type Shard } from '../../engine/selection.js';
-import { parseIntIn, parseLevel, parseList, parseSeed } from '../../engine/options.js';
+import { parseAccommodations, parseIntIn, parseLevel, parseList, parseSeed } from '../../engine/options.js';
+import type { Accommodation } from '../../../suites/kit/accommodations.js';
 import { CliError, EXIT } from '../../exit-codes.js';
 import { finalizeRun, interruptedName, prepareFinalize, type FinalizeOptions } from '../../finalize.js';
 import { ADAPTER_ENV_HELP, collect } from '../support.js';
@@ -42,6 +43,9 @@ interface RunFlags {
   allowDirty?: boolean;
   quiet?: boolean;
   adapterEnv?: string[];
+  /** Commander's `--no-calibrate`: false when given. */
+  calibrate: boolean;
+  accommodate?: Accommodation[];
 }
 
 /**
@@ -49,6 +53,12 @@ interface RunFlags {
  * Everything below (engine, workers, threads, header, rerun line, --resume) reads this object.
  */
 function runConfigOf(adapter: string, flags: RunFlags, upstream: UpstreamReplay | undefined): RunConfig {
+  if (!flags.calibrate && flags.accommodate)
+    throw new CliError(
+      'usage',
+      '--accommodate gives the accommodations calibration would learn; it cannot go with --no-calibrate',
+      EXIT.USAGE,
+    );
   let shard: Shard | undefined;
   if (flags.shard) {
     try {
@@ -74,6 +84,8 @@ function runConfigOf(adapter: string, flags: RunFlags, upstream: UpstreamReplay 
     out: resolve(flags.out),
     keepWorkspaces: !!flags.keepWorkspaces,
     resume: !!flags.resume,
+    ...(flags.calibrate ? {} : { calibrate: false }),
+    ...(flags.accommodate ? { accommodate: flags.accommodate } : {}),
   };
 }
 
@@ -110,6 +122,12 @@ export function register(program: Command, embed: CliEmbedding = {}): void {
     .option('--shard <k/n>', 'run shard k of n of the ID-sorted cases')
     .option('--allow-dirty', 'allow a certification result from a checkout with uncommitted fixture changes')
     .option('--quiet', 'no per-case progress lines')
+    .option('--no-calibrate', 'no calibration: build every case in its plain forms (strict; for comparison)')
+    .option(
+      '--accommodate <list>',
+      'use these accommodations instead of calibrating (comma-separated, or none), as a rerun line repeats them',
+      parseAccommodations,
+    )
     .action(async (flags: RunFlags) => {
       if (!flags.adapter) throw new CliError('usage', 'missing --adapter SPEC (e.g. --adapter builtin:reference)', EXIT.USAGE);
       // The fixture tree is read and checked before anything is written or started; say what it holds.

@@ -1,0 +1,171 @@
+/**
+ * One rule for a refused input. A case gives the adapter valid inputs it needs accepted: the
+ * subject it judges (an `extends` child for L3-E1, a twin in another encoding for L3-G1) or a
+ * control its observation rests on (a positive control, a flat equivalent, a parent to delegate
+ * from, a delta whose effect the case reads). When the adapter refuses one, this rule decides, in
+ * this one place, what the case records:
+ *
+ *   1. The ID that judges the refusal is read from what the adapter said (`refusalOwner`): a
+ *      refusal citing a rule (extends-missing, digest-mismatch, path-escape, ...) is that rule's
+ *      ID's; a `schema` refusal of a valid document is L1-P2's ("MUST validate every loaded
+ *      document against agent-profile.schema.json"), of a valid delta L2-A1's; a refusal that
+ *      cites nothing specific (`other`, no issue) falls to the default owner, L1-P2 for a profile
+ *      and L2-A6 for a delta ("MUST honor spec.lifecycle.writeback": the cases apply under
+ *      `auto` or with approval, where a valid delta is to be applied).
+ *   2. The refusal fails the case when that ID is one the case proves, or when the input is the
+ *      case's subject and nothing specific names another ID (the case's own requirement demanded
+ *      acceptance, and nothing else explains the refusal).
+ *   3. Otherwise the case is inconclusive: the refusal is its cause, and the owning ID is the one
+ *      to fix first (the record's `cause_id`, which the inconclusive summaries group by).
+ * So one defect fails one ID: the other cases it reaches end inconclusive, naming it.
+ */
+import type { AdapterIssueT } from '../../protocol/messages.js';
+import { fail } from '../kit/assert.js';
+import { CaseInconclusive } from '../kit/errors.js';
+import { caseScope } from '../kit/scope.js';
+
+export type RefusedInput = 'profile' | 'delta';
+
+export interface RefusalCause {
+  /** One line: `<what> rejected: schema at /metadata/revision`. */
+  text: string;
+  /** The ID whose case judges the refusal. */
+  id: string;
+  /** False when the adapter cited nothing that names a rule (the default owner). */
+  specific: boolean;
+  issues: readonly AdapterIssueT[];
+}
+
+type Owner = Pick<RefusalCause, 'id' | 'specific'>;
+
+/** Issue categories that name the rule a profile was refused under, with that rule's ID. */
+const PROFILE_RULES: Partial<Record<AdapterIssueT['category'], string>> = {
+  parse: 'L1-P1',
+  'duplicate-key': 'L1-P1',
+  limit: 'L1-P2',
+  encoding: 'L3-G1',
+  schema: 'L1-P2',
+  'version-major': 'L1-P3',
+  'version-minor': 'L1-P4',
+  kind: 'L1-P5',
+  'non-finite': 'L3-G2',
+  'secret-literal': 'L1-I6',
+  'secret-pattern': 'L1-I6',
+  'path-escape': 'L1-I5',
+  'extends-cycle': 'L3-E1',
+  'extends-depth': 'L3-E1',
+  'extends-missing': 'L3-E1',
+  'digest-mismatch': 'L3-G2',
+  'variable-undefined': 'ADV-vars-undefined',
+  'env-missing': 'L3-M1',
+  'skill-missing': 'L1-I7',
+  'store-missing': 'L1-I7',
+  'delegation-denied': 'L3-B1',
+  'delegation-depth': 'L3-B2',
+  'delegation-concurrency': 'L3-B2',
+  collision: 'L1-D2',
+};
+
+/** The same for a delta. */
+const DELTA_RULES: Partial<Record<AdapterIssueT['category'], string>> = {
+  parse: 'L2-A1',
+  schema: 'L2-A1',
+  kind: 'L2-A1',
+  'version-major': 'L2-A1',
+  'version-minor': 'L2-A1',
+  'delta-reserved-op': 'L2-A1',
+  'delta-scope': 'L2-A2',
+  'revision-conflict': 'L2-A3',
+  'digest-mismatch': 'L2-A4',
+  io: 'L2-A12',
+};
+
+const DEFAULT_OWNER: Record<RefusedInput, string> = { profile: 'L1-P2', delta: 'L2-A6' };
+
+/**
+ * Where a feature lives in a profile: a refusal of a valid document at one of these pointers, that
+ * cites no rule of its own (`schema`, `other`), is the feature's (a harness that does not read
+ * `extends` refuses it as unknown), not the generic L1-P2's.
+ */
+const FEATURE_TERRITORY: readonly [RegExp, string][] = [
+  [/^\/extends(\/|$)/, 'L3-E1'],
+  [/^\/spec\/tools\/mcp_servers(\/|$)/, 'L3-M1'],
+  [/^\/spec\/tools\/skills(\/|$)/, 'L3-K1'],
+  [/^\/spec\/memory\/stores(\/|$)/, 'L3-Y1'],
+  [/^\/spec\/runtime\/subagents(\/|$)/, 'L3-B1'],
+];
+
+/** An issue at an operation's path (`/operations/<n>/path`): the pointer itself was not applied. */
+const OPERATION_PATH = /^\/operations\/\d+\/path$/;
+
+/**
+ * The ID that judges a refusal of a valid `input`, from the adapter's issues: the first issue that
+ * names a rule decides. A digest pin of a skill is L3-K1's; a delta operation refused at its path is
+ * ADV-pointer-paths' (SPEC 6.2 "An applicator MUST support pointer paths"), or L2-A14's for an
+ * `id:` pointer; a feature's territory (FEATURE_TERRITORY) is the feature's.
+ */
+export function refusalOwner(input: RefusedInput, issues: readonly AdapterIssueT[], delta?: Record<string, unknown>): Owner {
+  for (const issue of issues) {
+    if (input === 'profile' && issue.category === 'digest-mismatch' && issue.pointer.startsWith('/spec/tools/skills'))
+      return { id: 'L3-K1', specific: true };
+    if (input === 'delta' && OPERATION_PATH.test(issue.pointer)) {
+      const ops = Array.isArray(delta?.['operations']) ? delta['operations'] : [];
+      const op = ops[Number(issue.pointer.split('/')[2])] as { path?: unknown } | undefined;
+      if (typeof op?.path === 'string' && op.path.includes('/id:')) return { id: 'L2-A14', specific: true };
+      if (issue.category === 'other' || issue.category === 'schema') return { id: 'ADV-pointer-paths', specific: true };
+    }
+    const territory = FEATURE_TERRITORY.find(([at]) => at.test(issue.pointer));
+    if (input === 'profile' && territory && (issue.category === 'schema' || issue.category === 'other'))
+      return { id: territory[1], specific: true };
+    const id = (input === 'profile' ? PROFILE_RULES : DELTA_RULES)[issue.category];
+    if (id) return { id, specific: true };
+  }
+  return { id: DEFAULT_OWNER[input], specific: false };
+}
+
+/** A one-line cause from an adapter's issues: `<what>: schema at /metadata/revision; ...`. */
+export function issuesCause(what: string, issues: readonly AdapterIssueT[]): string {
+  const shown = issues.slice(0, 3).map((i) => `${i.category} at ${i.pointer || '/'}`);
+  const more = issues.length > 3 ? ` (+${issues.length - 3} more)` : '';
+  return `${what}: ${shown.join('; ') || 'no issue reported'}${more}`;
+}
+
+/** A refused valid profile: `control profile rejected: schema at /metadata/revision`, and the ID that judges it. */
+export function rejectionCause(what: string, issues: readonly AdapterIssueT[]): RefusalCause {
+  return { text: issuesCause(`${what} rejected`, issues), ...refusalOwner('profile', issues), issues };
+}
+
+/** A valid delta not applied (rejected, queued, conflict, ...): its outcome, issues, and the ID that judges it. */
+export function deltaRefusalCause(
+  what: string,
+  result: { outcome: string; errors: readonly AdapterIssueT[] },
+  delta?: Record<string, unknown>,
+): RefusalCause {
+  return {
+    text: issuesCause(`${what} ${result.outcome}`, result.errors),
+    ...refusalOwner('delta', result.errors, delta),
+    issues: result.errors,
+  };
+}
+
+/**
+ * The rule (see the top of this file). `role`: the case's `subject`, or a `control` it rests on.
+ * Fails with `expected`/`observed` when the refusal is the case's own; else ends the case
+ * inconclusive with the cause and its ID.
+ */
+export function judgeRefusal(r: {
+  reason: string;
+  cause: RefusalCause;
+  role: 'subject' | 'control';
+  expected?: unknown;
+  observed?: unknown;
+}): never {
+  const own = caseScope()?.requirements ?? [];
+  if (own.includes(r.cause.id) || (r.role === 'subject' && !r.cause.specific))
+    fail(
+      r.reason,
+      r.expected ?? 'accepted',
+      r.observed ?? { errors: r.cause.issues.map((i) => ({ category: i.category, pointer: i.pointer })) },
+    );
+  throw new CaseInconclusive(`${r.reason} (a refusal ${r.cause.id} judges)`, r.cause.text, r.cause.id);
+}
