@@ -7,13 +7,16 @@
  *   refuses-narrowing    refuses every instantiation it would have to narrow (any adjustment)
  *   requires-revision    wrongly requires metadata.revision and refuses every profile without it
  *   rejects-everything   validates nothing and instantiates nothing (every document refused)
+ *   refuses-append       refuses every delta with an operation at `/-` (it cannot append to its state)
+ *   zero-target-digest   fills in a zero target.digest where a delta has none, and so refuses every
+ *                        unpinned delta as a digest mismatch
  */
 import { loadDocumentFile, parseDocument } from '../../spec/document/index.js';
 import type { AdapterIssueT, InstantiateOutcomeT } from '../../protocol/messages.js';
 import { createReferenceAdapter } from '../reference/index.js';
 import type { InProcessAdapter } from '../../sdk/ts/types.js';
 
-export const HIDERS = ['refuses-narrowing', 'requires-revision', 'rejects-everything'] as const;
+export const HIDERS = ['refuses-narrowing', 'requires-revision', 'rejects-everything', 'refuses-append', 'zero-target-digest'] as const;
 export type HiderName = (typeof HIDERS)[number];
 
 type Params = Record<string, unknown>;
@@ -22,6 +25,18 @@ const refusal = (category: AdapterIssueT['category'], pointer: string, message: 
   status: 'rejected',
   errors: [{ category, pointer, message }],
   warnings: [],
+});
+
+/** What a harness that fills in a digest it never computed compares with. */
+const ZERO_DIGEST = `sha256:${'0'.repeat(64)}`;
+
+/** A refused apply_delta: nothing written, so the revision on disk is the file's (1 when it names none). */
+const deltaRefusal = (profilePath: string, category: AdapterIssueT['category'], pointer: string, message: string) => ({
+  outcome: 'rejected',
+  revision: (loadDocumentFile(profilePath).value as { metadata?: { revision?: number } } | undefined)?.metadata?.revision ?? 1,
+  errors: [{ category, pointer, message }],
+  warnings: [],
+  proposals: [],
 });
 
 /** Does the document the params name (by content or path) lack metadata.revision? */
@@ -64,6 +79,18 @@ export function createHiderAdapter(name: string): InProcessAdapter {
         return refusal('schema', '/metadata/revision', 'metadata.revision is required here');
       }
       return out;
+    }
+    if (name === 'refuses-append' && method === 'apply_delta') {
+      const ops = (p['delta'] as { operations?: unknown }).operations;
+      const at = Array.isArray(ops) ? ops.findIndex((op) => typeof op?.path === 'string' && op.path.endsWith('/-')) : -1;
+      if (at >= 0)
+        return deltaRefusal(String(p['profile_path']), 'other', `/operations/${at}/path`, 'this harness cannot append to its state at /-');
+    }
+    if (name === 'zero-target-digest' && method === 'apply_delta') {
+      const delta = p['delta'] as { target?: unknown };
+      const target = delta.target;
+      if (typeof target === 'object' && target !== null && !Array.isArray(target) && !('digest' in target))
+        return inner.handle(method, { ...p, delta: { ...delta, target: { ...target, digest: ZERO_DIGEST } } });
     }
     const out = await inner.handle(method, params);
     if (name === 'refuses-narrowing' && (method === 'instantiate' || method === 'instantiate_subagent')) {
