@@ -106,8 +106,14 @@ function reasonList(reasons: Record<string, number>): string {
     .join('; ');
 }
 
+function mostFrequent(reasons: Record<string, number>): string | undefined {
+  return Object.entries(reasons).sort(([a, m], [b, n]) => n - m || (a < b ? -1 : a > b ? 1 : 0))[0]?.[0];
+}
+
 export async function checkProperty<I>(ctx: CaseContext, prop: FuzzProperty<I>, plan: CheckPlan): Promise<void> {
   const stats = newStats();
+  // The ID that judges each refusal reason: the most frequent one names the case's cause.
+  const causeIds = new Map<string, string>();
   const env = execEnv(ctx, stats);
   let fatal: unknown;
   let firstDecline: AdapterNotImplemented | AdapterSkipped | undefined;
@@ -137,6 +143,7 @@ export async function checkProperty<I>(ctx: CaseContext, prop: FuzzProperty<I>, 
       if (counting) {
         stats.notJudged[verdict.cause]++;
         stats.reasons[verdict.reason] = (stats.reasons[verdict.reason] ?? 0) + 1;
+        if (verdict.causeId) causeIds.set(verdict.reason, verdict.causeId);
       }
       return true;
     }
@@ -173,6 +180,7 @@ export async function checkProperty<I>(ctx: CaseContext, prop: FuzzProperty<I>, 
     throw new CaseInconclusive(
       `${prop.name}: ${judged}; a pass needs ${floor} (at least ${JUDGED_SHARE * 100}% and at least ${JUDGED_MINIMUM}, or all of fewer)`,
       `not judged: ${reasonList(stats.reasons)}`,
+      causeIds.get(mostFrequent(stats.reasons) ?? ''),
     );
   }
 

@@ -8,6 +8,7 @@ import type { AdapterIssueT, HarnessPolicyT, InstantiateOutcomeT } from '../prot
 import type { Encoding } from '../suites/kit/types.js';
 import { oracleIssues } from './oracle-gate.js';
 import { notJudged, type ExecEnv, type Verdict } from './properties/types.js';
+import { type RefusedInput, refusalOwner } from '../suites/support/refusal.js';
 import { workingEncoding, writeProfile } from '../suites/support/index.js';
 
 export type Doc = Record<string, unknown>;
@@ -71,11 +72,16 @@ export function firstUndefined(docs: readonly Doc[], what: string): string | und
 
 /**
  * The adapter refused `what` for a reason the property does not judge: not judged, with a reason
- * coarse enough to count (`instantiate rejected: schema at /metadata/revision`).
+ * coarse enough to count (`instantiate rejected: schema at /metadata/revision`), and the ID that
+ * judges the refusal (the refusal rule's owner).
  */
-export function rejectedBy(what: string, errors: readonly AdapterIssueT[]): Verdict {
+export function rejectedBy(what: string, errors: readonly AdapterIssueT[], input: RefusedInput = 'profile'): Verdict {
   const e = errors[0];
-  return notJudged('rejected', `${what} rejected: ${e ? `${e.category} at ${e.pointer || '/'}` : 'no issue reported'}`);
+  return notJudged(
+    'rejected',
+    `${what} rejected: ${e ? `${e.category} at ${e.pointer || '/'}` : 'no issue reported'}`,
+    refusalOwner(input, errors).id,
+  );
 }
 
 /**

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import type { CaseRecord } from '../results/model.js';
 import { groupFailures, FAILURE_CLASSES } from '../results/groups.js';
+import { inconclusiveSentence, inconclusiveSummary } from '../results/inconclusive.js';
 import { LEVEL_NAMES, judgedLevels, type RunOutcome } from '../results/outcome.js';
 import { isNotPassing } from '../results/predicates.js';
 import { rerunCommand } from '../results/rerun.js';
@@ -259,6 +260,7 @@ ${o.partial === undefined ? `<dt>Attained level</dt><dd id="attained">${attained
 <dt>Cases</dt><dd>${esc(counts)}</dd>
 </dl>
 <p id="counts">${statusLinks}</p>
+${renderInconclusive(o)}
 ${renderFailures(o)}
 <h2>Requirements</h2>
 <table id="requirements">
@@ -316,6 +318,19 @@ function renderFailures(o: RunOutcome): string {
     }
   }
   return parts.join('\n');
+}
+
+/** The inconclusive cases by cause, largest first: a sentence each, naming the ID to fix first, with its cases. */
+function renderInconclusive(o: RunOutcome): string {
+  const { total, groups } = inconclusiveSummary(o.report.cases);
+  if (total === 0) return '';
+  const items = groups
+    .map(
+      (g) =>
+        `<li><span class="inconclusive">${esc(inconclusiveSentence(g))}</span><br><small>${g.cases.map((x) => caseLink(x.id)).join(', ')}</small></li>`,
+    )
+    .join('\n');
+  return `<h2 id="inconclusive">Could not be judged (${total} case${total === 1 ? '' : 's'})</h2>\n<ul class="causes">\n${items}\n</ul>`;
 }
 
 function renderAdvisories(o: RunOutcome): string {

@@ -5,6 +5,7 @@ import { attainedText, verdictLabel, verdictLine } from './verdict-line.js';
 import { causeOf, differenceLine, differencesOf, headLines, inputText } from './failure.js';
 import { groupFailures } from '../results/groups.js';
 import { rerunCommand } from '../results/rerun.js';
+import { inconclusiveSentence, inconclusiveSummary } from '../results/inconclusive.js';
 import { oneLine } from './text.js';
 
 /**
@@ -52,6 +53,7 @@ export function renderMarkdown(o: RunOutcome): string {
       `| ${v.id} | ${v.requirement.level} | ${v.requirement.strength} | ${ICON[v.verdict]} ${verdictLabel(v)} | ${c.pass} | ${c.fail} | ${c.error} | ${c.inconclusive} | ${c.skipped} | ${c.notApplicable} | ${mdCell(v.requirement.title)} |`,
     );
   }
+  out.push(...inconclusiveCauses(o));
   out.push(...failureGroups(o));
   const advisories = (o.report.advisories ?? []).filter((a) => a.verdict !== 'untested');
   if (advisories.length > 0) {
@@ -69,6 +71,21 @@ export function renderMarkdown(o: RunOutcome): string {
     out.push('', '</details>');
   }
   return `${out.join('\n')}\n`;
+}
+
+/** The inconclusive cases by cause, largest first: a sentence each, naming the ID to fix first. */
+function inconclusiveCauses(o: RunOutcome): string[] {
+  const { total, groups } = inconclusiveSummary(o.report.cases);
+  if (total === 0) return [];
+  const out = ['', `### Could not be judged (${total} case${total === 1 ? '' : 's'})`, ''];
+  for (const g of groups.slice(0, MAX_GROUPS)) {
+    const ids = g.cases.map((x) => mdCell(x.id));
+    out.push(
+      `- ${mdCell(inconclusiveSentence(g))} (${ids.slice(0, 10).join(', ')}${ids.length > 10 ? ` and ${ids.length - 10} more` : ''})`,
+    );
+  }
+  if (groups.length > MAX_GROUPS) out.push(`- … and ${groups.length - MAX_GROUPS} more cause(s); see report.html.`);
+  return out;
 }
 
 /** Text inside a fenced block: no fence can close it early (the fence is longer than any run of backticks inside). */

@@ -4,6 +4,7 @@ import { oneLine, painter, type Colour } from './text.js';
 import { FAILURE_CLASSES, groupFailures } from '../results/groups.js';
 import { LEVEL_NAMES, judgedLevels, type RunOutcome } from '../results/outcome.js';
 import { rerunCommand } from '../results/rerun.js';
+import { inconclusiveSentence, inconclusiveSummary } from '../results/inconclusive.js';
 import { CASE_STATUSES } from '../results/record.js';
 import { attainedText, verdictLabel, verdictLine } from './verdict-line.js';
 
@@ -53,6 +54,7 @@ export function renderTerminalSummary(o: RunOutcome, opts: { colour?: boolean } 
   lines.push('');
   const c = footer.counts;
   lines.push(`Cases: ${c.total} total, ${CASE_STATUSES.map((s) => `${c[s]} ${s}`).join(', ')}`);
+  lines.push(...inconclusiveSection(o));
   lines.push(...failureSection(o, paint));
   lines.push(...advisorySection(o));
 
@@ -119,6 +121,20 @@ function failureSection(o: RunOutcome, paint: ReturnType<typeof painter>): strin
     }
   }
   if (groups.length > shown.length) out.push('', `  … and ${groups.length - shown.length} more group(s): see report.html`);
+  return out;
+}
+
+/** The inconclusive cases by cause, largest first: each a sentence naming the ID to fix first, and its cases. */
+function inconclusiveSection(o: RunOutcome): string[] {
+  const { total, groups } = inconclusiveSummary(o.report.cases);
+  if (total === 0) return [];
+  const out = ['', `Could not be judged (${total} case${total === 1 ? '' : 's'}), by cause:`];
+  for (const g of groups.slice(0, MAX_GROUPS)) {
+    const ids = g.cases.map((x) => x.id);
+    out.push(`  ${oneLine(inconclusiveSentence(g), 300)}`);
+    out.push(`      ${ids.slice(0, MAX_CASE_IDS).join(', ')}${ids.length > MAX_CASE_IDS ? ` and ${ids.length - MAX_CASE_IDS} more` : ''}`);
+  }
+  if (groups.length > MAX_GROUPS) out.push(`  … and ${groups.length - MAX_GROUPS} more cause(s): see report.html`);
   return out;
 }
 

@@ -433,7 +433,7 @@ async function judgeDelta(env: ExecEnv, input: DeltaInput): Promise<Verdict> {
     const r = await applyTo(env, writeRunProfile(env.freshDir(), input.profile, encoding), deltaDoc([validOp]));
     if (r.outcome === 'applied') return undefined;
     return r.outcome === 'rejected'
-      ? rejectedBy('control delta (one valid operation)', r.errors)
+      ? rejectedBy('control delta (one valid operation)', r.errors, 'delta')
       : notJudged('rejected', `control delta (one valid operation) ${r.outcome}`);
   });
   if (refused) return refused;

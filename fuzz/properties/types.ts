@@ -27,14 +27,20 @@ export const NOT_JUDGED_CAUSES: readonly NotJudgedCause[] = ['rejected', 'declin
 export type Verdict =
   | { kind: 'holds' }
   | { kind: 'violated'; violation: Violation }
-  | { kind: 'not-judged'; cause: NotJudgedCause; reason: string };
+  | { kind: 'not-judged'; cause: NotJudgedCause; reason: string; causeId?: string };
 
 export const HOLDS: Verdict = { kind: 'holds' };
 export const violated = (message: string, expected?: unknown, observed?: unknown): Verdict => ({
   kind: 'violated',
   violation: { message, expected, observed },
 });
-export const notJudged = (cause: NotJudgedCause, reason: string): Verdict => ({ kind: 'not-judged', cause, reason });
+/** `causeId`: the ID that judges a refusal (suites/support/refusal.ts), when the input was refused. */
+export const notJudged = (cause: NotJudgedCause, reason: string, causeId?: string): Verdict => ({
+  kind: 'not-judged',
+  cause,
+  reason,
+  ...(causeId ? { causeId } : {}),
+});
 /** The input is not what the property claims (see `FuzzProperty.malformed`). */
 export const malformedInput = (reason: string): Verdict => notJudged('generator', `generated input is malformed: ${reason}`);
 
