@@ -36,6 +36,7 @@ const recordExcludesOwnedFields: CaseDef = {
   requirements: ['L1-I8'],
   clauses: ['L1-I8.revision', 'L1-I8.spec-digest'],
   title: 'The recorded spec digest excludes revision, updated_at and trust; a missing revision is recorded as 1',
+  about: ['optional-metadata'],
   async run(ctx) {
     const doc = minimalProfile('recorded-defaults', { lifecycle: { writeback: 'propose' } });
     Object.assign(doc['metadata'] as object, { updated_at: '2026-01-02T03:04:05Z', trust: 'managed' });

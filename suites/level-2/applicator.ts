@@ -154,6 +154,7 @@ const a4: CaseDef = {
   requirements: ['L2-A4'],
   clauses: ['L2-A4.verify-digest'],
   title: 'A delta whose target.digest does not match the profile is not applied; the matching digest applies',
+  about: ['pin'],
   fixtures: [BASE],
   expectation: { wrongDigest: { outcome: 'not applied', file: 'untouched' }, rightDigest: { outcome: 'applied' } },
   async run(ctx) {
@@ -189,6 +190,7 @@ const a4Canonical: CaseDef = {
   clauses: ['L2-A4.verify-digest'],
   title:
     'target.digest is compared in canonical (JCS) form: with keys in reverse order the JCS digest applies, the digest of the text as written is refused with an error',
+  about: ['pin'],
   fixtures: [BASE],
   expectation: {
     jcsDigest: { outcome: 'applied' },
@@ -660,6 +662,7 @@ const a14: CaseDef = {
   requirements: ['L2-A14'],
   clauses: ['L2-A14.id-pointers'],
   title: '/state/<collection>/id:<entry-id> pointers resolve to the entry at apply time',
+  about: ['append'],
   fixtures: [BASE],
   expectation: {
     'facts/id:fact-b/text': 'replaced',

@@ -488,6 +488,7 @@ function a10(startRevision: number | undefined): CaseDef {
     id: `L2-A10/revision-${label}-to-${expected}-timestamps-set`,
     requirements: ['L2-A10'],
     clauses: ['L2-A10.revision', 'L2-A10.metadata-updated-at', 'L2-A10.state-updated-at'],
+    about: ['optional-metadata'],
     title: `An applied delta moves metadata.revision from ${label === 'absent' ? 'absent (1)' : label} to ${expected} and sets metadata.updated_at and state.updated_at to the apply time`,
     expectation: { revision: expected, 'metadata.updated_at': APPLY_NOW, 'state.updated_at': APPLY_NOW },
     async run(ctx) {

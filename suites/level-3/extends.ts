@@ -23,13 +23,14 @@ import {
   writeProjectProfile,
 } from '../support/index.js';
 
-function fixtureCase(id: string, fixtureId: string, clauses: ClauseId[], title: string): CaseDef {
+function fixtureCase(id: string, fixtureId: string, clauses: ClauseId[], title: string, about?: CaseDef['about']): CaseDef {
   const f = fixture('level-3', fixtureId);
   return {
     id,
     requirements: [f.requirements[0]!],
     clauses,
     title,
+    ...(about ? { about } : {}),
     fixtures: [f.id],
     expectation: f.expect,
     run: (ctx) => runExtendsFixture(ctx, f),
@@ -185,6 +186,8 @@ export const extendsCases: CaseDef[] = [
     'l3-e1-identity',
     ['L3-E1.not-inherited'],
     'name, id, revision, state and history are never inherited',
+    // The child leaves its revision out so that the base's cannot hide behind a default.
+    ['optional-metadata'],
   ),
   fixtureCase(
     'L3-E1/diamond-is-not-a-cycle',

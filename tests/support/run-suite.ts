@@ -2,7 +2,7 @@ import type { CaseRecord } from '../../results/model.js';
 import type { AdapterFactory } from '../../sdk/ts/types.js';
 import { PROTOCOL_VERSION } from '../../protocol/messages.js';
 import { InProcessRpc } from '../../runner/engine/in-process-rpc.js';
-import { runCase } from '../../runner/engine/run-case.js';
+import { runCalibration, runCase } from '../../runner/engine/run-case.js';
 import type { CaseDef, KillableAdapter } from '../../suites/kit/types.js';
 import type { CaseOutcome } from '../../results/record.js';
 import { allCases, caseLevel } from '../../suites/index.js';
@@ -14,11 +14,13 @@ export interface InProcessRunOptions {
   cases?: CaseDef[];
   seed?: number;
   spawnAdapter?: () => Promise<KillableAdapter>;
+  /** Calibrate first, as the engine does unless --no-calibrate (default true). */
+  calibrate?: boolean;
 }
 
 /**
  * Run suite cases against an in-process adapter, sequentially, with a fresh adapter instance
- * for the whole run (as one worker would have). For tests: the CLI uses the engine's scheduler.
+ * for the whole run (as one worker would have), after calibrating on it as the engine does. For tests: the CLI uses the engine's scheduler.
  */
 export async function runSuiteInProcess(factory: AdapterFactory, opts: InProcessRunOptions = {}): Promise<CaseOutcome[]> {
   const adapter = await factory();
@@ -28,6 +30,8 @@ export async function runSuiteInProcess(factory: AdapterFactory, opts: InProcess
     runner: { name: 'oap-conform-test', version: '0' },
   });
   const level = opts.level ?? handshake.level;
+  const runSeed = opts.seed ?? 1;
+  const accommodations = opts.calibrate === false ? [] : (await runCalibration({ adapter: rpc, handshake, runSeed }, level)).accommodations;
   const cases = (opts.cases ?? allCases()).filter((c) => caseLevel(c) <= level && (opts.filter?.(c) ?? true));
   const out: CaseOutcome[] = [];
   for (const c of cases) {
@@ -41,7 +45,7 @@ export async function runSuiteInProcess(factory: AdapterFactory, opts: InProcess
           return a;
         }
       : undefined;
-    out.push(await runCase(c, { adapter: rpc, handshake, runSeed: opts.seed ?? 1, ...(spawnAdapter ? { spawnAdapter } : {}) }));
+    out.push(await runCase(c, { adapter: rpc, handshake, runSeed, accommodations, ...(spawnAdapter ? { spawnAdapter } : {}) }));
     await Promise.all(spawned.map((a) => a.kill().catch(() => {})));
   }
   await adapter.dispose?.();
