@@ -260,8 +260,8 @@ ${o.partial === undefined ? `<dt>Attained level</dt><dd id="attained">${attained
 <dt>Cases</dt><dd>${esc(counts)}</dd>
 </dl>
 <p id="counts">${statusLinks}</p>
-${renderInconclusive(o)}
 ${renderFailures(o)}
+${renderInconclusive(o)}
 <h2>Requirements</h2>
 <table id="requirements">
 <thead><tr><th class="id">ID</th><th>Level</th><th>Strength</th><th>Verdict</th><th>Pass</th><th>Fail</th><th>Error</th><th>Inconclusive</th><th>Skipped</th><th>N/A</th><th>Requirement</th></tr></thead>

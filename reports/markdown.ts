@@ -53,8 +53,8 @@ export function renderMarkdown(o: RunOutcome): string {
       `| ${v.id} | ${v.requirement.level} | ${v.requirement.strength} | ${ICON[v.verdict]} ${verdictLabel(v)} | ${c.pass} | ${c.fail} | ${c.error} | ${c.inconclusive} | ${c.skipped} | ${c.notApplicable} | ${mdCell(v.requirement.title)} |`,
     );
   }
-  out.push(...inconclusiveCauses(o));
   out.push(...failureGroups(o));
+  out.push(...inconclusiveCauses(o));
   const advisories = (o.report.advisories ?? []).filter((a) => a.verdict !== 'untested');
   if (advisories.length > 0) {
     out.push('', '### Advisories', '', 'Spec MUSTs without a requirement ID: reported, never gating a claim.', '');

@@ -54,8 +54,8 @@ export function renderTerminalSummary(o: RunOutcome, opts: { colour?: boolean } 
   lines.push('');
   const c = footer.counts;
   lines.push(`Cases: ${c.total} total, ${CASE_STATUSES.map((s) => `${c[s]} ${s}`).join(', ')}`);
-  lines.push(...inconclusiveSection(o));
   lines.push(...failureSection(o, paint));
+  lines.push(...inconclusiveSection(o));
   lines.push(...advisorySection(o));
 
   // Required and SHOULD IDs are reported apart: a SHOULD never decides a claim.

@@ -194,6 +194,7 @@ process.exitCode = await main(process.argv.slice(2), { cases });
         '1',
         '--allow-dirty',
         '--quiet',
+        '--no-calibrate',
       ],
       { cwd: fromRoot(), env: { ...process.env, OAP_CHAOS_PIDFILE: pidFile }, stdio: ['ignore', 'pipe', 'pipe'] },
     );

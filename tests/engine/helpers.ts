@@ -103,6 +103,9 @@ export async function runSynthetic(adapter: string, cases: CaseDef[], extra: Par
       process: false,
       checkProtocol: false,
       fuzz: 0,
+      // Synthetic cases build no document through the kit, and calibration's requests would move
+      // the chaos adapter's request counts; the calibration tests turn it on.
+      calibrate: false,
       ...config,
     },
     { cases, onSpawn: (pid) => pids.push(pid), ...(signal ? { signal } : {}), ...(reporters ? { reporters } : {}) },
