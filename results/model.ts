@@ -38,7 +38,7 @@ export interface RunHeader {
  * to each, and the accommodations every case not about their aspect then took (each record names
  * the ones that changed its inputs). --resume and a rerun line reuse them.
  */
-export interface RunCalibration {
+interface RunCalibration {
   accommodations: string[];
   probes: { subject: 'profile' | 'delta'; form: string; accommodations: string[]; accepted: boolean; evidence: string }[];
   requests: number;

@@ -19,7 +19,7 @@ import type { CaseContext, Encoding } from '../kit/types.js';
 import { workingEncoding } from '../support/index.js';
 import { describeDeltaForm, describeProfileForm, type ProbeResult, probeDelta, probeProfile } from './probes.js';
 
-export interface CalibrationProbe {
+interface CalibrationProbe {
   subject: 'profile' | 'delta';
   /** The form tried, in words. */
   form: string;

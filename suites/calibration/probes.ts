@@ -27,7 +27,7 @@ const briefly = (issues: readonly AdapterIssueT[]): string =>
   issues.length === 0 ? 'no issue given' : issues.map((i) => `${i.category} at ${i.pointer || '/'}`).join('; ');
 
 /** The encoding a profile form is written in: its `encoding-*` accommodation, else the working encoding. */
-export function encodingOf(ctx: CaseContext, form: readonly Accommodation[]): Encoding {
+function encodingOf(ctx: CaseContext, form: readonly Accommodation[]): Encoding {
   const named = form.find((a) => a.startsWith('encoding-'));
   return named ? (named.slice('encoding-'.length) as Encoding) : workingEncoding(ctx.handshake, ['yaml', 'json', 'md']);
 }

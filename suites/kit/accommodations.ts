@@ -6,8 +6,6 @@
 /** What a case can be about, so that calibration leaves that form exactly as the case builds it. */
 export type FormAspect = 'optional-metadata' | 'append' | 'pin' | 'encoding';
 
-export const FORM_ASPECTS: readonly FormAspect[] = ['optional-metadata', 'append', 'pin', 'encoding'];
-
 export const ACCOMMODATIONS = {
   'metadata-revision': {
     aspect: 'optional-metadata',

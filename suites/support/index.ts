@@ -5,14 +5,7 @@
  * uses stays in that level's folder.
  */
 export { inconclusive, requireObservable } from './inconclusive.js';
-export {
-  deltaRefusalCause,
-  issuesCause,
-  judgeRefusal,
-  type RefusalCause,
-  refusalOwner,
-  rejectionCause,
-} from './refusal.js';
+export { deltaRefusalCause, issuesCause, rejectionCause } from './refusal.js';
 export { HOSTILE_TIME_BUDGET_MS, timedValidate, tooLate } from './hostile-time.js';
 export { recordApply } from './inputs.js';
 export { briefIssues } from './issues.js';
