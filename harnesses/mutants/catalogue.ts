@@ -1387,4 +1387,12 @@ export const MUTANTS: readonly Mutant[] = [
     ),
     asProcess: true,
   },
+  // Issue 22 part 4: the MUST sentences the sentence manifest found without a mutant of their clause.
+  mutant(
+    'skill-pins-unsupported',
+    'skillPinMatches',
+    () => () => false,
+    ['L3-G2'],
+    "Skill digest pins are not supported: every pinned skill is taken for a mismatch, also when the installed content's digest is the pin, so a required pinned skill refuses the profile.",
+  ),
 ];

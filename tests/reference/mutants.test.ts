@@ -898,6 +898,12 @@ const SCENARIOS: Record<string, Scenario> = {
     }
     return readdirSync(join(h.ws.home, '.config')).sort();
   },
+  // Issue 22 part 4.
+  'skill-pins-unsupported': async (h) => {
+    const digest = `sha256:${'1'.repeat(64)}`;
+    h.put(profile('a', { tools: { skills: [{ name: 'pdf', digest, required: true }] } }));
+    return (await h.instantiate({ name: 'a' }, permissivePolicy({ skills: [{ name: 'pdf', digest }] }))).status;
+  },
 };
 
 describe('mutant bookkeeping', () => {
