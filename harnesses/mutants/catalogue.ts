@@ -1395,4 +1395,16 @@ export const MUTANTS: readonly Mutant[] = [
     ['L3-G2'],
     "Skill digest pins are not supported: every pinned skill is taken for a mismatch, also when the installed content's digest is the pin, so a required pinned skill refuses the profile.",
   ),
+  mutant(
+    'model-parameters-fatal',
+    'modelParameters',
+    (reference) => (parameters, ctx) => {
+      const out = reference(parameters, ctx);
+      if (!('warnings' in out) || out.warnings.length === 0) return out;
+      const model = `${ctx.model.provider}/${ctx.model.id}`;
+      return { errors: out.warnings.map((w) => ({ ...w, message: `${model} does not support ${w.pointer.split('/').pop()}` })) };
+    },
+    ['ADV-model-parameters'],
+    "seed or reasoning_effort the model's provider does not support fails instantiation instead of being dropped with a warning.",
+  ),
 ];

@@ -201,6 +201,14 @@ export interface Rules {
   modelChoice(request: ModelRequest | undefined, models: HarnessPolicyT['models']): ModelChoice;
   /** The adjustment recording a model substitution (L1-I9). */
   modelAdjustment(request: ModelRequest | undefined, choice: ModelChoice): AdjustmentT | undefined;
+  /**
+   * What `spec.model.parameters` the chosen model's provider does not support do: they are dropped
+   * with a warning each, and never fail instantiation (SPEC §3.3).
+   */
+  modelParameters(
+    parameters: JsonObject,
+    ctx: { model: ModelChoice; profilePath: string },
+  ): { warnings: AdapterIssueT[] } | { errors: AdapterIssueT[] };
   /** The model rule a session reports (L1-I12). */
   reportedModelRule(choice: ModelChoice): ModelChoice['rule'];
   /** What state text does to the contract: nothing (L2-S3). */

@@ -904,6 +904,11 @@ const SCENARIOS: Record<string, Scenario> = {
     h.put(profile('a', { tools: { skills: [{ name: 'pdf', digest, required: true }] } }));
     return (await h.instantiate({ name: 'a' }, permissivePolicy({ skills: [{ name: 'pdf', digest }] }))).status;
   },
+  'model-parameters-fatal': async (h) => {
+    h.put(profile('a', { model: { provider: 'anthropic', id: 'claude-sonnet-5', parameters: { seed: 7, reasoning_effort: 'low' } } }));
+    const r = await h.instantiate({ name: 'a' });
+    return r.status === 'instantiated' ? r.warnings.map((w) => w.pointer) : r.status;
+  },
 };
 
 describe('mutant bookkeeping', () => {
