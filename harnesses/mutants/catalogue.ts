@@ -1407,4 +1407,14 @@ export const MUTANTS: readonly Mutant[] = [
     ['ADV-model-parameters'],
     "seed or reasoning_effort the model's provider does not support fails instantiation instead of being dropped with a warning.",
   ),
+  mutant(
+    'array-add-at-index-overwrites',
+    'addAtIndex',
+    (reference) => (array, index, value) => {
+      if (index < array.length) array[index] = value;
+      else reference(array, index, value);
+    },
+    ['ADV-pointer-paths'],
+    '`add` at an existing array index replaces the element there instead of inserting before it (an append at the end still works).',
+  ),
 ];

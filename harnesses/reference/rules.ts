@@ -300,6 +300,8 @@ export interface Rules {
   indexExists(index: number, length: number): boolean;
   /** May `add` insert at this array index? */
   insertAllowed(index: number, length: number): boolean;
+  /** How `add` at an array index places its value: inserted before the element there, which shifts (SPEC §6.2). */
+  addAtIndex(array: unknown[], index: number, value: unknown): void;
   /** A `replace` whose target does not exist: the delta fails. */
   replaceMissing(array: unknown[], op: DeltaOperation, byId: boolean): OpResult;
   /** A `remove` whose target does not exist: a no-op with a warning (L2-A13). */

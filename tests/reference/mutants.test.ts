@@ -909,6 +909,11 @@ const SCENARIOS: Record<string, Scenario> = {
     const r = await h.instantiate({ name: 'a' });
     return r.status === 'instantiated' ? r.warnings.map((w) => w.pointer) : r.status;
   },
+  'array-add-at-index-overwrites': async (h) => {
+    const path = h.put(profile('a', auto, { state: { facts: [fact('f1'), fact('f2')] } }));
+    await apply(h, path, delta('a', 1, [{ op: 'add', path: '/state/facts/0', value: fact('f0') }]));
+    return ((h.read(path)['state'] as Record<string, unknown>)['facts'] as Array<{ id: string }>).map((f) => f.id);
+  },
 };
 
 describe('mutant bookkeeping', () => {
