@@ -54,6 +54,7 @@ import {
 import { asciiJson, byCodePoints, canonicalDigest, canonicalDigests, plainJsonDigest, pythonFloatRepr } from './digests.js';
 import { type Mutant, mutant } from './mutant.js';
 import { compactJson, lenientMarkdown, textOf, withLenientDefaults } from './readers.js';
+import { writeViaTmpdir } from './temp-elsewhere.js';
 
 /** Nesting level from which a merge that stops early replaces objects (document = 0, spec = 1, spec.role = 2). */
 const MERGE_DEPTH_REACHED = 3;
@@ -1416,5 +1417,57 @@ export const MUTANTS: readonly Mutant[] = [
     },
     ['ADV-pointer-paths'],
     '`add` at an existing array index replaces the element there instead of inserting before it (an append at the end still works).',
+  ),
+  // Clauses whose defect no mutant above had: each of these breaks one clause its ID's cases observe.
+  mutant(
+    'temp-file-in-tmpdir',
+    'saveProfile',
+    () => (path, text) => writeViaTmpdir(path, text),
+    ['L2-A12'],
+    "The profile's temporary file is written, fsync-ed and renamed from the system temporary directory, not the profile's own (a copy when the rename crosses file systems).",
+  ),
+  mutant(
+    'first-root-wins',
+    'discoveryRoots',
+    (reference) => (roots, purpose) => reference(roots, purpose).map((r) => ({ ...r, rank: -r.rank })),
+    ['L1-D3'],
+    'A name defined in several roots resolves to the first root searched (managed before user before project), as a search that stops at the first hit does; the collision is still reported.',
+  ),
+  mutant(
+    'metadata-updated-at-not-set',
+    'stampRevision',
+    (reference) => (doc, revision, now) => {
+      const meta = doc['metadata'] as JsonObject;
+      const before = meta['updated_at'];
+      reference(doc, revision, now);
+      if (before === undefined) delete meta['updated_at'];
+      else meta['updated_at'] = before;
+    },
+    ['L2-A10'],
+    'Revision and state.updated_at are set, metadata.updated_at keeps its old value.',
+  ),
+  mutant(
+    'history-not-appended',
+    'keptHistory',
+    (reference) => (history, retention) => reference(history.slice(0, -1), retention),
+    ['L2-A11'],
+    'A change is written without a history entry; the history a profile has is still trimmed to max_history.',
+  ),
+  mutant(
+    'state-elision-unannounced',
+    'stateFraming',
+    (reference) => () => {
+      const framing = reference();
+      return { line: framing.line, block: (kept) => framing.block(kept, null) };
+    },
+    ['L2-S4'],
+    'State entries dropped to fit the budget are dropped silently: the notice is reported in prompt.state but never written into the prompt.',
+  ),
+  mutant(
+    'metadata-requests-dropped',
+    'proposesCapability',
+    (reference) => (request) => reference(request) && request.path.startsWith('/spec'),
+    ['L2-G4'],
+    'Only capability requests for /spec become proposals; a request to change /metadata (description, tags) is dropped.',
   ),
 ];
