@@ -1470,4 +1470,50 @@ export const MUTANTS: readonly Mutant[] = [
     ['L2-G4'],
     'Only capability requests for /spec become proposals; a request to change /metadata (description, tags) is dropped.',
   ),
+  mutant(
+    'retention-eviction-always-oldest',
+    'retain',
+    (reference) => (state, retention, now) => reference(state, { ...retention, eviction: 'oldest' }, now),
+    ['L2-A9'],
+    'lifecycle.retention.eviction is ignored at write time: over a cap, the oldest entries go whatever the strategy says.',
+  ),
+  mutant(
+    'retention-evicts-pinned',
+    'retain',
+    (reference) => (state, retention, now) => {
+      const pinned = new Set<unknown>();
+      const unpinned = (list: unknown): unknown =>
+        Array.isArray(list)
+          ? list.map((e) => {
+              if (!isObject(e) || e['pinned'] !== true) return e;
+              pinned.add(e['id']);
+              const { pinned: _pin, ...rest } = e;
+              return rest;
+            })
+          : list;
+      const repinned = (list: unknown): unknown =>
+        Array.isArray(list) ? list.map((e) => (isObject(e) && pinned.has(e['id']) ? { ...e, pinned: true } : e)) : list;
+      const asked = { ...state };
+      for (const key of ['facts', 'open_threads']) if (key in state) asked[key] = unpinned(state[key]);
+      const kept = reference(asked, retention, now);
+      for (const key of ['facts', 'open_threads']) if (key in kept) kept[key] = repinned(kept[key]);
+      return kept;
+    },
+    ['L2-A9'],
+    'Pinned entries count toward the retention caps and are evicted like the rest at write time (the pin is kept on those that stay).',
+  ),
+  mutant(
+    'state-bytes-budget-ignored',
+    'withinStateBudget',
+    (reference) => (bytes, budgets) => reference(bytes, { ...budgets, max_state_bytes: null }),
+    ['L2-S4'],
+    'Only max_state_tokens bounds injected state; max_state_bytes is never checked.',
+  ),
+  mutant(
+    'state-tokens-budget-ignored',
+    'withinStateBudget',
+    (reference) => (bytes, budgets) => reference(bytes, { ...budgets, max_state_tokens: null }),
+    ['L2-S4'],
+    'Only max_state_bytes bounds injected state; max_state_tokens is never checked.',
+  ),
 ];

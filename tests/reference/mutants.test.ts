@@ -960,6 +960,34 @@ const SCENARIOS: Record<string, Scenario> = {
     ]);
     return d?.['proposals'] ?? null;
   },
+  'retention-eviction-always-oldest': async (h) => {
+    const retention = { max_facts: 1, eviction: 'least_confident' };
+    const facts = [fact('sure', { confidence: 0.9, learned_at: '2026-01-01T00:00:00Z' })];
+    const path = h.put(profile('a', { lifecycle: { writeback: 'auto', retention } }, { state: { facts } }));
+    const unsure = fact('unsure', { confidence: 0.1, learned_at: '2026-01-05T00:00:00Z' });
+    await apply(h, path, delta('a', 1, [{ op: 'add', path: '/state/facts/-', value: unsure }]));
+    return ((h.read(path)['state'] as Record<string, unknown>)['facts'] as Array<{ id: string }>).map((f) => f.id);
+  },
+  'retention-evicts-pinned': async (h) => {
+    const facts = [fact('kept', { pinned: true, learned_at: '2026-01-01T00:00:00Z' })];
+    const path = h.put(
+      profile('a', { lifecycle: { writeback: 'auto', retention: { max_facts: 0, eviction: 'oldest' } } }, { state: { facts } }),
+    );
+    await apply(
+      h,
+      path,
+      delta('a', 1, [{ op: 'add', path: '/state/facts/-', value: fact('new', { learned_at: '2026-01-05T00:00:00Z' }) }]),
+    );
+    return ((h.read(path)['state'] as Record<string, unknown>)['facts'] as Array<{ id: string }>).map((f) => f.id);
+  },
+  'state-bytes-budget-ignored': async (h) => {
+    h.put(profile('a', { context: { budget: { max_state_bytes: 20 } } }, { state: { facts: [fact('f1'), fact('f2'), fact('f3')] } }));
+    return (await h.instantiateOk({ name: 'a' })).prompt.state.elided;
+  },
+  'state-tokens-budget-ignored': async (h) => {
+    h.put(profile('a', { context: { budget: { max_state_tokens: 5 } } }, { state: { facts: [fact('f1'), fact('f2'), fact('f3')] } }));
+    return (await h.instantiateOk({ name: 'a' })).prompt.state.elided;
+  },
 };
 
 describe('mutant bookkeeping', () => {
