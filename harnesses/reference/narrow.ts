@@ -76,6 +76,8 @@ export function narrow(resolved: ResolvedProfile, ceiling: Ceiling, policy: Harn
   const choice = rules.modelChoice(request, policy.models);
   const substitution = rules.modelAdjustment(request, choice);
   if (substitution) adjustments.push(substitution);
+  const parameters = rules.modelParameters(modelParametersOf(spec), { model: choice, profilePath: resolved.path });
+  if ('errors' in parameters) throw new Rejection(parameters.errors);
   const subagents = narrowSubagents(spec, ceiling, adjustments);
   const writeback = writebackOf(spec);
 
@@ -97,8 +99,14 @@ export function narrow(resolved: ResolvedProfile, ceiling: Ceiling, policy: Harn
   return {
     effective: resolved.usesExtends ? rules.extendedContract(effective, { merged: stated, ownSpec }) : effective,
     adjustments,
-    warnings: [...resolved.warnings, ...tools.warnings],
+    warnings: [...resolved.warnings, ...tools.warnings, ...parameters.warnings],
   };
+}
+
+/** `spec.model.parameters` as the profile writes them (none when absent). */
+function modelParametersOf(spec: JsonObject): JsonObject {
+  const model = isObject(spec['model']) ? spec['model'] : {};
+  return isObject(model['parameters']) ? model['parameters'] : {};
 }
 
 /**

@@ -40,6 +40,7 @@ type NarrowingRules = Pick<
   | 'budget'
   | 'modelChoice'
   | 'modelAdjustment'
+  | 'modelParameters'
   | 'reportedModelRule'
   | 'stateAuthority'
   | 'sessionSpecDigest'
@@ -51,6 +52,9 @@ type NarrowingRules = Pick<
   | 'describedContract'
   | 'sessionEndFootprint'
 >;
+
+/** The model parameters SPEC §3.3 names as ones a provider may not support. */
+const PROVIDER_DEPENDENT_PARAMETERS = ['seed', 'reasoning_effort'] as const;
 
 /** The spec model's intersection as the adjustments a session records, at `pointer/<index>`. */
 function recorded(intersection: Intersection, pointer: string): Granted<string[]> {
@@ -124,6 +128,19 @@ export const narrowingRules: NarrowingRules = {
       effective: { provider: choice.provider, id: choice.id },
     };
   },
+
+  // The reference calls no provider. It takes its models to support the sampling parameters every
+  // provider has, and not the two SPEC §3.3 names as provider-dependent, which it drops with a warning.
+  modelParameters: (parameters, { model, profilePath }) => ({
+    warnings: PROVIDER_DEPENDENT_PARAMETERS.filter((key) => Object.hasOwn(parameters, key)).map((key) =>
+      adapterIssue(
+        'other',
+        `/spec/model/parameters/${key}`,
+        `${model.provider}/${model.id} does not support ${key}; the parameter is dropped`,
+        profilePath,
+      ),
+    ),
+  }),
 
   reportedModelRule: (choice) => choice.rule,
   stateAuthority: (_state, effective) => effective,
