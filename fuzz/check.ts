@@ -56,7 +56,13 @@ export function judgedFloor(asked: number): number {
 }
 
 export function newStats(): FuzzStats {
-  return { generated: 0, judged: 0, notJudged: { rejected: 0, declined: 0, unclaimed: 0, generator: 0 }, adapterCalls: 0, reasons: {} };
+  return {
+    generated: 0,
+    judged: 0,
+    notJudged: { rejected: 0, declined: 0, unclaimed: 0, generator: 0, attributed: 0 },
+    adapterCalls: 0,
+    reasons: {},
+  };
 }
 
 export function execEnv(ctx: CaseContext, stats: FuzzStats): ExecEnv {

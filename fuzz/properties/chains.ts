@@ -5,13 +5,14 @@
  * effective contract, exactly where the spec fixes the answer (intersection = minimum).
  */
 import fc from 'fast-check';
-import type { HarnessPolicyT } from '../../protocol/messages.js';
+import type { EffectiveContractT, HarnessPolicyT } from '../../protocol/messages.js';
 import type { Encoding } from '../../suites/kit/types.js';
 import { encodingArb, policyArb, specRequestArb } from '../gen/narrowing.js';
 import { firstUndefined, instantiateIn, rejectedBy, type Doc } from '../harness.js';
-import { policyCeiling } from '../../spec/semantics/index.js';
+import { type ContractBounds, policyCeiling, valueAt, widenings } from '../../spec/semantics/index.js';
+import { attribute, type Violation } from '../../suites/support/attribution.js';
 import { ceilingViolations, combine, requestViolations } from './contract.js';
-import { HOLDS, violated, type ExecEnv, type FuzzProperty } from './types.js';
+import { HOLDS, notJudged, violated, type ExecEnv, type FuzzProperty } from './types.js';
 import { minimalProfile } from '../../suites/support/index.js';
 
 export interface ChainInput {
@@ -73,10 +74,37 @@ export const extendsProperty: FuzzProperty<ChainInput> = {
     const chain = await instantiateChain(env, input);
     if (chain.refused !== undefined) return chain.refused;
     const { outcome, dir } = chain;
-    const v = combine(ceilingViolations(outcome.effective, { source: 'policy', bounds: policyCeiling(input.policy), workspace: dir }));
-    return v ? violated(`merged profile: ${v.message}`, v.expected, v.observed) : HOLDS;
+    const ceiling = policyCeiling(input.policy);
+    const v = combine(ceilingViolations(outcome.effective, { source: 'policy', bounds: ceiling, workspace: dir }));
+    if (!v) return HOLDS;
+    // Attribution by difference: a violation a layer of the chain shows on its own is no merge's.
+    const { own, shared } = attribute(overPolicy(outcome.effective, ceiling, dir), await layersOnTheirOwn(env, input));
+    if (own.length === 0)
+      return notJudged('attributed', `the same violation without extends: ${shared.map((s) => s.pointer).join(', ')}`, 'L1-I3');
+    return violated(`merged profile: ${v.message}`, v.expected, v.observed);
   },
 };
+
+/** Where an effective contract exceeds the policy, each place with what it says there. */
+function overPolicy(effective: EffectiveContractT, ceiling: ContractBounds, dir: string): Violation[] {
+  return widenings(effective, ceiling, dir).map((pointer) => ({ pointer, observed: valueAt(effective, pointer) }));
+}
+
+/**
+ * The feature-free equivalents of a chain: each of its profiles without its `extends`, instantiated
+ * on its own under the same policy, and where each exceeds the policy (a refused one shows nothing).
+ */
+async function layersOnTheirOwn(env: ExecEnv, input: ChainInput): Promise<Violation[]> {
+  const ceiling = policyCeiling(input.policy);
+  const out: Violation[] = [];
+  for (const layer of [input.profile, ...input.chain]) {
+    const alone = { ...layer };
+    delete alone['extends'];
+    const { outcome, dir } = await instantiateIn(env, alone, input.policy, { encoding: input.encoding });
+    if (outcome.status === 'instantiated') out.push(...overPolicy(outcome.effective, ceiling, dir));
+  }
+  return out;
+}
 
 function delegationArb(): fc.Arbitrary<ChainInput> {
   return fc

@@ -19,10 +19,13 @@ export interface Violation {
  * - `unclaimed`: the input exists only in an encoding the harness does not claim (encodings beyond
  *   one are optional, SPEC §2.1), so it is outside what this harness can be asked;
  * - `generator`: the input is not one the property claims to generate (a generator bug; the
- *   generator test in tests/fuzz keeps these at zero).
+ *   generator test in tests/fuzz keeps these at zero);
+ * - `attributed`: the violation the input shows shows without the feature as well (a layer of an
+ *   `extends` chain on its own), so it is the base requirement's, not the property's
+ *   (suites/support/attribution.ts).
  */
-export type NotJudgedCause = 'rejected' | 'declined' | 'unclaimed' | 'generator';
-export const NOT_JUDGED_CAUSES: readonly NotJudgedCause[] = ['rejected', 'declined', 'unclaimed', 'generator'];
+export type NotJudgedCause = 'rejected' | 'declined' | 'unclaimed' | 'generator' | 'attributed';
+export const NOT_JUDGED_CAUSES: readonly NotJudgedCause[] = ['rejected', 'declined', 'unclaimed', 'generator', 'attributed'];
 
 export type Verdict =
   | { kind: 'holds' }

@@ -9,10 +9,12 @@
  * harness that additionally keeps the base's narrower value is also accepted: that is ≤ flat.
  *
  * Comparing with the OBSERVED flat contract (not a precomputed answer) keeps plain L1-I3 bugs out:
- * a harness that narrows no profile at all fails L1-I3, and here it makes the case not applicable.
+ * where the flat profile exceeds the policy just as the inheriting one does, the harness narrows no
+ * profile there, which fails L1-I3, and this case is inconclusive naming it (attribution by
+ * difference, suites/support/attribution.ts).
  */
 import type { EffectiveContractT, HarnessPolicyT } from '../../protocol/messages.js';
-import { atMost, policyCeiling, widenings } from '../../spec/semantics/index.js';
+import { atMost, policyCeiling, valueAt, widenings } from '../../spec/semantics/index.js';
 import { fail } from '../kit/assert.js';
 import type { CaseDef } from '../kit/types.js';
 import { requireDiscovered } from './lib/preconditions.js';
@@ -26,19 +28,30 @@ import {
   STANDARD_TOOLS,
   writeProjectProfile,
 } from '../support/index.js';
+import { featureOwn } from '../support/attribution.js';
 
 /**
- * The flat profile must already respect the policy in the dimensions the case compares (`prefixes`
- * of widenings labels), or L1-I3 is broken and the case cannot judge E2.
+ * The merged result within the policy in the dimensions the case compares (`prefixes` of widenings
+ * labels), judged by difference (suites/support/attribution.ts): a place where the flat profile
+ * exceeds the policy just as the inheriting one does is a narrowing miss without `extends` (L1-I3),
+ * and leaves the case inconclusive; a place only the inheriting one exceeds fails L3-E2.
  */
-function requireFlatWithinPolicy(flat: EffectiveContractT, policy: HarnessPolicyT, prefixes: string[]): void {
-  const over = widenings(flat, policyCeiling(policy)).filter((p) => prefixes.some((x) => p.startsWith(x)));
-  requireObservable(
-    over.length === 0,
-    `standalone profile already exceeds policy at ${over.join(', ')} (an L1-I3 failure)`,
-    `flat profile wider than policy at ${over.join(', ')}`,
-  );
+async function mergedWithinPolicy(
+  inherited: EffectiveContractT,
+  flat: EffectiveContractT,
+  policy: HarnessPolicyT,
+  prefixes: string[],
+): Promise<void> {
+  const over = (e: EffectiveContractT) =>
+    widenings(e, policyCeiling(policy))
+      .filter((p) => prefixes.some((x) => p.startsWith(x)))
+      .map((pointer) => ({ pointer, observed: valueAt(e, pointer) }));
+  const own = await featureOwn(over(inherited), () => over(flat), FLATTENED);
+  if (own.length > 0)
+    fail(`the inheriting profile exceeds the policy at ${own.map((v) => v.pointer).join(', ')}`, { within: 'policy' }, own);
 }
+
+const FLATTENED = { feature: 'L3-E2', base: 'L1-I3', equivalent: 'the flat profile (the merged document on its own)' };
 
 const POLICY_ASK: HarnessPolicyT = permissivePolicy({
   permissions: { default: 'allow', shell: 'ask', edit: 'ask', network: 'ask', rules: [] },
@@ -59,8 +72,8 @@ const childAllowOverBaseDeny: CaseDef = {
     writeProjectProfile(ctx, minimalProfile('e2-pm-flat', { permissions: allow }));
     await requireDiscovered(ctx, ['e2-pm-base', 'e2-pm-child', 'e2-pm-flat']);
     const flat = requireSession(await instantiateName(ctx, 'e2-pm-flat', POLICY_ASK), 'flat equivalent').effective;
-    requireFlatWithinPolicy(flat, POLICY_ASK, ['/permissions/']);
     const inherited = requireSession(await instantiateName(ctx, 'e2-pm-child', POLICY_ASK), 'inheriting child').effective;
+    await mergedWithinPolicy(inherited, flat, POLICY_ASK, ['/permissions/']);
     // Which value the merge produced: recorded for the report (behavioural test 11 asks for it).
     ctx.note('merged_effective', inherited.permissions);
     ctx.note('flat_effective', flat.permissions);
@@ -85,8 +98,8 @@ const inheritedValueNarrowed: CaseDef = {
     writeProjectProfile(ctx, minimalProfile('e2-ih-flat', { permissions: allow }));
     await requireDiscovered(ctx, ['e2-ih-base', 'e2-ih-child', 'e2-ih-flat']);
     const flat = requireSession(await instantiateName(ctx, 'e2-ih-flat', POLICY_ASK), 'flat equivalent').effective;
-    requireFlatWithinPolicy(flat, POLICY_ASK, ['/permissions/']);
     const inherited = requireSession(await instantiateName(ctx, 'e2-ih-child', POLICY_ASK), 'inheriting child').effective;
+    await mergedWithinPolicy(inherited, flat, POLICY_ASK, ['/permissions/']);
     ctx.note('merged_effective', inherited.permissions);
     const wider = widenings(inherited, flat).filter((p) => p.startsWith('/permissions/'));
     if (wider.length > 0)
@@ -107,13 +120,13 @@ const nullDeleteStaysNarrowed: CaseDef = {
     writeProjectProfile(ctx, minimalProfile('e2-nd-flat', { permissions: {} }));
     await requireDiscovered(ctx, ['e2-nd-base', 'e2-nd-child', 'e2-nd-flat']);
     const flat = requireSession(await instantiateName(ctx, 'e2-nd-flat', POLICY_ASK), 'flat equivalent').effective;
-    requireFlatWithinPolicy(flat, POLICY_ASK, ['/permissions/']);
     const out = await instantiateName(ctx, 'e2-nd-child', POLICY_ASK);
     requireObservable(
       out.status === 'instantiated',
       'adapter rejects a null in a child layer (judged by L3-E1/null-deletes-key)',
       out.status === 'rejected' ? rejectionCause('child with a null', out.errors) : undefined,
     );
+    await mergedWithinPolicy(out.effective, flat, POLICY_ASK, ['/permissions/']);
     ctx.note('merged_shell', out.effective.permissions.shell);
     if (!atMost(out.effective.permissions.shell, flat.permissions.shell)) {
       fail(
@@ -154,8 +167,8 @@ const toolsAndBounds: CaseDef = {
     writeProjectProfile(ctx, minimalProfile('e2-tb-flat', wide));
     await requireDiscovered(ctx, ['e2-tb-base', 'e2-tb-child', 'e2-tb-flat']);
     const flat = requireSession(await instantiateName(ctx, 'e2-tb-flat', policy), 'flat equivalent').effective;
-    requireFlatWithinPolicy(flat, policy, ['/tools/', '/hosts/', '/budgets/']);
     const inherited = requireSession(await instantiateName(ctx, 'e2-tb-child', policy), 'inheriting child').effective;
+    await mergedWithinPolicy(inherited, flat, policy, ['/tools/', '/hosts/', '/budgets/']);
     ctx.note('merged_effective', { tools: inherited.tools, hosts: inherited.hosts, budgets: inherited.budgets });
     const wider = widenings(inherited, flat);
     if (wider.length > 0) fail(`inherited profile is more permissive than its merged document at ${wider.join(', ')}`, [], wider);

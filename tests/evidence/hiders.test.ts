@@ -13,6 +13,7 @@ import { createHiderAdapter, type HiderName } from '../../harnesses/hiders/index
 import { computeVerdicts, type Verdicts } from '../../results/verdicts.js';
 import type { CaseOutcome } from '../../results/record.js';
 import { createReferenceAdapter } from '../../harnesses/reference/index.js';
+import { createMutantAdapter } from '../../harnesses/mutants/index.js';
 import type { CaseDef } from '../../suites/kit/types.js';
 import { failedIds, recordsOf, runSuiteInProcess } from '../support/run-suite.js';
 import { canSpawnBuiltins, killSpawnedBuiltins, spawnBuiltinForTests } from '../support/spawn-builtin.js';
@@ -33,6 +34,16 @@ const HIDDEN: ReadonlyArray<{ hider: HiderName; owner: string }> = [
   { hider: 'zero-target-digest', owner: 'L2-A4' },
 ];
 
+/**
+ * A narrowing miss that composition merely carries: the mutant permission-profile-wins lets a
+ * profile's stated permission stand over the policy's for every top-level profile, flat or
+ * inheriting. It is the reference with one rule replaced, so its parent and subagent sessions
+ * agree (a wrapper at the protocol boundary could only rewrite the answers, and a subagent would
+ * then be narrowed against a parent other than the one reported).
+ */
+const NARROWING_MISS = { mutant: 'permission-profile-wins', owner: 'L1-I3' } as const;
+let narrowingMiss: Run;
+
 const spawnFor = (name: HiderName) => (canSpawnBuiltins() ? { spawnAdapter: () => spawnBuiltinForTests(`builtin:hider/${name}`) } : {});
 
 async function run(name: HiderName, calibrate: boolean): Promise<Run> {
@@ -47,6 +58,11 @@ let reference: Verdicts;
 beforeAll(async () => {
   for (const name of ['refuses-narrowing', 'requires-revision'] as const) strict.set(name, await run(name, false));
   for (const { hider } of HIDDEN) calibrated.set(hider, await run(hider, true));
+  const missed = await runSuiteInProcess(() => createMutantAdapter(NARROWING_MISS.mutant), {
+    level: 3,
+    ...(canSpawnBuiltins() ? { spawnAdapter: () => spawnBuiltinForTests(`builtin:mutant/${NARROWING_MISS.mutant}`) } : {}),
+  });
+  narrowingMiss = { outcomes: missed, verdicts: computeVerdicts(recordsOf(missed)) };
   // The process cases spawn adapters of their own (builtin specs), never the one under test: left
   // out of both runs that are compared.
   const inProcess = { level: 3 as const, filter: (c: CaseDef) => !c.needs?.process };
@@ -101,15 +117,21 @@ describe('a harness that wrongly requires metadata.revision, without calibration
   });
 });
 
+/** The share of the cases outside `owner` that ended inconclusive. */
+function inconclusiveOutside(r: Run, owner: string): { share: number; ids: string[] } {
+  const outside = r.outcomes.filter((o) => !o.requirements.includes(owner));
+  const ids = outside.filter((o) => o.status === 'inconclusive').map((o) => o.id);
+  return { share: ids.length / outside.length, ids };
+}
+
 describe.each(HIDDEN)('calibrated, the $hider hider', ({ hider, owner }) => {
   it(`fails exactly ${owner}`, () => {
     expect(failedIds(calibrated.get(hider)!.outcomes)).toEqual([owner]);
   });
 
   it(`leaves at most 5% of the cases outside ${owner} inconclusive`, () => {
-    const outside = calibrated.get(hider)!.outcomes.filter((o) => !o.requirements.includes(owner));
-    const inconclusive = outside.filter((o) => o.status === 'inconclusive');
-    expect(inconclusive.length / outside.length, inconclusive.map((o) => o.id).join(', ')).toBeLessThanOrEqual(0.05);
+    const { share, ids } = inconclusiveOutside(calibrated.get(hider)!, owner);
+    expect(share, ids.join(', ')).toBeLessThanOrEqual(0.05);
   });
 
   it('records on each case the accommodations that changed its inputs, and passes no requirement any of whose cases was cut short', () => {
@@ -165,5 +187,22 @@ describe('a harness that declines skill pins', () => {
       'L3-K1.verify-digest:skipped',
       'L3-K1.no-install:pass',
     ]);
+  });
+});
+
+describe('a narrowing miss that composition merely carries (attribution by difference)', () => {
+  it(`fails exactly ${NARROWING_MISS.owner}, never L3-E2`, () => {
+    expect(failedIds(narrowingMiss.outcomes)).toEqual([NARROWING_MISS.owner]);
+  });
+
+  it('leaves the L3-E2 cases whose flat profile shows the same miss inconclusive, naming L1-I3', () => {
+    const e2 = narrowingMiss.outcomes.filter((o) => o.requirements.includes('L3-E2') && o.status === 'inconclusive');
+    expect(e2.length).toBeGreaterThan(0);
+    for (const o of e2) expect(o.status === 'inconclusive' && o.cause_id, o.id).toBe('L1-I3');
+  });
+
+  it(`leaves at most 5% of the cases outside ${NARROWING_MISS.owner} inconclusive`, () => {
+    const { share, ids } = inconclusiveOutside(narrowingMiss, NARROWING_MISS.owner);
+    expect(share, ids.join(', ')).toBeLessThanOrEqual(0.05);
   });
 });
