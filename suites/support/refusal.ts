@@ -12,9 +12,12 @@
  *      cites nothing specific (`other`, no issue) falls to the default owner, L1-P2 for a profile
  *      and L2-A6 for a delta ("MUST honor spec.lifecycle.writeback": the cases apply under
  *      `auto` or with approval, where a valid delta is to be applied).
- *   2. The refusal fails the case when that ID is one the case proves, or when the input is the
- *      case's subject and nothing specific names another ID (the case's own requirement demanded
- *      acceptance, and nothing else explains the refusal).
+ *   2. The refusal fails the case when that ID is one the case proves. A refused subject fails it
+ *      too, unless the adapter said it could not read the document at all (it cited parsing,
+ *      the schema, the version, the kind, or a feature it does not read): the case's own
+ *      requirement demanded acceptance, and a rule the adapter applied to the subject (a missing
+ *      base, a digest mismatch) may be the case's own feature at work (a base not found in a root
+ *      the case is about), so only a failure to read is another ID's.
  *   3. Otherwise the case is inconclusive: the refusal is its cause, and the owning ID is the one
  *      to fix first (the record's `cause_id`, which the inconclusive summaries group by).
  * So one defect fails one ID: the other cases it reaches end inconclusive, naming it.
@@ -33,10 +36,12 @@ export interface RefusalCause {
   id: string;
   /** False when the adapter cited nothing that names a rule (the default owner). */
   specific: boolean;
+  /** The adapter could not read the input at all: parsing, the schema, the version, the kind, a feature it does not read. */
+  reading: boolean;
   issues: readonly AdapterIssueT[];
 }
 
-type Owner = Pick<RefusalCause, 'id' | 'specific'>;
+type Owner = Pick<RefusalCause, 'id' | 'specific' | 'reading'>;
 
 /** Issue categories that name the rule a profile was refused under, with that rule's ID. */
 const PROFILE_RULES: Partial<Record<AdapterIssueT['category'], string>> = {
@@ -65,6 +70,18 @@ const PROFILE_RULES: Partial<Record<AdapterIssueT['category'], string>> = {
   'delegation-concurrency': 'L3-B2',
   collision: 'L1-D2',
 };
+
+/** Categories that say the document could not be read or validated at all, before any rule of a feature applied. */
+const READING: ReadonlySet<AdapterIssueT['category']> = new Set([
+  'parse',
+  'duplicate-key',
+  'limit',
+  'encoding',
+  'schema',
+  'version-major',
+  'version-minor',
+  'kind',
+]);
 
 /** The same for a delta. */
 const DELTA_RULES: Partial<Record<AdapterIssueT['category'], string>> = {
@@ -107,20 +124,20 @@ const OPERATION_PATH = /^\/operations\/\d+\/path$/;
 export function refusalOwner(input: RefusedInput, issues: readonly AdapterIssueT[], delta?: Record<string, unknown>): Owner {
   for (const issue of issues) {
     if (input === 'profile' && issue.category === 'digest-mismatch' && issue.pointer.startsWith('/spec/tools/skills'))
-      return { id: 'L3-K1', specific: true };
+      return { id: 'L3-K1', specific: true, reading: false };
     if (input === 'delta' && OPERATION_PATH.test(issue.pointer)) {
       const ops = Array.isArray(delta?.['operations']) ? delta['operations'] : [];
       const op = ops[Number(issue.pointer.split('/')[2])] as { path?: unknown } | undefined;
-      if (typeof op?.path === 'string' && op.path.includes('/id:')) return { id: 'L2-A14', specific: true };
-      if (issue.category === 'other' || issue.category === 'schema') return { id: 'ADV-pointer-paths', specific: true };
+      if (typeof op?.path === 'string' && op.path.includes('/id:')) return { id: 'L2-A14', specific: true, reading: false };
+      if (issue.category === 'other' || issue.category === 'schema') return { id: 'ADV-pointer-paths', specific: true, reading: false };
     }
     const territory = FEATURE_TERRITORY.find(([at]) => at.test(issue.pointer));
     if (input === 'profile' && territory && (issue.category === 'schema' || issue.category === 'other'))
-      return { id: territory[1], specific: true };
+      return { id: territory[1], specific: true, reading: true };
     const id = (input === 'profile' ? PROFILE_RULES : DELTA_RULES)[issue.category];
-    if (id) return { id, specific: true };
+    if (id) return { id, specific: true, reading: READING.has(issue.category) };
   }
-  return { id: DEFAULT_OWNER[input], specific: false };
+  return { id: DEFAULT_OWNER[input], specific: false, reading: false };
 }
 
 /** A one-line cause from an adapter's issues: `<what>: schema at /metadata/revision; ...`. */
@@ -161,7 +178,7 @@ export function judgeRefusal(r: {
   observed?: unknown;
 }): never {
   const own = caseScope()?.requirements ?? [];
-  if (own.includes(r.cause.id) || (r.role === 'subject' && !r.cause.specific))
+  if (own.includes(r.cause.id) || (r.role === 'subject' && !r.cause.reading))
     fail(
       r.reason,
       r.expected ?? 'accepted',

@@ -161,7 +161,16 @@ describe('which ID judges a refusal', () => {
     ['delta', [issue('schema', '/operations')], 'L2-A1', true],
     ['delta', [issue('other', '')], 'L2-A6', false],
   ] as const)('a refused %s citing %j: %s', (input, issues, id, specific) => {
-    expect(refusalOwner(input, issues)).toEqual({ id, specific });
+    expect(refusalOwner(input, issues)).toMatchObject({ id, specific });
+  });
+
+  it.each([
+    ['schema', true],
+    ['kind', true],
+    ['extends-missing', false],
+    ['digest-mismatch', false],
+  ] as const)('a profile refused citing %s says it could not read it: %s', (category, reading) => {
+    expect(refusalOwner('profile', [issue(category, '/spec')]).reading).toBe(reading);
   });
 
   it('an operation path with an id: pointer is L2-A14s', () => {
@@ -184,6 +193,20 @@ describe('the refusal rule', () => {
     ['a subject refused for another ID is a cause', 'subject', [issue('schema', '/metadata/revision')], ['L3-E1'], 'inconclusive L1-P2'],
     ['a refusal the case owns fails it', 'control', [issue('extends-missing', '/extends/0')], ['L3-E1'], 'fail'],
     ['a subject refused citing nothing specific fails the case', 'subject', [issue('other', '')], ['L3-E1'], 'fail'],
+    [
+      "a subject refused under another ID's rule fails the case (its feature may be at work)",
+      'subject',
+      [issue('extends-missing', '/extends/0')],
+      ['L3-G3'],
+      'fail',
+    ],
+    [
+      "a subject in a feature the harness does not read is that feature's",
+      'subject',
+      [issue('schema', '/extends')],
+      ['L3-G3'],
+      'inconclusive L3-E1',
+    ],
     ['a control refused citing nothing specific is a cause', 'control', [issue('other', '')], ['L3-E1'], 'inconclusive L1-P2'],
   ] as const)('%s', (_, role, issues, requirements, expected) => {
     expect(judge(role, [...issues], [...requirements])).toBe(expected);
