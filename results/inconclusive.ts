@@ -8,6 +8,7 @@
  * cause), else the cause's words with the case's own names and numbers taken out. Groups are
  * ordered by size: the first is the defect that hid the most.
  */
+import { ISSUE_CATEGORIES } from '../protocol/vocabulary.js';
 import type { CaseRecord } from './model.js';
 
 type Inconclusive = Extract<CaseRecord, { status: 'inconclusive' }>;
@@ -26,10 +27,11 @@ export interface InconclusiveSummary {
 }
 
 /** `schema at /metadata/revision` and the like: the issues an adapter cited, as the causes spell them. */
-const ISSUE = /\b([a-z][a-z-]*) at (\/[^\s;,)]*)/g;
+const ISSUE = new RegExp(`\\b(${ISSUE_CATEGORIES.join('|')}) at (/[^\\s;,)]*)`, 'g');
 
+/** The cited issues, an index in a pointer read as any index (`/operations/N/path`). */
 function citedIssues(cause: string): string[] {
-  return [...new Set([...cause.matchAll(ISSUE)].map((m) => `${m[1]} at ${m[2]}`))];
+  return [...new Set([...cause.matchAll(ISSUE)].map((m) => `${m[1]} at ${m[2]!.replace(/\/\d+(?=\/|$)/g, '/N')}`))];
 }
 
 /** A cause's words without the case's own names, paths and counts. */

@@ -13,6 +13,8 @@ import {
   APPROVED,
   NOT_APPROVED,
   applyAt,
+  expectNotRejected,
+  expectOutcome,
   applyTo,
   categories,
   collection,
@@ -174,7 +176,7 @@ const a4: CaseDef = {
     });
 
     const good = await applyTo(ctx, pre, delta('l2-apply', op, { revision: 4, digest: right }), { dir: `${ctx.workspace.dir}/right` });
-    expectEqual(good.result.outcome, 'applied', 'outcome for the matching target.digest');
+    expectOutcome(good, 'applied', 'outcome for the matching target.digest');
     expectTrue(hasFact(good, 'fact-digest'), 'the delta with the matching digest did not reach the file');
   },
 };
@@ -206,7 +208,7 @@ const a4Canonical: CaseDef = {
     const op = [addFact(entry('fact-digest', 'Applied only when the digest matches.'))];
 
     const right = await applyTo(ctx, pre, delta('l2-apply', op, { revision: 4, digest: canonical }), { dir: `${ctx.workspace.dir}/jcs` });
-    expectEqual(right.result.outcome, 'applied', 'outcome for the JCS digest of a profile with unsorted keys');
+    expectOutcome(right, 'applied', 'outcome for the JCS digest of a profile with unsorted keys');
     expectTrue(hasFact(right, 'fact-digest'), 'the delta with the matching digest did not reach the file');
 
     const wrong = await applyTo(ctx, pre, delta('l2-apply', op, { revision: 4, digest: asWritten }), {
@@ -266,7 +268,7 @@ function a6(wb: Writeback | undefined, approval: Approval): CaseDef {
         delta('l2-apply', [addFact(entry('fact-gate', 'Learned in a session.'))], { revision: 4 }),
         { approval },
       );
-      expectEqual(a.result.outcome, expected, 'apply_delta outcome');
+      expectOutcome(a, expected, 'apply_delta outcome');
       if (expected === 'applied') expectTrue(hasFact(a, 'fact-gate'), 'reported applied but the operation is not in the file');
       else expectUntouched(a, `writeback ${label}`);
     },
@@ -301,7 +303,7 @@ const a6Location: CaseDef = {
       delta('l2-apply', op, { revision: 4 }),
       { approval: APPROVED, dir: `${ctx.workspace.dir}/off` },
     );
-    expectEqual(off.result.outcome, 'discarded', 'outcome under spec.lifecycle.writeback off (annotation writeback: auto)');
+    expectOutcome(off, 'discarded', 'outcome under spec.lifecycle.writeback off (annotation writeback: auto)');
     expectUntouched(off, 'writeback off with a writeback annotation');
     const absent = await applyTo(
       ctx,
@@ -312,7 +314,7 @@ const a6Location: CaseDef = {
       delta('l2-apply', op, { revision: 4 }),
       { approval: NOT_APPROVED, dir: `${ctx.workspace.dir}/absent` },
     );
-    expectEqual(absent.result.outcome, 'queued', 'outcome with no spec.lifecycle.writeback (annotation writeback: auto), not approved');
+    expectOutcome(absent, 'queued', 'outcome with no spec.lifecycle.writeback (annotation writeback: auto), not approved');
     expectUntouched(absent, 'default propose with a writeback annotation');
   },
 };
@@ -356,7 +358,7 @@ const a6YamlOff: CaseDef = {
         approval: APPROVED,
       },
     );
-    expectEqual(a.result.outcome, 'discarded', 'outcome under an unquoted YAML writeback: off');
+    expectOutcome(a, 'discarded', 'outcome under an unquoted YAML writeback: off');
     expectUntouched(a, 'unquoted YAML writeback: off');
   },
 };
@@ -377,7 +379,7 @@ const a6StateReplace: CaseDef = {
       delta('l2-apply', [replace], { revision: 4 }),
       { approval: APPROVED },
     );
-    expectEqual(a.result.outcome, 'discarded', 'outcome of a /state replace under writeback off');
+    expectOutcome(a, 'discarded', 'outcome of a /state replace under writeback off');
     expectUntouched(a, 'a /state replace under writeback off');
   },
 };
@@ -525,6 +527,7 @@ const a8: CaseDef = {
       proposals: RISK_PROBES.map((p) => p.proposal),
     });
     const a = await applyTo(ctx, pre, d, { approval: NOT_APPROVED });
+    expectNotRejected(a, 'a delta carrying widening proposals');
     const byIndex = new Map(a.result.proposals.map((p) => [p.index, p]));
     const wrong = RISK_PROBES.flatMap((p, i) => {
       if (!proposalWidens(p.proposal, pre)) throw new Error(`suite bug: risk probe ${p.proposal.path} does not widen`);
@@ -580,6 +583,7 @@ const a8Parents: CaseDef = {
     for (const p of probes) if (!proposalWidens(p, pre)) throw new Error(`suite bug: risk probe ${p.path} does not widen`);
     const d = delta('l2-apply', [addFact(entry('fact-risk', 'Asked for more access.'))], { revision: 4, proposals: probes });
     const a = await applyTo(ctx, pre, d, { approval: NOT_APPROVED });
+    expectNotRejected(a, 'a delta carrying widening proposals');
     const byIndex = new Map(a.result.proposals.map((p) => [p.index, p]));
     const wrong = probes.flatMap((p, i) => {
       const got = byIndex.get(i);
@@ -613,7 +617,7 @@ const a13: CaseDef = {
       { revision: 4 },
     );
     const a = await applyTo(ctx, pre, d);
-    expectEqual(a.result.outcome, 'applied', 'outcome with removes of missing paths');
+    expectOutcome(a, 'applied', 'outcome with removes of missing paths');
     expectEqual(categories(a.result.errors), [], 'errors for removes of missing paths');
     expectTrue(a.result.warnings.length >= 1, 'no warning for removes of missing paths', { observed: a.result.warnings.length });
     expectTrue(hasFact(a, 'fact-after-removes'), 'the add after the removes is not in the file');
@@ -646,7 +650,7 @@ const a13ById: CaseDef = {
       { revision: 4 },
     );
     const a = await applyTo(ctx, pre, d);
-    expectEqual(a.result.outcome, 'applied', 'outcome with removes of missing id: entries');
+    expectOutcome(a, 'applied', 'outcome with removes of missing id: entries');
     expectEqual(categories(a.result.errors), [], 'errors for removes of missing id: entries');
     expectTrue(a.result.warnings.length >= 1, 'no warning for removes of missing id: entries', { observed: a.result.warnings.length });
     expectEqual(ids(a.read.doc), [...ids(pre), 'fact-after-removes'], 'facts after the delta');
@@ -682,7 +686,7 @@ const a14: CaseDef = {
       { revision: 4 },
     );
     const a = await applyTo(ctx, base(), d);
-    expectEqual(a.result.outcome, 'applied', 'outcome for id: pointers');
+    expectOutcome(a, 'applied', 'outcome for id: pointers');
     const post = mustReadProfile(a.path, false, 'after id: pointers');
     expectEqual(ids(post), ['fact-b'], 'facts after removing id:fact-a');
     expectEqual(findEntry(post, 'facts', 'fact-b')?.text, 'Production changes need two reviewers.', 'fact-b text');
@@ -726,7 +730,7 @@ const pointerPaths: CaseDef = {
       { revision: 4 },
     );
     const a = await applyTo(ctx, base(), d);
-    expectEqual(a.result.outcome, 'applied', 'outcome for operations at index and member pointers');
+    expectOutcome(a, 'applied', 'outcome for operations at index and member pointers');
     expectEqual(categories(a.result.errors), [], 'errors for operations at index and member pointers');
     const post = mustReadProfile(a.path, false, 'after index pointers');
     expectEqual(ids(post), ['fact-z', 'fact-b', 'fact-c'], 'facts after append, insert at 0 and remove at 1');

@@ -17,7 +17,7 @@ import {
 import { expectEqual, expectTrue, fail } from '../kit/assert.js';
 import type { CaseContext, CaseDef } from '../kit/types.js';
 import { APPLY_NOW, addFact, datedFacts, delta, entry, profile, type Entry } from './support/builders.js';
-import { APPROVED, ACTOR, applyTo, categories, collection, findEntry, revisionOf, type Applied } from './support/apply.js';
+import { APPROVED, ACTOR, applyTo, categories, collection, findEntry, revisionOf, type Applied, expectOutcome } from './support/apply.js';
 import { isObject, jcsEqual, sameInstant, fixtureDoc } from './support/common.js';
 import { mustReadProfile, untouched } from './support/profile-io.js';
 import { inconclusive, deltaRefusalCause } from '../support/index.js';
@@ -60,7 +60,7 @@ async function controlApplies(ctx: CaseContext, what: string): Promise<void> {
  */
 function judgeConflict(a: Applied, rebaseAllowed: boolean, effect: (doc: Record<string, unknown>) => boolean): void {
   const r = a.result;
-  expectEqual(r.outcome, 'conflict', 'outcome for a delta against another revision');
+  expectOutcome(a, 'conflict', 'outcome for a delta against another revision');
   const resolution = r.conflict_resolution;
   expectTrue(resolution !== undefined, 'a conflict without conflict_resolution', {
     expected: ['rebased', 'queued', 'rejected'],

@@ -13,11 +13,12 @@
  *      and L2-A6 for a delta ("MUST honor spec.lifecycle.writeback": the cases apply under
  *      `auto` or with approval, where a valid delta is to be applied).
  *   2. The refusal fails the case when that ID is one the case proves. A refused subject fails it
- *      too, unless the adapter said it could not read the document at all (it cited parsing,
- *      the schema, the version, the kind, or a feature it does not read): the case's own
+ *      too, unless the refusal is of its form (`formal`): the adapter could not read it at all
+ *      (parsing, the schema, the version, the kind, a feature it does not read) or refused a legal
+ *      form (an operation's pointer, a digest check of a delta without one). The case's own
  *      requirement demanded acceptance, and a rule the adapter applied to the subject (a missing
- *      base, a digest mismatch) may be the case's own feature at work (a base not found in a root
- *      the case is about), so only a failure to read is another ID's.
+ *      base, a digest that does not match) may be the case's own feature at work (a base not found
+ *      in a root the case is about), so only a refusal of the form is another ID's.
  *   3. Otherwise the case is inconclusive: the refusal is its cause, and the owning ID is the one
  *      to fix first (the record's `cause_id`, which the inconclusive summaries group by).
  * So one defect fails one ID: the other cases it reaches end inconclusive, naming it.
@@ -36,12 +37,16 @@ export interface RefusalCause {
   id: string;
   /** False when the adapter cited nothing that names a rule (the default owner). */
   specific: boolean;
-  /** The adapter could not read the input at all: parsing, the schema, the version, the kind, a feature it does not read. */
-  reading: boolean;
+  /**
+   * The refusal is of the input's form, not of what a case judges: the adapter could not read it at
+   * all (parsing, the schema, the version, the kind, a feature it does not read), or it refused a
+   * legal form (an operation's pointer, a digest check of a delta that has none).
+   */
+  formal: boolean;
   issues: readonly AdapterIssueT[];
 }
 
-type Owner = Pick<RefusalCause, 'id' | 'specific' | 'reading'>;
+type Owner = Pick<RefusalCause, 'id' | 'specific' | 'formal'>;
 
 /** Issue categories that name the rule a profile was refused under, with that rule's ID. */
 const PROFILE_RULES: Partial<Record<AdapterIssueT['category'], string>> = {
@@ -124,20 +129,28 @@ const OPERATION_PATH = /^\/operations\/\d+\/path$/;
 export function refusalOwner(input: RefusedInput, issues: readonly AdapterIssueT[], delta?: Record<string, unknown>): Owner {
   for (const issue of issues) {
     if (input === 'profile' && issue.category === 'digest-mismatch' && issue.pointer.startsWith('/spec/tools/skills'))
-      return { id: 'L3-K1', specific: true, reading: false };
+      return { id: 'L3-K1', specific: true, formal: false };
     if (input === 'delta' && OPERATION_PATH.test(issue.pointer)) {
       const ops = Array.isArray(delta?.['operations']) ? delta['operations'] : [];
       const op = ops[Number(issue.pointer.split('/')[2])] as { path?: unknown } | undefined;
-      if (typeof op?.path === 'string' && op.path.includes('/id:')) return { id: 'L2-A14', specific: true, reading: false };
-      if (issue.category === 'other' || issue.category === 'schema') return { id: 'ADV-pointer-paths', specific: true, reading: false };
+      if (typeof op?.path === 'string' && op.path.includes('/id:')) return { id: 'L2-A14', specific: true, formal: true };
+      if (issue.category === 'other' || issue.category === 'schema') return { id: 'ADV-pointer-paths', specific: true, formal: true };
     }
     const territory = FEATURE_TERRITORY.find(([at]) => at.test(issue.pointer));
     if (input === 'profile' && territory && (issue.category === 'schema' || issue.category === 'other'))
-      return { id: territory[1], specific: true, reading: true };
+      return { id: territory[1], specific: true, formal: true };
+    // A digest check of a delta that has no digest refuses its form (the zero-target-digest quirk).
+    if (input === 'delta' && issue.category === 'digest-mismatch' && !hasDigest(delta))
+      return { id: 'L2-A4', specific: true, formal: true };
     const id = (input === 'profile' ? PROFILE_RULES : DELTA_RULES)[issue.category];
-    if (id) return { id, specific: true, reading: READING.has(issue.category) };
+    if (id) return { id, specific: true, formal: READING.has(issue.category) };
   }
-  return { id: DEFAULT_OWNER[input], specific: false, reading: false };
+  return { id: DEFAULT_OWNER[input], specific: false, formal: false };
+}
+
+function hasDigest(delta: Record<string, unknown> | undefined): boolean {
+  const target = delta?.['target'];
+  return typeof target === 'object' && target !== null && 'digest' in target;
 }
 
 /** A one-line cause from an adapter's issues: `<what>: schema at /metadata/revision; ...`. */
@@ -178,7 +191,7 @@ export function judgeRefusal(r: {
   observed?: unknown;
 }): never {
   const own = caseScope()?.requirements ?? [];
-  if (own.includes(r.cause.id) || (r.role === 'subject' && !r.cause.reading))
+  if (own.includes(r.cause.id) || (r.role === 'subject' && !r.cause.formal))
     fail(
       r.reason,
       r.expected ?? 'accepted',

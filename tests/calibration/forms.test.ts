@@ -170,7 +170,7 @@ describe('which ID judges a refusal', () => {
     ['extends-missing', false],
     ['digest-mismatch', false],
   ] as const)('a profile refused citing %s says it could not read it: %s', (category, reading) => {
-    expect(refusalOwner('profile', [issue(category, '/spec')]).reading).toBe(reading);
+    expect(refusalOwner('profile', [issue(category, '/spec')]).formal).toBe(reading);
   });
 
   it('an operation path with an id: pointer is L2-A14s', () => {
@@ -242,5 +242,15 @@ describe('the inconclusive summary', () => {
       '3 cases could not be judged: the adapter refused valid inputs citing schema at /metadata/revision, see L1-P2',
     );
     expect(inconclusiveSentence(s.groups[1]!)).toBe('1 case could not be judged: discover did not list pN, pN');
+  });
+
+  it('reads an index in a cited pointer as any index, and only protocol categories as cited issues', () => {
+    const s = inconclusiveSummary([
+      record('a', 'delta rejected: other at /operations/0/path', 'ADV-pointer-paths'),
+      record('b', 'delta rejected: other at /operations/3/path; append at /-, target by revision', 'ADV-pointer-paths'),
+    ]);
+    expect(s.groups.map(inconclusiveSentence)).toEqual([
+      '2 cases could not be judged: the adapter refused valid inputs citing other at /operations/N/path, see ADV-pointer-paths',
+    ]);
   });
 });

@@ -9,7 +9,9 @@ import { valueAt } from '../../../spec/semantics/index.js';
 import { isObject } from './common.js';
 import type { Encoding } from '../../kit/types.js';
 import { fingerprint, type Fingerprint } from './profile-io.js';
-import { readBack, recordApply, workingEncoding, writeProfile, type ReadBack } from '../../support/index.js';
+import { deltaRefusalCause, readBack, recordApply, workingEncoding, writeProfile, type ReadBack } from '../../support/index.js';
+import { judgeRefusal } from '../../support/refusal.js';
+import { expectEqual } from '../../kit/assert.js';
 
 export type ApplyResult = Result<'apply_delta'>;
 export type Approval = Params<'apply_delta'>['approval'];
@@ -21,6 +23,8 @@ export const ACTOR = 'oap-conform-applicator-test';
 export interface Applied {
   path: string;
   pre: Record<string, unknown>;
+  /** The delta as the case built it (the apply_delta boundary may accommodate its form). */
+  delta: Record<string, unknown>;
   before: Fingerprint;
   after: Fingerprint;
   result: ApplyResult;
@@ -58,7 +62,31 @@ export async function applyAt(
   const request = { profile_path: path, delta, approval: o.approval ?? APPROVED, actor: o.actor ?? ACTOR, now: o.now ?? APPLY_NOW };
   recordApply(ctx, request);
   const result = await ctx.adapter.call('apply_delta', request);
-  return { path, pre, before, after: fingerprint(path), result, read: readBack(path) };
+  return { path, pre, delta, before, after: fingerprint(path), result, read: readBack(path) };
+}
+
+/**
+ * The outcome a case expects of its delta. A delta rejected instead goes through the refusal rule
+ * (suites/support/refusal.ts): the case's failure when the refusal is its own, else inconclusive
+ * naming the ID that judges it (a refused append pointer is ADV-pointer-paths', a digest check of
+ * a delta without a digest L2-A4's).
+ */
+export function expectOutcome(a: Applied, expected: ApplyResult['outcome'], what: string): void {
+  if (a.result.outcome === expected) return;
+  expectNotRejected(a, what, { outcome: expected });
+  expectEqual(a.result.outcome, expected, what);
+}
+
+/** A delta the case needs processed (its proposals classified, say) was not rejected; a rejection goes through the refusal rule. */
+export function expectNotRejected(a: Applied, what: string, expected: unknown = { outcome: 'not rejected' }): void {
+  if (a.result.outcome !== 'rejected') return;
+  judgeRefusal({
+    reason: `${what}: the delta was rejected`,
+    cause: deltaRefusalCause('delta', a.result, a.delta),
+    role: 'subject',
+    expected,
+    observed: { outcome: a.result.outcome, errors: a.result.errors.map((e) => ({ category: e.category, pointer: e.pointer })) },
+  });
 }
 
 /** The entries of a state collection in a parsed profile (empty when absent). */
