@@ -25,8 +25,10 @@ export function rerunCommand(header: Pick<RunHeader, 'adapter' | 'level' | 'seed
   const timeout =
     (header.options.timeout_ms !== DEFAULT_TIMEOUT_MS ? ` --timeout ${header.options.timeout_ms}` : '') +
     (header.options.process ? ' --process' : '');
+  // The case is rerun with the accommodations it was run with, never a new calibration's.
+  const accommodate = header.calibration?.accommodations.length ? ` --accommodate ${header.calibration.accommodations.join(',')}` : '';
   const finding = c.status === 'fail' ? c.finding : undefined;
-  if (finding) return `oap-conform replay ${shellQuote(finding)} --adapter ${adapter}${timeout}`;
+  if (finding) return `oap-conform replay ${shellQuote(finding)} --adapter ${adapter}${timeout}${accommodate}`;
   const parts = [
     'oap-conform run',
     `--adapter ${adapter}`,
@@ -38,8 +40,7 @@ export function rerunCommand(header: Pick<RunHeader, 'adapter' | 'level' | 'seed
   if (c.origin === 'fuzz') parts.push(`--fuzz ${header.options.fuzz}`);
   if (header.options.fixtures_dir !== undefined) parts.push(`--fixtures ${shellQuote(header.options.fixtures_dir)}`);
   if (header.options.check_protocol) parts.push('--check-protocol');
-  // The case is rerun with the accommodations it was run with, never a new calibration's.
   if (header.options.calibrate === false) parts.push('--no-calibrate');
-  else if (header.calibration?.accommodations.length) parts.push(`--accommodate ${header.calibration.accommodations.join(',')}`);
+  else if (accommodate) parts.push(accommodate.trim());
   return `${parts.join(' ')}${timeout} --out ${RERUN_OUT_DIR}`;
 }

@@ -9,7 +9,7 @@ import { allCases } from '../../suites/index.js';
 import { resumedConfig, type RunConfig } from '../../runner/engine/config.js';
 import { rerunCommand } from '../../results/rerun.js';
 import { parseAccommodations } from '../../runner/engine/options.js';
-import type { RunHeader } from '../../results/model.js';
+import type { CaseRecord, RunHeader } from '../../results/model.js';
 import { runSynthetic } from '../engine/helpers.js';
 
 /** A suite case that writes a minimal profile (no revision) through the kit and instantiates it. */
@@ -81,6 +81,20 @@ describe('calibration in a run', () => {
     expect(resumedConfig(config, header, 'journal.ndjson').calibration?.accommodations).toEqual(['append-by-index']);
     const unknown = { ...header, calibration: { accommodations: ['append-sideways'], probes: [], requests: 4 } } as unknown as RunHeader;
     expect(() => resumedConfig(config, unknown, 'journal.ndjson')).toThrow(/accommodation append-sideways/);
+  });
+
+  it('a fuzz finding is replayed with the accommodations its run used', () => {
+    const header = {
+      adapter: { spec: 'builtin:x', handshake: {} },
+      level: 3,
+      seed: 1,
+      options: { jobs: 1, timeout_ms: 10_000, fuzz: 600 },
+      calibration: { accommodations: ['metadata-revision', 'append-by-index'], probes: [], requests: 6 },
+    } as unknown as RunHeader;
+    const record = { id: 'fuzz/L1-P1/faker#0', status: 'fail', finding: 'findings/f.json', origin: 'fuzz' } as unknown as CaseRecord;
+    expect(rerunCommand(header, record)).toBe(
+      'oap-conform replay findings/f.json --adapter builtin:x --accommodate metadata-revision,append-by-index',
+    );
   });
 
   it('--accommodate takes known names only', () => {

@@ -5,7 +5,8 @@ import type { Command } from 'commander';
 import { resolveAdapter } from '../../engine/adapter-spec.js';
 import { connect, type Connected } from '../../engine/connect.js';
 import { HandshakeError } from '../../engine/handshake.js';
-import { parseIntIn } from '../../engine/options.js';
+import { parseAccommodations, parseIntIn } from '../../engine/options.js';
+import type { Accommodation } from '../../../suites/kit/accommodations.js';
 import { DEFAULT_TIMEOUT_MS } from '../../engine/run.js';
 import { readFinding, replayCase } from '../../../fuzz/index.js';
 import { runCase } from '../../engine/run-case.js';
@@ -17,6 +18,7 @@ interface ReplayFlags {
   timeout: number;
   process?: boolean;
   adapterEnv?: string[];
+  accommodate?: Accommodation[];
 }
 
 /**
@@ -33,6 +35,11 @@ export function register(program: Command): void {
     .option('--adapter-env <NAME[=VALUE]>', ADAPTER_ENV_HELP, collect, [])
     .option('--timeout <ms>', 'per-request timeout', parseIntIn('--timeout', 1, 3_600_000), DEFAULT_TIMEOUT_MS)
     .option('--process', 'run builtin and module adapters as a process over stdio')
+    .option(
+      '--accommodate <list>',
+      "the accommodations the finding's run used (comma-separated), as its rerun line gives them",
+      parseAccommodations,
+    )
     .action(async (files: string[], flags: ReplayFlags) => {
       if (!flags.adapter) throw new CliError('usage', 'missing --adapter SPEC', EXIT.USAGE);
       const extraEnv = adapterEnvFlags(flags.adapterEnv);
@@ -58,7 +65,12 @@ export function register(program: Command): void {
         let bad = 0;
         try {
           for (const c of cases) {
-            const o = await runCase(c.def, { adapter: conn.rpc, handshake: conn.handshake, runSeed: c.finding.seed });
+            const o = await runCase(c.def, {
+              adapter: conn.rpc,
+              handshake: conn.handshake,
+              runSeed: c.finding.seed,
+              accommodations: flags.accommodate ?? [],
+            });
             if (o.status !== 'pass') bad++;
             const mark = o.status === 'pass' ? '✓' : '✗';
             out(
