@@ -20,7 +20,7 @@ export interface Violation {
   observed?: unknown;
 }
 
-export function sameViolation(a: Violation, b: Violation): boolean {
+function sameViolation(a: Violation, b: Violation): boolean {
   return a.pointer === b.pointer && isDeepStrictEqual(a.observed, b.observed);
 }
 
