@@ -122,9 +122,9 @@ const OPERATION_PATH = /^\/operations\/\d+\/path$/;
 
 /**
  * The ID that judges a refusal of a valid `input`, from the adapter's issues: the first issue that
- * names a rule decides. A digest pin of a skill is L3-K1's; a delta operation refused at its path is
- * ADV-pointer-paths' (SPEC 6.2 "An applicator MUST support pointer paths"), or L2-A14's for an
- * `id:` pointer; a feature's territory (FEATURE_TERRITORY) is the feature's.
+ * names a rule decides. A digest pin of a skill is L3-K1's; an append refused at its path is
+ * ADV-pointer-paths' at `/-` (SPEC 6.2 "An applicator MUST support pointer paths"), L2-A14's at
+ * `id:<new id>`; a feature's territory (FEATURE_TERRITORY) is the feature's.
  */
 export function refusalOwner(input: RefusedInput, issues: readonly AdapterIssueT[], delta?: Record<string, unknown>): Owner {
   for (const issue of issues) {
@@ -132,9 +132,12 @@ export function refusalOwner(input: RefusedInput, issues: readonly AdapterIssueT
       return { id: 'L3-K1', specific: true, formal: false };
     if (input === 'delta' && OPERATION_PATH.test(issue.pointer)) {
       const ops = Array.isArray(delta?.['operations']) ? delta['operations'] : [];
-      const op = ops[Number(issue.pointer.split('/')[2])] as { path?: unknown } | undefined;
-      if (typeof op?.path === 'string' && op.path.includes('/id:')) return { id: 'L2-A14', specific: true, formal: true };
-      if (issue.category === 'other' || issue.category === 'schema') return { id: 'ADV-pointer-paths', specific: true, formal: true };
+      const op = ops[Number(issue.pointer.split('/')[2])] as { op?: unknown; path?: unknown } | undefined;
+      // Only the append forms calibration varies: what a replace or remove was refused for is the
+      // operation's (a remove of a missing entry, L2-A13, whatever pointer names it).
+      const path = op?.op === 'add' && typeof op.path === 'string' ? op.path : '';
+      if (/\/id:[^/]+$/.test(path)) return { id: 'L2-A14', specific: true, formal: true };
+      if (path.endsWith('/-')) return { id: 'ADV-pointer-paths', specific: true, formal: true };
     }
     const territory = FEATURE_TERRITORY.find(([at]) => at.test(issue.pointer));
     if (input === 'profile' && territory && (issue.category === 'schema' || issue.category === 'other'))

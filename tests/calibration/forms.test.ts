@@ -157,7 +157,7 @@ describe('which ID judges a refusal', () => {
     ['profile', [issue('other', '/spec/role')], 'L1-P2', false],
     ['profile', [], 'L1-P2', false],
     ['delta', [issue('digest-mismatch', '/target/digest')], 'L2-A4', true],
-    ['delta', [issue('other', '/operations/0/path')], 'ADV-pointer-paths', true],
+
     ['delta', [issue('schema', '/operations')], 'L2-A1', true],
     ['delta', [issue('other', '')], 'L2-A6', false],
   ] as const)('a refused %s citing %j: %s', (input, issues, id, specific) => {
@@ -173,9 +173,15 @@ describe('which ID judges a refusal', () => {
     expect(refusalOwner('profile', [issue(category, '/spec')]).formal).toBe(reading);
   });
 
-  it('an operation path with an id: pointer is L2-A14s', () => {
-    const d = { operations: [{ op: 'replace', path: '/state/facts/id:a/text', value: 'x' }] };
-    expect(deltaRefusalCause('delta', { outcome: 'rejected', errors: [issue('other', '/operations/0/path')] }, d).id).toBe('L2-A14');
+  it.each([
+    ['/state/facts/-', 'add', 'ADV-pointer-paths'],
+    ['/state/facts/id:a', 'add', 'L2-A14'],
+    // What a replace or remove was refused for is the operation's (a remove of a missing entry, say).
+    ['/state/facts/id:gone', 'remove', 'L2-A6'],
+    ['/state/facts/7', 'remove', 'L2-A6'],
+  ])('an operation refused at its path %s (op %s) is judged by %s', (path, op, id) => {
+    const d = { operations: [{ op, path, value: 'x' }] };
+    expect(deltaRefusalCause('delta', { outcome: 'rejected', errors: [issue('other', '/operations/0/path')] }, d).id).toBe(id);
   });
 });
 
