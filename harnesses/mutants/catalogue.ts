@@ -1516,4 +1516,39 @@ export const MUTANTS: readonly Mutant[] = [
     ['L2-S4'],
     'Only max_state_bytes bounds injected state; max_state_tokens is never checked.',
   ),
+  // The legal forms calibration varies (suites/calibration): each refused form, as a rule.
+  mutant(
+    'metadata-revision-required',
+    'profileIssues',
+    (reference) => (value, rules) => {
+      const found = reference(value, rules);
+      const meta = isObject(value) && isObject(value['metadata']) ? value['metadata'] : undefined;
+      return meta && meta['revision'] === undefined
+        ? [...found, issue('schema.required', '/metadata/revision', 'metadata.revision is required here')]
+        : found;
+    },
+    ['L1-P2'],
+    'Refuses every profile that leaves the optional metadata.revision out (its default is 1).',
+  ),
+  mutant(
+    'append-at-dash-refused',
+    'operationPath',
+    (reference) => (path) =>
+      typeof path === 'string' && path.endsWith('/-') ? { error: `${path}: cannot append at /-` } : reference(path),
+    ['ADV-pointer-paths'],
+    'Cannot apply an add at /state/<collection>/-; an index or an id: pointer applies.',
+  ),
+  mutant(
+    'unpinned-delta-refused',
+    'deltaIssues',
+    (reference) => (delta) => {
+      const found = reference(delta);
+      const target = isObject(delta) && isObject(delta['target']) ? delta['target'] : undefined;
+      return target && target['digest'] === undefined
+        ? [...found, issue('digest-mismatch', '/target/digest', 'the delta names no digest, which matches nothing')]
+        : found;
+    },
+    ['L2-A4'],
+    'Checks target.digest even when the delta has none, so every unpinned delta is refused as a digest mismatch.',
+  ),
 ];

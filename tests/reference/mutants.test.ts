@@ -988,6 +988,16 @@ const SCENARIOS: Record<string, Scenario> = {
     h.put(profile('a', { context: { budget: { max_state_tokens: 5 } } }, { state: { facts: [fact('f1'), fact('f2'), fact('f3')] } }));
     return (await h.instantiateOk({ name: 'a' })).prompt.state.elided;
   },
+  // minimalProfile leaves metadata.revision out.
+  'metadata-revision-required': async (h) => (await h.instantiate({ path: h.put(profile('a')) })).status,
+  'append-at-dash-refused': async (h) => {
+    const path = h.put(profile('a', auto, { state: { facts: [fact('f1')] } }));
+    return (await apply(h, path, delta('a', 1, [{ op: 'add', path: '/state/facts/-', value: fact('f2') }]))).outcome;
+  },
+  'unpinned-delta-refused': async (h) => {
+    const path = h.put(profile('a', auto, { state: { facts: [fact('f1')] } }));
+    return (await apply(h, path, delta('a', 1, [{ op: 'add', path: '/state/facts/1', value: fact('f2') }]))).outcome;
+  },
 };
 
 describe('mutant bookkeeping', () => {
