@@ -21,6 +21,7 @@ import {
   briefIssues,
   instantiateName,
   minimalProfile,
+  mustInstantiate,
   permissivePolicy,
   promptWithoutState,
   rejectionCause,
@@ -404,6 +405,8 @@ const pinHonoured: CaseDef = {
         });
         results[name] = 'honoured';
       } else {
+        // A refusal that is not the pin's (the child could not be read at all) goes through the refusal rule.
+        if (!out.errors.some((e) => e.category === 'digest-mismatch')) mustInstantiate(out, `${name}: a pinned child`);
         mustReject(out, 'digest-mismatch', `${name}: a pin the harness does not honour`);
         results[name] = 'digest-mismatch';
       }
