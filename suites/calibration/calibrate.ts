@@ -10,8 +10,8 @@
  *   a delta     the append pointer (`/-`, the next index, `id:<id>`) x the target pin (revision
  *               alone, the profile digest, the spec digest): one apply_delta, in the profile form
  *               found first.
- * A harness that accepts the plain forms costs four requests (validate, instantiate, discover is
- * not needed, one apply_delta per delta form tried: one); every refused form adds one or two.
+ * A harness that accepts the plain forms costs three requests (validate, instantiate, one
+ * apply_delta); a refused profile form adds one or two, a refused delta form one.
  * Calibration judges nothing: the owning cases (./cases.ts) do, with the same probes.
  */
 import type { Accommodation } from '../kit/accommodations.js';
