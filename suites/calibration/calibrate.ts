@@ -91,24 +91,36 @@ async function search(
  */
 export async function calibrate(ctx: CaseContext, level: 1 | 2 | 3): Promise<Calibration> {
   const out: Calibration = { accommodations: [], probes: [], requests: 0 };
-  const profileForm =
-    (await search(
-      'profile',
-      formsInOrder([encodingForms(ctx), METADATA_FORMS]),
-      (form) => describeProfileForm(ctx, form),
-      (form, n) => probeProfile(ctx, form, `calibrate-profile-${n}`),
-      out,
-    )) ?? [];
-  out.accommodations.push(...profileForm);
-  if (level >= 2) {
-    const deltaForm = await search(
-      'delta',
-      formsInOrder([APPEND_FORMS, PIN_FORMS]),
-      describeDeltaForm,
-      (form, n) => probeDelta(ctx, form, profileForm, `calibrate-delta-${n}`),
-      out,
-    );
-    out.accommodations.push(...(deltaForm ?? []));
-  }
+  // An adapter that fails a search (it declines apply_delta, say) keeps what the other one learned.
+  const searching = async (body: () => Promise<void>): Promise<void> => {
+    try {
+      await body();
+    } catch (err) {
+      out.error = `${out.error ? `${out.error}; ` : ''}${err instanceof Error ? `${err.name}: ${err.message}` : String(err)}`;
+    }
+  };
+  let profileForm: Accommodation[] = [];
+  await searching(async () => {
+    profileForm =
+      (await search(
+        'profile',
+        formsInOrder([encodingForms(ctx), METADATA_FORMS]),
+        (form) => describeProfileForm(ctx, form),
+        (form, n) => probeProfile(ctx, form, `calibrate-profile-${n}`),
+        out,
+      )) ?? [];
+    out.accommodations.push(...profileForm);
+  });
+  if (level >= 2)
+    await searching(async () => {
+      const deltaForm = await search(
+        'delta',
+        formsInOrder([APPEND_FORMS, PIN_FORMS]),
+        describeDeltaForm,
+        (form, n) => probeDelta(ctx, form, profileForm, `calibrate-delta-${n}`),
+        out,
+      );
+      out.accommodations.push(...(deltaForm ?? []));
+    });
   return out;
 }

@@ -11,6 +11,11 @@ import { rerunCommand } from '../../results/rerun.js';
 import { parseAccommodations } from '../../runner/engine/options.js';
 import type { CaseRecord, RunHeader } from '../../results/model.js';
 import { runSynthetic } from '../engine/helpers.js';
+import { createHiderAdapter } from '../../harnesses/hiders/index.js';
+import { InProcessRpc } from '../../runner/engine/in-process-rpc.js';
+import { runCalibration } from '../../runner/engine/run-case.js';
+import { AdapterDecline } from '../../protocol/errors.js';
+import { PROTOCOL_VERSION } from '../../protocol/messages.js';
 
 /** A suite case that writes a minimal profile (no revision) through the kit and instantiates it. */
 const subject = allCases().filter((c) => c.id === 'L1-I4/file-outside-roots-is-imported' || c.id === 'L1-D4/metadata-name-over-file-name');
@@ -95,6 +100,20 @@ describe('calibration in a run', () => {
     expect(rerunCommand(header, record)).toBe(
       'oap-conform replay findings/f.json --adapter builtin:x --accommodate metadata-revision,append-by-index',
     );
+  });
+
+  it('an adapter that declines apply_delta keeps what the profile search learned, and the decline is recorded', async () => {
+    const hider = createHiderAdapter('requires-revision');
+    const rpc = new InProcessRpc({
+      handle: (method, params) => {
+        if (method === 'apply_delta') throw new AdapterDecline('not-implemented', 'no writeback here');
+        return hider.handle(method, params);
+      },
+    });
+    const handshake = await rpc.call('initialize', { protocol_versions: [PROTOCOL_VERSION], runner: { name: 'test', version: '0' } });
+    const c = await runCalibration({ adapter: rpc, handshake, runSeed: 1 }, 3);
+    expect(c.accommodations).toEqual(['metadata-revision']);
+    expect(c.error).toMatch(/apply_delta/);
   });
 
   it('--accommodate takes known names only', () => {
