@@ -1,4 +1,5 @@
 import { Document, isScalar, visit } from 'yaml';
+import { describeDifference } from '../spec/document/differences.js';
 import type { Difference } from '../results/record.js';
 import type { CaseRecord } from '../results/model.js';
 import { stripControl } from './text.js';
@@ -27,7 +28,7 @@ export function cutAtBoundary(text: string, max: number): string {
 }
 
 /** A value on one line: JSON, control characters removed, cut at a boundary. */
-export function shortValue(value: unknown, max = 80): string {
+function shortValue(value: unknown, max = 80): string {
   if (value === undefined) return '(absent)';
   let text: string;
   try {
@@ -38,9 +39,23 @@ export function shortValue(value: unknown, max = 80): string {
   return cutAtBoundary(stripControl(text).replace(/\s+/g, ' '), max);
 }
 
-/** `/budgets/max_tool_calls: 10 vs 100` (expected vs observed); `""` is the whole value, shown as `(root)`. */
+/**
+ * `/budgets/max_tool_calls: 10 vs 100` (expected vs observed), `/tools: extra "git/commit"; missing
+ * "read"` for a set, `/text line 3: "a" vs "b"` for text; `""` is the whole value, shown as `(root)`.
+ */
 export function differenceLine(d: Difference, max = 80): string {
-  return `${d.pointer === '' ? '(root)' : d.pointer}: ${shortValue(d.expected, max)} vs ${shortValue(d.observed, max)}`;
+  return describeDifference(d, (v) => shortValue(v, max));
+}
+
+/** A difference's place and its two sides, for a table: a set's sides are its missing and extra members. */
+export function differenceCells(d: Difference, max = 80): { where: string; expected: string; observed: string } {
+  const where = `${d.pointer === '' ? '(root)' : d.pointer}${d.line !== undefined ? ` line ${d.line}` : ''}`;
+  if (d.extra !== undefined || d.missing !== undefined) {
+    const members = (label: string, list: unknown[] | undefined) =>
+      list?.length ? `${label} ${list.map((v) => shortValue(v, max)).join(', ')}` : '';
+    return { where, expected: members('missing', d.missing), observed: members('extra', d.extra) };
+  }
+  return { where, expected: shortValue(d.expected, max), observed: shortValue(d.observed, max) };
 }
 
 /** The record's differences, when it is a failure that has any. */

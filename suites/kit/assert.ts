@@ -1,11 +1,28 @@
 import { isDeepStrictEqual } from 'node:util';
+import { type CompareOptions, type Difference, describeDifference, differencesOf } from '../../spec/document/differences.js';
 import { CheckFailure } from './errors.js';
 
-/** Assertions for cases. Each failure carries the structured expectation and observation. */
-export function expectEqual<T>(observed: T, expected: T, what: string): void {
-  if (!isDeepStrictEqual(observed, expected)) {
+/**
+ * Assertions for cases. Each failure carries the structured expectation and observation. Given how
+ * the values compare (their shape and where they sit, e.g. spec/semantics `contractComparison`),
+ * the differences are computed here in those terms and the message names the first; otherwise the
+ * engine computes them from the two values.
+ */
+export function expectEqual<T>(observed: T, expected: T, what: string, comparison?: CompareOptions): void {
+  if (isDeepStrictEqual(observed, expected)) return;
+  if (comparison === undefined)
     throw new CheckFailure(`${what}: expected ${short(expected)}, observed ${short(observed)}`, expected, observed);
-  }
+  const differences = differencesOf(expected, observed, comparison);
+  const first = differences[0];
+  const more = differences.length > 1 ? ` (+${differences.length - 1} more)` : '';
+  throw new CheckFailure(
+    first
+      ? `${what}: ${describeDifference(first, (v) => (v === undefined ? '(absent)' : short(v, 80)))}${more}`
+      : `${what}: expected ${short(expected)}, observed ${short(observed)}`,
+    expected,
+    observed,
+    differences,
+  );
 }
 
 export function expectTrue(condition: boolean, what: string, evidence?: { expected?: unknown; observed?: unknown }): asserts condition {
@@ -17,12 +34,7 @@ export function fail(what: string, expected?: unknown, observed?: unknown): neve
 }
 
 /** Fail with the differences a spec rule already computed (each `{pointer, expected, observed}`). */
-export function failWithDifferences(
-  what: string,
-  differences: readonly { pointer: string; expected?: unknown; observed?: unknown }[],
-  expected?: unknown,
-  observed?: unknown,
-): never {
+export function failWithDifferences(what: string, differences: readonly Difference[], expected?: unknown, observed?: unknown): never {
   throw new CheckFailure(what, expected, observed, differences);
 }
 
