@@ -4,7 +4,8 @@
  * both; the exit code is the CLI's business (runner/exit-codes.ts).
  */
 import type { KeyObject } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
+import { prepareOutputDirectory } from '../results/make-directory.js';
 import { join } from 'node:path';
 import { FORMATS, renderTerminalSummary, selectFormats, type FormatName } from '../reports/index.js';
 import { oneLine, wantsColour } from '../reports/text.js';
@@ -63,7 +64,7 @@ export async function finalizeRun(
   const { formats, baseline, key } = prepareFinalize(opts);
 
   const outcome = evaluateRun(report, { baseline, allowDirty: opts.allowDirty, now: opts.now });
-  mkdirSync(outDir, { recursive: true });
+  prepareOutputDirectory(outDir);
   // An interrupted run never overwrites a finished run's result.json, badge.json or the report
   // result.json is bound to: its partial outputs go beside them as result.interrupted.json, ...
   const interrupted = report.footer?.interrupted === true;
