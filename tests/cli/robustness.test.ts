@@ -146,6 +146,14 @@ describe('adapters that cannot be run: exit 3', () => {
     expectOneLineError(await cli('smoke', '--adapter', mod), 'adapter-factory', 3);
   });
 
+  it('a command that cannot be started is spawn-failed, exit 3, in smoke as in run', async () => {
+    expectOneLineError(await cli('run', '--adapter', 'no-such-command-xyz', '--out', path('nospawn')), 'spawn-failed', 3);
+    const smoke = await cli('smoke', '--adapter', 'no-such-command-xyz');
+    expect(smoke.stderr).toMatch(/^oap-conform: spawn-failed: cannot start adapter no-such-command-xyz/);
+    expect(smoke.stderr).not.toMatch(/internal-error/);
+    expect(smoke.status).toBe(3);
+  });
+
   it('adapter text is shown on one line without terminal control sequences', async () => {
     const script = file(
       'evil.mjs',
