@@ -55,6 +55,8 @@ export interface RunOptions {
    * (its value is not recorded), `NAME=VALUE` for a value set on the command line (recorded).
    */
   adapter_env?: string[];
+  /** `--max-restarts`, when not the default 5: restarts of a faulted adapter per worker before its remaining cases are errors. */
+  max_restarts?: number;
   /** Set by `merge --allow-partial`: which shards are missing. Such a report never certifies. */
   partial?: string;
 }

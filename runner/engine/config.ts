@@ -46,9 +46,12 @@ export interface RunConfig {
   keepWorkspaces: boolean;
   /** `--resume`: continue the unfinished run in OUT's run stream. */
   resume: boolean;
-  /** Adapter restarts a worker allows before it records its remaining cases as errors (default 5). */
+  /** `--max-restarts`: adapter restarts a worker allows before it records its remaining cases as errors (default 5). */
   maxRestarts?: number;
 }
+
+/** How many times a worker restarts a faulted adapter unless `--max-restarts` says otherwise. */
+export const DEFAULT_MAX_RESTARTS = 5;
 
 /** The parameters the run header records: everything that selects a case or can change a verdict, and --jobs. */
 export function recordedOptions(config: RunConfig): RunOptions {
@@ -63,11 +66,13 @@ export function recordedOptions(config: RunConfig): RunOptions {
     ...(config.shard ? { shard: config.shard } : {}),
     ...(config.fixtures ? { fixtures_dir: config.fixtures.root, fixtures_digest: config.fixtures.digest } : {}),
     ...(config.adapterEnv?.given.length ? { adapter_env: [...config.adapterEnv.given] } : {}),
+    // The budget decides whether the cases after a crashing one run at all.
+    ...(config.maxRestarts !== undefined && config.maxRestarts !== DEFAULT_MAX_RESTARTS ? { max_restarts: config.maxRestarts } : {}),
   };
 }
 
 /**
- * --resume goes on with the run its stream holds: the seed and `--adapter-env` the flags leave out
+ * --resume goes on with the run its stream holds: the seed, `--adapter-env` and `--max-restarts` the flags leave out
  * are the stream's (a pass-through NAME is read from the environment again). Anything the flags
  * give that differs from the stream's header is refused once the header is known.
  */
@@ -84,7 +89,13 @@ export function resumedConfig(config: RunConfig, header: RunHeader, streamPath: 
       );
     adapterEnv = adapterEnvSetting(recorded);
   }
-  return { ...config, seed: config.seed ?? header.seed, ...(adapterEnv ? { adapterEnv } : {}) };
+  const maxRestarts = config.maxRestarts ?? header.options.max_restarts;
+  return {
+    ...config,
+    seed: config.seed ?? header.seed,
+    ...(adapterEnv ? { adapterEnv } : {}),
+    ...(maxRestarts !== undefined ? { maxRestarts } : {}),
+  };
 }
 
 /** The run stream of the run's output directory. */
