@@ -5,6 +5,10 @@ import { messageOf } from '../results/predicates.js';
 import { xmlSafe } from './text.js';
 import { causeOf, differenceLine, differencesOf, inputText } from './failure.js';
 import { rerunCommand } from '../results/rerun.js';
+import { isAdvisoryId } from '../spec/requirements.js';
+
+/** A case that observes advisories only (spec MUSTs without a requirement ID). */
+const isAdvisoryCase = (c: CaseRecord): boolean => c.requirements.length > 0 && c.requirements.every(isAdvisoryId);
 
 // junit-report-builder is CommonJS whose typings declare an ES default export; under Node's ESM
 // loader the default import is the builder itself, under the typings it is the module carrying it.
@@ -14,7 +18,8 @@ const junitBuilder: Builder = (junitModule as unknown as { default?: Builder }).
  * junit.xml: one testsuite per level, one testcase per case, named `<case id> [<requirement IDs>]`
  * with the IDs also as properties. fail -> <failure>, error/crash/timeout -> <error> (type says
  * which), skipped/not-applicable -> <skipped> (the reason in a property, as the builder's skipped
- * element takes no message).
+ * element takes no message). Advisories, which never gate, have a suite of their own: a case of
+ * advisories alone appears there, under its advisory, and never in a level's suite.
  */
 export function renderJunit(o: RunOutcome): string {
   const builder = junitBuilder
@@ -27,7 +32,9 @@ export function renderJunit(o: RunOutcome): string {
       .timestamp(new Date(o.report.header.started_at));
     suite.property('level', String(level));
     for (const c of o.report.cases) {
-      if (c.level !== level) continue;
+      // A case of advisories alone is reported under its advisory, in the advisories suite: never
+      // a <failure> in a level's suite, which CI reporters count against the level.
+      if (c.level !== level || isAdvisoryCase(c)) continue;
       const tc = suite
         .testCase()
         .className(`oap.level${level}.${c.requirements[0] ?? 'unknown'}`)
@@ -80,8 +87,12 @@ export function renderJunit(o: RunOutcome): string {
         .property('gating', 'false')
         .property('rests_on', xmlSafe(a.rests_on))
         .property('verdict', a.verdict);
-      if (a.verdict === 'fail') tc.failure(xmlSafe(a.reason ?? 'failed'), 'advisory');
-      else if (a.verdict !== 'pass') tc.skipped().property('skip_reason', xmlSafe(`${a.verdict}: ${a.reason ?? ''}`));
+      if (a.verdict === 'fail') {
+        tc.failure(xmlSafe(a.reason ?? 'failed'), 'advisory');
+        const failing = o.report.cases.filter((c) => a.cases.includes(c.id) && c.status === 'fail');
+        const details = failing.map((c) => `case ${c.id}: ${messageOf(c) ?? ''}\n${detailText(o, c) ?? ''}`).join('\n\n');
+        if (details) tc.stacktrace(xmlSafe(details));
+      } else if (a.verdict !== 'pass') tc.skipped().property('skip_reason', xmlSafe(`${a.verdict}: ${a.reason ?? ''}`));
     }
   }
   return builder.build();
