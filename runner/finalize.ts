@@ -77,6 +77,7 @@ export async function finalizeRun(
   if (!opts.quiet) stdout.write(renderTerminalSummary(outcome, { colour: opts.colour ?? wantsColour(stdout) }));
   // Reasons can quote the adapter (its last fault): one line, no terminal control sequences.
   for (const reason of outcome.reasons) stderr.write(`oap-conform: ${reason.code}: ${oneLine(reason.message, 10_000)}\n`);
+  for (const warning of outcome.baseline?.warnings ?? []) stderr.write(`oap-conform: warning: ${oneLine(warning, 10_000)}\n`);
   return { exitCode: exitCodeFor(outcome.ending), result: outcome.result, attainedLevel: outcome.attained, outcome };
 }
 

@@ -74,7 +74,7 @@ export const extendsProperty: FuzzProperty<ChainInput> = {
     if (chain.refused !== undefined) return chain.refused;
     const { outcome, dir } = chain;
     const v = combine(ceilingViolations(outcome.effective, { source: 'policy', bounds: policyCeiling(input.policy), workspace: dir }));
-    return v ? violated(`merged profile: ${v.message}`, v.expected, v.observed) : HOLDS;
+    return v ? violated(`merged profile: ${v.message}`, v.expected, v.observed, v.differences) : HOLDS;
   },
 };
 
@@ -116,6 +116,6 @@ export const delegationProperty: FuzzProperty<ChainInput> = {
       ...ceilingViolations(sub.effective, c),
       ...requestViolations(sub.effective, input.chain[0]!, c, { subagentExact: false }),
     ]);
-    return v ? violated(`subagent: ${v.message}`, v.expected, v.observed) : HOLDS;
+    return v ? violated(`subagent: ${v.message}`, v.expected, v.observed, v.differences) : HOLDS;
   },
 };

@@ -26,6 +26,7 @@ export function ceilingViolations(eff: EffectiveContractT, c: Ceiling): Violatio
       message: `effective contract is looser than the ${who} at ${wider.join(', ')}`,
       expected: { within: who },
       observed: { widenings: wider },
+      differences: wider.map((pointer) => ({ pointer, expected: { within: who }, observed: 'wider' })),
     },
   ];
 }
@@ -55,6 +56,7 @@ export function requestViolations(
       message: `${d.pointer}: the narrowing rule gives ${JSON.stringify(d.expected)}, observed ${JSON.stringify(d.observed)}`,
       expected: { [d.pointer]: d.expected },
       observed: { [d.pointer]: d.observed },
+      differences: [{ pointer: d.pointer, expected: d.expected, observed: d.observed }],
     }));
   const subs = ((profile.spec as { runtime?: { subagents?: SubagentRequest } } | undefined)?.runtime?.subagents ?? {}) as SubagentRequest;
   const allow = subs.allow ?? [];
@@ -64,6 +66,7 @@ export function requestViolations(
       message: `subagents ${JSON.stringify(extraSubs)} may be delegated to although the profile does not allow them`,
       expected: { within: allow },
       observed: { allow: eff.subagents.allow },
+      differences: [{ pointer: '/subagents/allow', extra: extraSubs }],
     });
   if (opts.subagentExact) {
     for (const k of ['max_depth', 'max_concurrent'] as const) {
@@ -75,6 +78,7 @@ export function requestViolations(
           message: `subagents.${k}: profile asks ${req}, ceiling is ${c.bounds.subagents[k]}, so it must be ${want}; got ${eff.subagents[k]}`,
           expected: { [k]: want },
           observed: { [k]: eff.subagents[k] },
+          differences: [{ pointer: `/subagents/${k}`, expected: want, observed: eff.subagents[k] }],
         });
     }
   }
@@ -89,5 +93,6 @@ export function combine(vs: Violation[]): Violation | undefined {
     message: `${vs[0]!.message} (+${vs.length - 1} more)`,
     expected: vs.map((v) => v.expected),
     observed: vs.map((v) => v.observed),
+    ...(vs.every((v) => v.differences) ? { differences: vs.flatMap((v) => v.differences ?? []) } : {}),
   };
 }

@@ -41,7 +41,7 @@ async function withEffective(
   const { outcome, dir } = await instantiateIn(env, input.profile, input.policy, { encoding: input.encoding });
   if (outcome.status === 'rejected') return rejectedBy('instantiate', outcome.errors);
   const v = judge(outcome.effective, dir);
-  return v ? violated(v.message, v.expected, v.observed) : HOLDS;
+  return v ? violated(v.message, v.expected, v.observed, v.differences) : HOLDS;
 }
 
 /**
@@ -90,6 +90,11 @@ export const toolPolicyProperty: FuzzProperty<NarrowingInput> = {
         extra.length ? `${JSON.stringify(extra)} present although the ${policy} table excludes them` : '',
         missing.length ? `${JSON.stringify(missing)} missing although the ${policy} table includes them` : '',
       ].filter(Boolean);
-      return { message: `tools.policy ${policy}: ${parts.join('; ')}`, expected: { tools: want }, observed: { tools: eff.tools } };
+      return {
+        message: `tools.policy ${policy}: ${parts.join('; ')}`,
+        expected: { tools: want },
+        observed: { tools: eff.tools },
+        differences: [{ pointer: '/tools', ...(extra.length ? { extra } : {}), ...(missing.length ? { missing } : {}) }],
+      };
     }),
 };
