@@ -30,6 +30,12 @@ interface VerifyProblem {
 
 export interface VerifyOutcome {
   ok: boolean;
+  /**
+   * Whether passed and failed were recomputed from the case records of a report bound to the
+   * result. Without it only the result's structure was checked: every published claim that comes
+   * without its report is "structurally valid; evidence not checked", never "verified".
+   */
+  evidenceChecked: boolean;
   problems: VerifyProblem[];
   warnings: string[];
 }
@@ -44,7 +50,7 @@ export function verifyResult(input: VerifyInput): VerifyOutcome {
   const schema = schemaProblems('result', input.result);
   if (schema.length > 0) {
     fail('schema', `result.json does not match oap.conformance-result.v1: ${schema.join('; ')}`);
-    return { ok: false, problems, warnings }; // nothing below can be trusted on a malformed result
+    return { ok: false, evidenceChecked: false, problems, warnings }; // nothing below can be trusted on a malformed result
   }
   const result = input.result as ConformanceResult;
 
@@ -67,7 +73,6 @@ export function verifyResult(input: VerifyInput): VerifyOutcome {
   if (incomplete !== undefined) fail('incomplete', `the run was incomplete: ${incomplete}`);
 
   if (input.report !== undefined) checkAgainstReport(result, input.report, fail);
-  else warnings.push('no report.json given: passed/failed were not recomputed from the case records');
 
   if (input.publicKey) {
     if (input.signature === undefined) fail('signature-missing', 'a public key was given but there is no signature (result.sig)');
@@ -78,7 +83,7 @@ export function verifyResult(input: VerifyInput): VerifyOutcome {
   } else if (input.signature !== undefined) {
     warnings.push('result is signed but no --key was given: the signature was not checked');
   }
-  return { ok: problems.length === 0, problems, warnings };
+  return { ok: problems.length === 0, evidenceChecked: input.report !== undefined, problems, warnings };
 }
 
 function checkAgainstReport(result: ConformanceResult, report: RunReport, fail: (code: string, message: string) => void): void {
