@@ -5,6 +5,7 @@ import { REPORT_DIGEST_NOTE, reportDigest } from './digest.js';
 import { manifestDigest, missingCases } from './manifest.js';
 import type { RunReport } from './model.js';
 import { schemaProblems } from './schemas.js';
+import { ATTESTATION_FILE, checkAttestation } from './attestation.js';
 import { checkSignature } from './signature.js';
 import { computeVerdicts, isComplete, partialRun, sortRequirementIds } from './verdicts.js';
 
@@ -19,6 +20,8 @@ export interface VerifyInput {
   /** The detailed report, read through results/run-stream.ts (schema, footer, no case twice). */
   report?: RunReport | undefined;
   signature?: unknown | undefined;
+  /** result.dsse.json and the text of result.json it attests (its subject is the file's bytes). */
+  attestation?: { envelope: unknown; resultText: string } | undefined;
   publicKey?: KeyObject | undefined;
   allowDirty?: boolean | undefined;
 }
@@ -80,7 +83,14 @@ export function verifyResult(input: VerifyInput): VerifyOutcome {
       const problem = checkSignature(input.result, input.signature, input.publicKey);
       if (problem) fail('signature-invalid', problem);
     }
-  } else if (input.signature !== undefined) {
+    if (input.attestation === undefined)
+      warnings.push(`no ${ATTESTATION_FILE} beside the result: only the detached signature (result.sig) was checked`);
+    else {
+      const checked = checkAttestation(input.attestation.envelope, input.publicKey, result, input.attestation.resultText);
+      for (const problem of checked.problems) fail('attestation-invalid', `${ATTESTATION_FILE}: ${problem}`);
+      for (const warning of checked.warnings) warnings.push(`${ATTESTATION_FILE}: ${warning}`);
+    }
+  } else if (input.signature !== undefined || input.attestation !== undefined) {
     warnings.push('result is signed but no --key was given: the signature was not checked');
   }
   return { ok: problems.length === 0, evidenceChecked: input.report !== undefined, problems, warnings };

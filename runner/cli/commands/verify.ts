@@ -1,4 +1,4 @@
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { DEFAULT_FUZZ_BUDGET } from '../../../fuzz/index.js';
@@ -11,6 +11,7 @@ import { DEFAULT_TIMEOUT_MS, runEngine } from '../../engine/run.js';
 import { CliError, EXIT } from '../../exit-codes.js';
 import { finalizeRun } from '../../finalize.js';
 import { oneLine } from '../../../reports/text.js';
+import { ATTESTATION_FILE } from '../../../results/attestation.js';
 import { SIGNATURE_FILE } from '../../../results/signature.js';
 import { ADAPTER_ENV_HELP, collect, withInputErrors } from '../support.js';
 import { InputError, readJsonFile } from '../../../results/load.js';
@@ -23,6 +24,7 @@ interface VerifyFlags {
   report?: string;
   key?: string;
   signature?: string;
+  attestation?: string;
   allowDirty?: boolean;
   reproduce?: boolean;
   adapter?: string;
@@ -53,6 +55,10 @@ export function register(program: Command): void {
     .option('--report <file>', 'the detailed report.json to recompute verdicts from (default: report.json beside the result)')
     .option('--key <pubkey>', 'ed25519 public key (PEM); the result must then carry a valid signature')
     .option('--signature <file>', `detached signature (default: ${SIGNATURE_FILE} beside the result)`)
+    .option(
+      '--attestation <file>',
+      `DSSE envelope of the in-toto Statement, checked with --key (default: ${ATTESTATION_FILE} beside the result)`,
+    )
     .option('--allow-dirty', 'accept a result produced from a dirty fixture checkout')
     .option('--reproduce', "run the claimed level again against --adapter at the claim's seed; every claimed-passed ID must pass")
     .option('--adapter <spec>', 'the harness to reproduce the claim with (builtin:NAME, a module, or a command line)')
@@ -74,17 +80,21 @@ export function register(program: Command): void {
         };
         const reportPath = opts.report ?? beside('report.json');
         const sigPath = opts.signature ?? beside(SIGNATURE_FILE);
+        const attestationPath = opts.attestation ?? beside(ATTESTATION_FILE);
         const result = readJsonFile(resultPath);
         const outcome = verifyResult({
           result,
           report: reportPath ? readRunReport(reportPath) : undefined,
           signature: sigPath ? readJsonFile(sigPath) : undefined,
+          attestation: attestationPath
+            ? { envelope: readJsonFile(attestationPath), resultText: readFileSync(resultPath, 'utf8') }
+            : undefined,
           publicKey: opts.key ? loadPublicKey(opts.key) : undefined,
           allowDirty: opts.allowDirty ?? false,
         });
-        return { outcome, reportPath, result: result as ConformanceResult };
+        return { outcome, reportPath, attestationPath, result: result as ConformanceResult };
       });
-      const { outcome, reportPath, result } = checked;
+      const { outcome, reportPath, attestationPath, result } = checked;
       for (const w of outcome.warnings) process.stderr.write(`oap-conform: warning: ${w}\n`);
       if (!outcome.ok) {
         // Problems quote the (untrusted) result: one line each, no control characters.
@@ -92,7 +102,7 @@ export function register(program: Command): void {
         process.exitCode = EXIT.FAILURES;
         return;
       }
-      const signed = opts.key ? ', signature valid' : '';
+      const signed = opts.key ? `, signature${attestationPath ? ` and ${ATTESTATION_FILE}` : ''} valid` : '';
       if (opts.reproduce) {
         process.exitCode = await reproduce(result, resultPath, opts);
         return;
