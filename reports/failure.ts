@@ -1,7 +1,8 @@
 import { Document, isScalar, visit } from 'yaml';
 import { describeDifference } from '../spec/document/differences.js';
 import type { Difference } from '../results/record.js';
-import type { CaseRecord } from '../results/model.js';
+import type { CaseRecord, RunHeader } from '../results/model.js';
+import { rerunCommand } from '../results/rerun.js';
 import { stripControl } from './text.js';
 
 /**
@@ -105,4 +106,33 @@ export function causeOf(c: CaseRecord): string | undefined {
       return unhandled;
     }
   }
+}
+
+/**
+ * A failing case as plain text, the body a JUnit <failure> or a CTRF trace shows: the cause, the
+ * differences, the fixture files, the inputs, the kept workspace and the rerun line.
+ */
+export function failureText(header: RunHeader, c: CaseRecord): string {
+  const lines: string[] = [];
+  const cause = causeOf(c);
+  if (cause) lines.push(`cause: ${cause}`);
+  const diffs = differencesOf(c);
+  if (diffs.length > 0) lines.push('differences (expected vs observed):', ...diffs.map((d) => `  ${differenceLine(d, 200)}`));
+  else if (c.status === 'fail' && (c.expected !== undefined || c.observed !== undefined))
+    lines.push(
+      `expected: ${JSON.stringify(c.expected, null, 2) ?? 'undefined'}`,
+      `observed: ${JSON.stringify(c.observed, null, 2) ?? 'undefined'}`,
+    );
+  if (c.fixture_files?.length) lines.push(`fixture: ${c.fixture_files.join(', ')}`);
+  for (const [name, value] of Object.entries(c.inputs ?? {}))
+    lines.push(
+      `input ${name}:`,
+      ...inputText(value)
+        .replace(/\n$/, '')
+        .split('\n')
+        .map((l) => `  ${l}`),
+    );
+  if (c.workspace) lines.push(`workspace: ${c.workspace}`);
+  lines.push(`rerun: ${rerunCommand(header, c)}`);
+  return lines.join('\n');
 }

@@ -3,8 +3,7 @@ import { LEVEL_NAMES, judgedLevels, type RunOutcome } from '../results/outcome.j
 import type { CaseRecord } from '../results/model.js';
 import { messageOf } from '../results/predicates.js';
 import { xmlSafe } from './text.js';
-import { causeOf, differenceLine, differencesOf, inputText } from './failure.js';
-import { rerunCommand } from '../results/rerun.js';
+import { failureText } from './failure.js';
 import { isAdvisoryId } from '../spec/requirements.js';
 
 /** A case that observes advisories only (spec MUSTs without a requirement ID). */
@@ -44,7 +43,7 @@ export function renderJunit(o: RunOutcome): string {
         .property('origin', c.origin)
         .property('status', c.status);
       const message = xmlSafe(messageOf(c) ?? c.status);
-      const details = c.status === 'pass' || c.status === 'not-applicable' ? undefined : detailText(o, c);
+      const details = c.status === 'pass' || c.status === 'not-applicable' ? undefined : failureText(o.report.header, c);
       switch (c.status) {
         case 'pass':
           break;
@@ -90,36 +89,10 @@ export function renderJunit(o: RunOutcome): string {
       if (a.verdict === 'fail') {
         tc.failure(xmlSafe(a.reason ?? 'failed'), 'advisory');
         const failing = o.report.cases.filter((c) => a.cases.includes(c.id) && c.status === 'fail');
-        const details = failing.map((c) => `case ${c.id}: ${messageOf(c) ?? ''}\n${detailText(o, c) ?? ''}`).join('\n\n');
+        const details = failing.map((c) => `case ${c.id}: ${messageOf(c) ?? ''}\n${failureText(o.report.header, c)}`).join('\n\n');
         if (details) tc.stacktrace(xmlSafe(details));
       } else if (a.verdict !== 'pass') tc.skipped().property('skip_reason', xmlSafe(`${a.verdict}: ${a.reason ?? ''}`));
     }
   }
   return builder.build();
-}
-
-/** What a failure's body shows: the differences, the fixture files, the inputs, the rerun line. */
-function detailText(o: RunOutcome, c: CaseRecord): string | undefined {
-  const lines: string[] = [];
-  const cause = causeOf(c);
-  if (cause) lines.push(`cause: ${cause}`);
-  const diffs = differencesOf(c);
-  if (diffs.length > 0) lines.push('differences (expected vs observed):', ...diffs.map((d) => `  ${differenceLine(d, 200)}`));
-  else if (c.status === 'fail' && (c.expected !== undefined || c.observed !== undefined))
-    lines.push(
-      `expected: ${JSON.stringify(c.expected, null, 2) ?? 'undefined'}`,
-      `observed: ${JSON.stringify(c.observed, null, 2) ?? 'undefined'}`,
-    );
-  if (c.fixture_files?.length) lines.push(`fixture: ${c.fixture_files.join(', ')}`);
-  for (const [name, value] of Object.entries(c.inputs ?? {}))
-    lines.push(
-      `input ${name}:`,
-      ...inputText(value)
-        .replace(/\n$/, '')
-        .split('\n')
-        .map((l) => `  ${l}`),
-    );
-  if (c.workspace) lines.push(`workspace: ${c.workspace}`);
-  lines.push(`rerun: ${rerunCommand(o.report.header, c)}`);
-  return lines.join('\n');
 }
