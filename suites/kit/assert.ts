@@ -3,22 +3,24 @@ import { type CompareOptions, type Difference, describeDifference, differencesOf
 import { CheckFailure } from './errors.js';
 
 /**
- * Assertions for cases. Each failure carries the structured expectation and observation. Given how
- * the values compare (their shape and where they sit, e.g. spec/semantics `contractComparison`),
- * the differences are computed here in those terms and the message names the first; otherwise the
- * engine computes them from the two values.
+ * Assertions for cases. Each failure carries the structured expectation and observation, and the
+ * differences between them, computed here in the data's own terms (with `comparison`, the shape and
+ * place the values have, e.g. spec/semantics `contractComparison`; else inferred from the values).
+ * When they differ in more than one place, the message names the first, as the evidence has it: a
+ * scalar reads `expected X, observed Y`, anything else `/where: X vs Y (+N more)`.
  */
 export function expectEqual<T>(observed: T, expected: T, what: string, comparison?: CompareOptions): void {
   if (isDeepStrictEqual(observed, expected)) return;
-  if (comparison === undefined)
-    throw new CheckFailure(`${what}: expected ${short(expected)}, observed ${short(observed)}`, expected, observed);
   const differences = differencesOf(expected, observed, comparison);
   const first = differences[0];
+  const whole =
+    first === undefined ||
+    (first.pointer === (comparison?.at ?? '') && first.extra === undefined && first.missing === undefined && first.line === undefined);
   const more = differences.length > 1 ? ` (+${differences.length - 1} more)` : '';
   throw new CheckFailure(
-    first
-      ? `${what}: ${describeDifference(first, (v) => (v === undefined ? '(absent)' : short(v, 80)))}${more}`
-      : `${what}: expected ${short(expected)}, observed ${short(observed)}`,
+    whole
+      ? `${what}: expected ${short(expected)}, observed ${short(observed)}`
+      : `${what}: ${describeDifference(first, (v) => (v === undefined ? '(absent)' : short(v, 80)))}${more}`,
     expected,
     observed,
     differences,
