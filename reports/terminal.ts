@@ -54,6 +54,7 @@ export function renderTerminalSummary(o: RunOutcome, opts: { colour?: boolean } 
   const c = footer.counts;
   lines.push(`Cases: ${c.total} total, ${CASE_STATUSES.map((s) => `${c[s]} ${s}`).join(', ')}`);
   lines.push(...failureSection(o, paint));
+  lines.push(...disclaimedButPresentSection(o));
   lines.push(...advisorySection(o));
 
   // Required and SHOULD IDs are reported apart: a SHOULD never decides a claim.
@@ -119,6 +120,27 @@ function failureSection(o: RunOutcome, paint: ReturnType<typeof painter>): strin
     }
   }
   if (groups.length > shown.length) out.push('', `  … and ${groups.length - shown.length} more group(s): see report.html`);
+  return out;
+}
+
+/**
+ * Capabilities the handshake disclaims but a probe found present (the case note
+ * `capability-present-although-disclaimed`): the cases judged with them, so a harness that declares
+ * less than it does learns it instead of reading a verdict it cannot explain.
+ */
+function disclaimedButPresentSection(o: RunOutcome): string[] {
+  const cases = new Map<string, string[]>();
+  for (const c of o.report.cases) {
+    const found = c.notes?.['capability-present-although-disclaimed'];
+    if (!Array.isArray(found)) continue;
+    for (const what of found) cases.set(String(what), [...(cases.get(String(what)) ?? []), c.id]);
+  }
+  if (cases.size === 0) return [];
+  const out = ['', 'Declared absent in the handshake but present (those cases judged the harness with it; declare it, or stop reading it):'];
+  for (const [what, ids] of cases)
+    out.push(
+      `  ${oneLine(what, 300)}: ${ids.length} case${ids.length === 1 ? '' : 's'} (${ids.slice(0, MAX_CASE_IDS).join(', ')}${ids.length > MAX_CASE_IDS ? ', …' : ''})`,
+    );
   return out;
 }
 

@@ -4,16 +4,19 @@
  * evidence model's test adapters (builtin:hider/<name>): against them no requirement whose cases
  * were cut short may pass; each such case must end inconclusive with the refusal as its cause.
  *
- *   refuses-narrowing    refuses every instantiation it would have to narrow (any adjustment)
- *   requires-revision    wrongly requires metadata.revision and refuses every profile without it
- *   rejects-everything   validates nothing and instantiates nothing (every document refused)
+ *   refuses-narrowing        refuses every instantiation it would have to narrow (any adjustment)
+ *   requires-revision        wrongly requires metadata.revision and refuses every profile without it
+ *   rejects-everything       validates nothing and instantiates nothing (every document refused)
+ *   disclaims-managed-root   declares only the user and project roots, yet reads a managed root
+ *                            when it is given one (a first harness's handshake, written cautiously):
+ *                            the probe finds it, and the cases judge with it, failing none of it
  */
 import { loadDocumentFile, parseDocument } from '../../spec/document/index.js';
 import type { AdapterIssueT, InstantiateOutcomeT } from '../../protocol/messages.js';
 import { createReferenceAdapter } from '../reference/index.js';
 import type { InProcessAdapter } from '../../sdk/ts/types.js';
 
-export const HIDERS = ['refuses-narrowing', 'requires-revision', 'rejects-everything'] as const;
+export const HIDERS = ['refuses-narrowing', 'requires-revision', 'rejects-everything', 'disclaims-managed-root'] as const;
 export type HiderName = (typeof HIDERS)[number];
 
 type Params = Record<string, unknown>;
@@ -66,6 +69,10 @@ export function createHiderAdapter(name: string): InProcessAdapter {
       return out;
     }
     const out = await inner.handle(method, params);
+    if (name === 'disclaims-managed-root' && method === 'initialize') {
+      const hs = out as { discovery_roots: string[] };
+      return { ...hs, discovery_roots: hs.discovery_roots.filter((r) => r !== 'managed') };
+    }
     if (name === 'refuses-narrowing' && (method === 'instantiate' || method === 'instantiate_subagent')) {
       const o = out as InstantiateOutcomeT;
       const narrowed =

@@ -5,7 +5,7 @@ import { differencesOf } from '../../spec/document/differences.js';
 import { CaseInconclusive, CaseNotApplicable, CheckFailure } from '../../suites/kit/errors.js';
 import { FindingFailure } from '../../fuzz/findings.js';
 import { describeNeed, disclaimedNeeds, omissionSentence, probe } from '../../suites/support/probes.js';
-import type { AdapterRpc, CaseContext, CaseDef, KillableAdapter } from '../../suites/kit/types.js';
+import type { AdapterRpc, CaseContext, CaseDef, KillableAdapter, RootKind } from '../../suites/kit/types.js';
 import type { CaseOutcome } from '../../results/record.js';
 import { Workspace } from '../../suites/kit/workspace.js';
 import { caseSeed } from '../../suites/kit/random.js';
@@ -104,11 +104,13 @@ export async function runCase(def: CaseDef, opts: RunCaseOptions): Promise<CaseO
   const workspace = new Workspace(opts.workspaceParent, opts.keepWorkspace ? def.id : undefined);
   const notes: Record<string, unknown> = {};
   const inputs: Record<string, unknown> = {};
+  const rootsFound: RootKind[] = [];
   const ctx: CaseContext = {
     adapter: opts.adapter,
     handshake: opts.handshake,
     workspace,
     seed: caseSeed(opts.runSeed, def.id),
+    rootsFound,
     note: (k, v) => {
       notes[k] = v;
     },
@@ -139,11 +141,14 @@ export async function runCase(def: CaseDef, opts: RunCaseOptions): Promise<CaseO
       for (const need of disclaimed) {
         const found = await probe(ctx, need);
         if (found.absent) absent.push(found.observed);
-        else
+        else {
+          // Present after all: the case runs in full, judging with what the probe found.
+          if (need.kind === 'root') rootsFound.push(need.root);
           ctx.note('capability-present-although-disclaimed', [
             ...((notes['capability-present-although-disclaimed'] as string[]) ?? []),
             found.observed,
           ]);
+        }
       }
       // Every disclaimed capability confirmed absent: the case's question does not arise for this harness.
       if (absent.length === disclaimed.length) {

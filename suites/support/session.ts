@@ -14,7 +14,8 @@ export type Roots = Params<'instantiate'>['roots'];
 
 /** Every discovery root the adapter claims (the project root always), as DiscoveryRoots for this case's tree. */
 export function claimedRoots(ctx: CaseContext): Roots {
-  const claimed = new Set(ctx.handshake.discovery_roots);
+  // A root the handshake disclaims but a probe found read is judged as declared (CaseContext.rootsFound).
+  const claimed = new Set([...ctx.handshake.discovery_roots, ...(ctx.rootsFound ?? [])]);
   const r = ctx.workspace.roots;
   return {
     ...(claimed.has('managed') ? { managed: r.managed } : {}),

@@ -18,7 +18,8 @@ function containerCreatingRemove(): InProcessAdapter {
   return {
     async handle(method, params) {
       const p = params as { profile_path?: string; delta?: { operations?: { op: string; path: string }[] } };
-      const before = method === 'apply_delta' && p.profile_path ? (parse(readFileSync(p.profile_path, 'utf8')) as { state?: object }) : undefined;
+      const before =
+        method === 'apply_delta' && p.profile_path ? (parse(readFileSync(p.profile_path, 'utf8')) as { state?: object }) : undefined;
       const answer = await ref.handle(method, params);
       if (before && p.profile_path) {
         const missing = (p.delta?.operations ?? [])
