@@ -1,5 +1,6 @@
 import { Document, isScalar, visit } from 'yaml';
 import { describeDifference } from '../spec/document/differences.js';
+import { readingsOf } from '../spec/readings.js';
 import type { Difference } from '../results/record.js';
 import type { CaseRecord, RunHeader } from '../results/model.js';
 import { rerunCommand } from '../results/rerun.js';
@@ -85,6 +86,11 @@ export function headLines(text: string, maxLines: number): { lines: string[]; mo
   return { lines: lines.slice(0, maxLines), more: Math.max(0, lines.length - maxLines) };
 }
 
+/** The readings a failing record rests on (spec/readings.ts): its first difference's dimension, then its IDs'. */
+export function readingsOfRecord(c: CaseRecord): string[] {
+  return readingsOf(c.requirements, c.status === 'fail' ? c.differences?.[0]?.pointer : undefined);
+}
+
 /** What caused a non-passing status besides its message: the inconclusive cause, the probe, the declined method. */
 export function causeOf(c: CaseRecord): string | undefined {
   switch (c.status) {
@@ -133,6 +139,8 @@ export function failureText(header: RunHeader, c: CaseRecord): string {
         .map((l) => `  ${l}`),
     );
   if (c.workspace) lines.push(`workspace: ${c.workspace}`);
+  const readings = readingsOfRecord(c);
+  if (readings.length > 0) lines.push(`reading: ${readings.join(', ')}`);
   lines.push(`rerun: ${rerunCommand(header, c)}`);
   return lines.join('\n');
 }

@@ -7,7 +7,7 @@ import { isNotPassing } from '../results/predicates.js';
 import { rerunCommand } from '../results/rerun.js';
 import { CASE_STATUSES } from '../results/record.js';
 import { SENTENCE_VERDICTS, type SentenceVerdictKind } from '../results/sentences.js';
-import { causeOf, differenceCells, differenceLine, differencesOf, inputText } from './failure.js';
+import { causeOf, differenceCells, differenceLine, differencesOf, inputText, readingsOfRecord } from './failure.js';
 import { attainedText, verdictLabel, verdictLine } from './verdict-line.js';
 import { stripControl } from './text.js';
 
@@ -445,6 +445,11 @@ function evidence(o: RunOutcome, c: CaseRecord, opts: { inputsOpen: boolean }): 
   for (const [name, value] of Object.entries(c.inputs ?? {}))
     parts.push(
       `<details class="input"${opts.inputsOpen ? ' open' : ''}><summary>input: ${esc(name)}</summary><pre>${esc(inputText(value))}</pre></details>`,
+    );
+  const readings = readingsOfRecord(c);
+  if (readings.length > 0 && isNotPassing(c))
+    parts.push(
+      `<p><b>Reading:</b> ${readings.map((r) => `<code>${esc(r)}</code>`).join(', ')} <small>(in the oap-conform package)</small></p>`,
     );
   if (c.fixture_files?.length) parts.push(`<p><b>Fixture:</b> ${c.fixture_files.map((f) => `<code>${esc(f)}</code>`).join(', ')}</p>`);
   if (c.workspace) parts.push(`<p><b>Workspace:</b> <a href="${esc(pathToFileURL(c.workspace).href)}">${esc(c.workspace)}</a></p>`);

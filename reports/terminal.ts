@@ -1,5 +1,5 @@
 import { REQUIREMENTS } from '../spec/requirements.js';
-import { cutAtBoundary, causeOf, differenceLine, differencesOf, headLines, inputText } from './failure.js';
+import { cutAtBoundary, causeOf, differenceLine, differencesOf, headLines, inputText, readingsOfRecord } from './failure.js';
 import { oneLine, painter, type Colour } from './text.js';
 import { FAILURE_CLASSES, groupFailures } from '../results/groups.js';
 import { LEVEL_NAMES, judgedLevels, type RunOutcome } from '../results/outcome.js';
@@ -116,6 +116,8 @@ function failureSection(o: RunOutcome, paint: ReturnType<typeof painter>): strin
         if (more > 0) out.push(`          … ${more} more line(s) in report.html`);
       }
       if (c.workspace) out.push(`        workspace: ${c.workspace}`);
+      const readings = readingsOfRecord(c);
+      if (readings.length > 0) out.push(`        reading: ${readings.join(', ')}`);
       out.push(`        rerun: ${paint('bold', rerunCommand(o.report.header, c))}`);
     }
   }
@@ -136,7 +138,10 @@ function disclaimedButPresentSection(o: RunOutcome): string[] {
     for (const what of found) cases.set(String(what), [...(cases.get(String(what)) ?? []), c.id]);
   }
   if (cases.size === 0) return [];
-  const out = ['', 'Declared absent in the handshake but present (those cases judged the harness with it; declare it, or stop reading it):'];
+  const out = [
+    '',
+    'Declared absent in the handshake but present (those cases judged the harness with it; declare it, or stop reading it; INTERPRETATIONS.md#a-capability-declared-absent-but-present):',
+  ];
   for (const [what, ids] of cases)
     out.push(
       `  ${oneLine(what, 300)}: ${ids.length} case${ids.length === 1 ? '' : 's'} (${ids.slice(0, MAX_CASE_IDS).join(', ')}${ids.length > MAX_CASE_IDS ? ', …' : ''})`,

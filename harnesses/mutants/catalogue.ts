@@ -1084,7 +1084,7 @@ export const MUTANTS: readonly Mutant[] = [
         return !(v?.place === 'env' && /^\$\{[A-Z][A-Z0-9_]{0,63}\}$/.test(String(v.value)));
       });
     },
-    ['L1-I6'],
+    ['ADV-env-same-name'],
     'An mcp_servers env value is accepted when it has the ${VAR} shape, whatever variable it names (FILES_TOKEN: ${HOME_TOKEN}).',
   ),
   mutant(

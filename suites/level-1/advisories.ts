@@ -12,6 +12,8 @@
  *   hostile document is refused stays L1-P2's question; only the time is judged here.
  * - ADV-model-parameters (SPEC 3.3): parameters a provider may not support (seed, reasoning_effort)
  *   never make instantiation fail; the model is the one the same profile gets without them.
+ * - ADV-env-same-name (SPEC 3.4): an MCP env value referencing another variable is refused; its
+ *   case is beside the L1-I6 cases it shares a builder with (resolve-rejections.ts).
  *
  * Substitution itself is conditional ("A harness supporting substitution MUST ..."): a harness that
  * substitutes nothing, not even in instructions, leaves both vars advisories inconclusive.
