@@ -64,6 +64,9 @@ describe('a set-valued dimension differs by its extra members', () => {
     expect(md).not.toMatch(BY_POSITION);
     expect(stdout).toMatch(EXTRA);
     expect(stdout).not.toMatch(/^\s+\/\d+: /m);
+    // The failure links the reading it rests on: the glob dialect and the protocol's policy section.
+    expect(stdout).toMatch(/^ +reading: INTERPRETATIONS\.md#glob-dialect, .*protocol\/PROTOCOL\.md#51-the-harness-policy/m);
+    expect(md).toContain('- reading: `INTERPRETATIONS.md#glob-dialect`');
   });
 
   it('report.html: the row names the extra members in the observed column', () => {
