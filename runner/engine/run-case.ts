@@ -88,6 +88,30 @@ export function outcomeOf(err: unknown, base: { id: string; requirements: string
   return { ...base, status: 'error', message: `check error: ${message}`, fault: 'suite', error: { kind: 'check' }, ran: true };
 }
 
+/** How many of a case's last requests a result other than a pass shows. */
+const SHOWN_REQUESTS = 3;
+/** A string in a shown request longer than this (a document's content) is cut. */
+const SHOWN_STRING = 2000;
+
+/**
+ * A request as a reader of the failure needs it: the harness policy is its own input, so it is
+ * named rather than repeated; paths inside the case are relative to it, as the file inputs are; a
+ * long string is cut.
+ */
+function shownParams(params: unknown, caseRoot: string): unknown {
+  const walk = (v: unknown, key?: string): unknown => {
+    if (key === 'policy' && typeof v === 'object' && v !== null) return '(the policy input)';
+    if (typeof v === 'string') {
+      const rel = v === caseRoot ? '.' : v.startsWith(`${caseRoot}/`) ? v.slice(caseRoot.length + 1) : v;
+      return rel.length > SHOWN_STRING ? `${rel.slice(0, SHOWN_STRING)}… (${rel.length - SHOWN_STRING} more characters)` : rel;
+    }
+    if (Array.isArray(v)) return v.map((x) => walk(x));
+    if (typeof v === 'object' && v !== null) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x, k)]));
+    return v;
+  };
+  return walk(params);
+}
+
 export async function runCase(def: CaseDef, opts: RunCaseOptions): Promise<CaseOutcome> {
   const started = performance.now();
   const base = { id: def.id, requirements: def.requirements };
@@ -105,8 +129,18 @@ export async function runCase(def: CaseDef, opts: RunCaseOptions): Promise<CaseO
   const notes: Record<string, unknown> = {};
   const inputs: Record<string, unknown> = {};
   const rootsFound: RootKind[] = [];
+  // The last requests the case sent, kept to show with a result other than a pass.
+  const recent: { n: number; method: string; params: unknown }[] = [];
+  let sent = 0;
+  const adapter: AdapterRpc = {
+    call(method, params) {
+      recent.push({ n: ++sent, method, params });
+      if (recent.length > SHOWN_REQUESTS) recent.shift();
+      return opts.adapter.call(method, params);
+    },
+  };
   const ctx: CaseContext = {
-    adapter: opts.adapter,
+    adapter,
     handshake: opts.handshake,
     workspace,
     seed: caseSeed(opts.runSeed, def.id),
@@ -129,10 +163,10 @@ export async function runCase(def: CaseDef, opts: RunCaseOptions): Promise<CaseO
   const withNotes = (): { notes?: Record<string, unknown> } => (Object.keys(notes).length ? { notes } : {});
   // Inputs explain a result other than a pass; a pass carries none, which keeps report.json small.
   const kept = opts.keepWorkspace ? { workspace: workspace.root } : {};
-  const withInputs = (): { inputs?: Record<string, unknown>; workspace?: string } => ({
-    ...(Object.keys(inputs).length ? { inputs } : {}),
-    ...kept,
-  });
+  const withInputs = (): { inputs?: Record<string, unknown>; workspace?: string } => {
+    for (const r of recent) inputs[`request ${r.n}: ${r.method}`] = shownParams(r.params, workspace.root);
+    return { ...(Object.keys(inputs).length ? { inputs } : {}), ...kept };
+  };
   try {
     await opts.onWorkspace?.(workspace);
     const disclaimed = disclaimedNeeds(def, opts.handshake);

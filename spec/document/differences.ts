@@ -21,7 +21,16 @@ import { parsePointer, pointerOf } from '../semantics/pointer.js';
  */
 export function differencesOf(expected: unknown, observed: unknown, opts: CompareOptions = {}): Difference[] {
   if (expected === undefined && observed === undefined) return [];
-  return compare(expected, observed, opts.shape, opts.at === undefined ? [] : parsePointer(opts.at));
+  const all = compare(expected, observed, opts.shape, opts.at === undefined ? [] : parsePointer(opts.at));
+  // A list absent on one side and empty on the other says nothing beside a real difference.
+  const telling = all.filter((d) => !absentAgainstEmptyList(d));
+  return telling.length > 0 ? telling : all;
+}
+
+const isEmptyList = (v: unknown): boolean => Array.isArray(v) && v.length === 0;
+
+function absentAgainstEmptyList(d: Difference): boolean {
+  return (d.expected === undefined && isEmptyList(d.observed)) || (d.observed === undefined && isEmptyList(d.expected));
 }
 
 /** One differing place between the expectation and the observation. */

@@ -11,6 +11,7 @@
  * "first match wins"), compared by position. Decisions, budgets, the model and writeback are values.
  */
 import { type CompareOptions, type Shape, shapeAt } from '../document/differences.js';
+import { decodePointer, pointerOf } from './pointer.js';
 
 const SET: Shape = { kind: 'set' };
 const VALUE: Shape = { kind: 'value' };
@@ -42,4 +43,26 @@ export const EFFECTIVE_CONTRACT_SHAPE: Shape = {
  */
 export function contractComparison(pointer: string): CompareOptions {
   return { shape: shapeAt(EFFECTIVE_CONTRACT_SHAPE, pointer), at: pointer };
+}
+
+/**
+ * The dimension of an effective contract a pointer names, or undefined when it names none: the
+ * pointer cut after the deepest token the contract's shape knows, so a member of a set
+ * (`/tools/git~1diff`, a label) is its set (`/tools`), a field its field (`/permissions/shell`). A
+ * pointer whose first token is itself a contract pointer (evidence keyed by where it was found,
+ * `{"/permissions/shell": ...}`) names that place. Meta keys of evidence (`/within`) name none.
+ */
+export function contractPathOf(pointer: string): string | undefined {
+  const tokens = decodePointer(pointer);
+  if (tokens === undefined || tokens.length === 0) return undefined;
+  if (tokens[0]!.startsWith('/')) return contractPathOf(tokens[0]!);
+  let known = 0;
+  for (let i = 1; i <= tokens.length; i++) {
+    const shape = shapeAt(EFFECTIVE_CONTRACT_SHAPE, pointerOf(tokens.slice(0, i)));
+    if (shape === undefined) break;
+    known = i;
+    // Below a set or a value there are no places, only members and labels.
+    if (shape.kind === 'set' || shape.kind === 'value') break;
+  }
+  return known > 0 ? pointerOf(tokens.slice(0, known)) : undefined;
 }

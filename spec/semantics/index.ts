@@ -119,4 +119,4 @@ export {
 } from './risk.js';
 export { DEFAULT_WRITEBACK, operationsOutcome, type Writeback, writebackOf } from './writeback.js';
 export { physicalPath, physicalRoot } from './physical-path.js';
-export { contractComparison, EFFECTIVE_CONTRACT_SHAPE } from './contract-shape.js';
+export { contractComparison, contractPathOf, EFFECTIVE_CONTRACT_SHAPE } from './contract-shape.js';

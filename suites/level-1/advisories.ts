@@ -95,6 +95,7 @@ const varsUndefined: CaseDef = {
       ctx,
       writeProjectProfile(ctx, minimalProfile('vars-defined', role('You serve the ${{ vars.TEAM }} team.'))),
       permissivePolicy(),
+      { role: 'control' },
     );
     requireObservable(
       control.prompt.text.includes('You serve the platform team.'),
@@ -209,7 +210,7 @@ function duplicateCase(d: DuplicateCase): CaseDef {
         `the same ${d.encoding} document with the key once does not validate, so a refusal of the duplicate proves nothing`,
         rejectionCause(`valid ${d.encoding} control document`, v0.errors),
       );
-      await instantiateSubject(ctx, write('dup-control', d.control), permissivePolicy());
+      await instantiateSubject(ctx, write('dup-control', d.control), permissivePolicy(), { role: 'control' });
       const text = d.duplicate.replaceAll('NAME', 'dup-twice');
       const v = await ctx.adapter.call('validate', { document: { content: text, encoding: d.encoding } });
       expectTrue(!v.valid, `validate accepted a ${d.encoding} document with ${d.where} written twice`, {
@@ -302,7 +303,9 @@ const modelParameters: CaseDef = {
   async run(ctx) {
     const model = { provider: 'anthropic', id: 'claude-sonnet-5' };
     const policy = permissivePolicy();
-    const control = await instantiateSubject(ctx, writeProjectProfile(ctx, minimalProfile('params-control', { model })), policy);
+    const control = await instantiateSubject(ctx, writeProjectProfile(ctx, minimalProfile('params-control', { model })), policy, {
+      role: 'control',
+    });
     const parameters = { seed: 7, reasoning_effort: 'high', temperature: 0.3 };
     const doc = minimalProfile('params-unsupported', { model: { ...model, parameters } });
     const out = await instantiatePath(ctx, writeProjectProfile(ctx, doc), policy);

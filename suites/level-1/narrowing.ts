@@ -534,7 +534,7 @@ function traversalCase(t: TraversalCase): CaseDef {
       // The control asks for a root inside the workspace in the same fields: roots must be supported at all.
       const fields = Object.keys(t.filesystem) as Array<'read_roots' | 'write_roots'>;
       const control = minimalProfile('roots-inside', { permissions: { filesystem: Object.fromEntries(fields.map((f) => [f, ['docs']])) } });
-      await instantiateSubject(ctx, writeProjectProfile(ctx, control), policy);
+      await instantiateSubject(ctx, writeProjectProfile(ctx, control), policy, { role: 'control' });
       const doc = minimalProfile('roots-escape', { permissions: { filesystem: t.filesystem } });
       const out = await instantiatePath(ctx, writeProjectProfile(ctx, doc), policy);
       if (out.status === 'rejected') {

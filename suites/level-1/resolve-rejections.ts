@@ -28,7 +28,7 @@ async function expectRefused(ctx: CaseContext, doc: Record<string, unknown>, pol
 }
 
 async function expectControl(ctx: CaseContext, doc: Record<string, unknown>, policy: HarnessPolicyT, what: string): Promise<void> {
-  requireSession(await instantiatePath(ctx, writeProjectProfile(ctx, doc), policy), `control (${what})`);
+  requireSession(await instantiatePath(ctx, writeProjectProfile(ctx, doc), policy, { role: 'control' }), `control (${what})`);
 }
 
 // ---------------------------------------------------------------- L1-I5

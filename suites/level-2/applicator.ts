@@ -68,6 +68,7 @@ function hasFact(a: Applied, id: string): boolean {
 async function control(ctx: CaseContext, what: string): Promise<void> {
   const a = await applyTo(ctx, base(), delta('l2-apply', [addFact(entry('fact-control', 'A valid delta applies.'))], { revision: 4 }), {
     dir: `${ctx.workspace.dir}/control`,
+    role: 'control',
   });
   if (!(a.result.outcome === 'applied' && hasFact(a, 'fact-control'))) {
     inconclusive(

@@ -148,7 +148,7 @@ const envResolution: CaseDef = {
     await writeUserProfile(ctx, mcpProfile('m1-env'));
     // Control: the same profile with every variable set. A harness that refuses it cannot show
     // what a missing variable does (an L3-M1 matter of the other cases).
-    requireSession(await instantiateName(ctx, 'm1-env', mcpPolicy(FULL_ENV)), 'the profile with every ${VAR} set');
+    requireSession(await instantiateName(ctx, 'm1-env', mcpPolicy(FULL_ENV), { role: 'control' }), 'the profile with every ${VAR} set');
     // TICKETS_TOKEN is not in the harness environment.
     const out = await instantiateName(ctx, 'm1-env', mcpPolicy({ FILES_TOKEN: 'files-token-value' }));
     const at = '/spec/tools/mcp_servers/1';

@@ -194,7 +194,10 @@ const pinSupported: CaseDef = {
     // Control: the skill unpinned. A harness that does not find it cannot show what a pin does
     // (L3-K1 `support` and L1-I7 judge that).
     await writeSkillsProfile(ctx, 'g2-skill-unpinned', [{ name: 'changelog-style', required: true }]);
-    const control = requireSession(await instantiateName(ctx, 'g2-skill-unpinned', skillsPolicy()), 'the same skill, unpinned');
+    const control = requireSession(
+      await instantiateName(ctx, 'g2-skill-unpinned', skillsPolicy(), { role: 'control' }),
+      'the same skill, unpinned',
+    );
     requireObservable(
       control.effective.skills.some((x) => x.name === 'changelog-style' && x.status === 'present'),
       'the installed skill is not present even unpinned, so what a pin changes cannot be observed',

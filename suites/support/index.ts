@@ -6,7 +6,7 @@
  */
 export { inconclusive, issuesCause, rejectionCause, requireObservable } from './inconclusive.js';
 export { HOSTILE_TIME_BUDGET_MS, timedValidate, tooLate } from './hostile-time.js';
-export { recordApply } from './inputs.js';
+export { type InputRole, recordApply } from './inputs.js';
 export { briefIssues } from './issues.js';
 export { oracleRead, type ReadBack, readBack } from './oracle-read.js';
 export { permissivePolicy, STANDARD_TOOLS } from './policy.js';

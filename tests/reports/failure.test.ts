@@ -104,6 +104,15 @@ describe('differences in the data’s own terms', () => {
     expect(differencesOf(expected, observed, { shape })).toEqual(want);
   });
 
+  it('a list absent against an empty one is dropped beside a real difference, and kept when it is the only one', () => {
+    expect(differencesOf({ a: 1, errors: [] }, { a: 2 })).toEqual([{ pointer: '/a', expected: 1, observed: 2 }]);
+    expect(differencesOf({ errors: [] }, {})).toEqual([{ pointer: '/errors', expected: [] }]);
+    expect(differencesOf({ a: 1 }, { a: 2, b: {} })).toEqual([
+      { pointer: '/a', expected: 1, observed: 2 },
+      { pointer: '/b', observed: {} },
+    ]);
+  });
+
   it('multi-line text is compared by line without a shape; one-line text whole', () => {
     expect(differencesOf({ t: 'a\nb' }, { t: 'a\nc' })).toEqual([{ pointer: '/t', line: 2, expected: 'b', observed: 'c' }]);
     expect(differencesOf({ t: 'ab' }, { t: 'ac' })).toEqual([{ pointer: '/t', expected: 'ab', observed: 'ac' }]);
@@ -199,6 +208,26 @@ describe('rerun lines', () => {
 });
 
 describe('failure groups', () => {
+  it('by requirement and contract dimension: a set member is its set, and a meta key of the evidence groups nothing', () => {
+    const fail = (id: string, message: string, differences: object[]) =>
+      ({ ...makeCase(id, ['L1-I3'], 'fail', { message }), differences }) as CaseRecord;
+    const groups = groupFailures([
+      fail('fuzz/L1-I3/narrowing#0', 'looser than the policy at /permissions/shell', [{ pointer: '/within', expected: 'policy' }]),
+      fail('fuzz/L1-I3/narrowing#1', 'subagents ["x"] may be delegated to although the profile does not allow them', [
+        { pointer: '/within', expected: [] },
+      ]),
+      fail('L1-I3/a', 'tools beyond the grant', [{ pointer: '/tools/git~1commit', observed: 'git/commit' }]),
+      fail('L1-I3/b', 'tools beyond the grant', [{ pointer: '/tools', extra: ['write'] }]),
+      fail('L1-I3/c', 'shell', [{ pointer: '/~1permissions~1shell', expected: 'deny', observed: 'allow' }]),
+    ]);
+    expect(groups.map((g) => [g.pointer ?? null, g.cases.map((c) => c.id)])).toEqual([
+      ['/tools', ['L1-I3/a', 'L1-I3/b']],
+      [null, ['fuzz/L1-I3/narrowing#0']],
+      [null, ['fuzz/L1-I3/narrowing#1']],
+      ['/permissions/shell', ['L1-I3/c']],
+    ]);
+  });
+
   it('one group per requirement, status and first differing pointer, check failures first, with every case that hit it', () => {
     const fail = (id: string, pointer: string) =>
       ({ ...makeCase(id, ['L1-I3'], 'fail'), differences: [{ pointer, expected: 1, observed: 2 }] }) as CaseRecord;

@@ -8,6 +8,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
+import { createHiderAdapter } from '../../harnesses/hiders/index.js';
+import { createMutantAdapter } from '../../harnesses/mutants/index.js';
 import { createReferenceAdapter } from '../../harnesses/reference/index.js';
 import type { InProcessAdapter } from '../../sdk/ts/types.js';
 import { runSuiteInProcess } from '../support/run-suite.js';
@@ -56,5 +58,37 @@ describe('a diagnosis that matches the evidence', () => {
       filter: (c) => c.id === 'L2-A13/remove-missing-path-warns',
     });
     expect(outcome?.status).toBe('pass');
+  });
+});
+
+describe('what a failure shows (issue 24 item 6, grouping)', () => {
+  const CASE = 'L1-I6/env-literal-sk-live';
+
+  it('each input is labelled control or subject, and the last requests sent are shown as the case sent them', async () => {
+    const [outcome] = await runSuiteInProcess(async () => createMutantAdapter('literal-secret-accepted'), { filter: (c) => c.id === CASE });
+    expect(outcome?.status).toBe('fail');
+    const names = Object.keys(outcome?.inputs ?? {});
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'control file workspace/.agents/mcp-reference.agent.yaml',
+        'subject file workspace/.agents/mcp-literal.agent.yaml',
+        'policy',
+      ]),
+    );
+    const request = Object.entries(outcome?.inputs ?? {})
+      .filter(([k]) => /^request \d+: instantiate$/.test(k))
+      .at(-1);
+    expect(request?.[1]).toMatchObject({
+      workspace: 'workspace',
+      profile: { path: 'workspace/.agents/mcp-literal.agent.yaml' },
+      policy: '(the policy input)',
+    });
+  });
+
+  it("a refused control names the harness's own error message in the cause", async () => {
+    const [outcome] = await runSuiteInProcess(async () => createHiderAdapter('requires-revision'), { filter: (c) => c.id === CASE });
+    expect(outcome?.status).toBe('inconclusive');
+    if (outcome?.status !== 'inconclusive') return;
+    expect(outcome.cause).toMatch(/rejected: schema at \/metadata\/revision \("metadata\.revision is required here"\)/);
   });
 });

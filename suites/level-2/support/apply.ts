@@ -9,7 +9,7 @@ import { valueAt } from '../../../spec/semantics/index.js';
 import { isObject } from './common.js';
 import type { Encoding } from '../../kit/types.js';
 import { fingerprint, type Fingerprint } from './profile-io.js';
-import { readBack, recordApply, workingEncoding, writeProfile, type ReadBack } from '../../support/index.js';
+import { type InputRole, readBack, recordApply, workingEncoding, writeProfile, type ReadBack } from '../../support/index.js';
 import type { Shape } from '../../../spec/document/differences.js';
 import type { OapIssue } from '../../../spec/document/issue.js';
 import { expectEqual, fail, failWithDifferences } from '../../kit/assert.js';
@@ -31,6 +31,8 @@ export interface Applied {
 }
 
 export interface ApplyOptions {
+  /** What the apply is to the case (its inputs are labelled so); default the subject. */
+  role?: InputRole;
   approval?: Approval;
   now?: string;
   actor?: string;
@@ -59,7 +61,7 @@ export async function applyAt(
 ): Promise<Applied> {
   const before = fingerprint(path);
   const request = { profile_path: path, delta, approval: o.approval ?? APPROVED, actor: o.actor ?? ACTOR, now: o.now ?? APPLY_NOW };
-  recordApply(ctx, request);
+  recordApply(ctx, request, o.role);
   const result = await ctx.adapter.call('apply_delta', request);
   return { path, pre, before, after: fingerprint(path), result, read: readBack(path) };
 }
