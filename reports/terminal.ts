@@ -1,6 +1,6 @@
 import { REQUIREMENTS } from '../spec/requirements.js';
 import { cutAtBoundary, causeOf, differenceLine, differencesOf, headLines, inputText, readingsOfRecord } from './failure.js';
-import { oneLine, painter, type Colour } from './text.js';
+import { durationText, oneLine, painter, type Colour } from './text.js';
 import { FAILURE_CLASSES, groupFailures } from '../results/groups.js';
 import { LEVEL_NAMES, judgedLevels, type RunOutcome } from '../results/outcome.js';
 import { rerunCommand } from '../results/rerun.js';
@@ -38,11 +38,15 @@ export function renderTerminalSummary(o: RunOutcome, opts: { colour?: boolean } 
     ),
   );
   const idWidth = Math.max(...REQUIREMENTS.map((q) => q.id.length));
+  // A run over part of the suite (--case, --filter, a shard), or one stopped early, lists only the IDs it reached.
+  const whole = o.partial === undefined && !footer.interrupted;
+  const reached = (v: { caseIds: readonly string[] }): boolean => whole || v.caseIds.length > 0;
   for (const level of judgedLevels(o)) {
+    if (![...o.verdicts.byId.values()].some((v) => v.requirement.level === level && reached(v))) continue;
     lines.push('', paint('bold', `Level ${level} (${LEVEL_NAMES[level]})`));
     lines.push(`  ${'ID'.padEnd(idWidth)}  ${'STR'.padEnd(6)}  ${'VERDICT'.padEnd(14)}  PASS  FAIL   ERR  INCO  SKIP   N/A  TITLE`);
     for (const v of o.verdicts.byId.values()) {
-      if (v.requirement.level !== level) continue;
+      if (v.requirement.level !== level || !reached(v)) continue;
       const n = (x: number) => String(x).padStart(4);
       const label = verdictLabel(v).padEnd(14);
       lines.push(
@@ -52,25 +56,31 @@ export function renderTerminalSummary(o: RunOutcome, opts: { colour?: boolean } 
   }
   lines.push('');
   const c = footer.counts;
-  lines.push(`Cases: ${c.total} total, ${CASE_STATUSES.map((s) => `${c[s]} ${s}`).join(', ')}`);
+  const took = Date.parse(footer.finished_at) - Date.parse(header.started_at);
+  lines.push(`Cases: ${c.total} total, ${CASE_STATUSES.map((s) => `${c[s]} ${s}`).join(', ')}; took ${durationText(took)}`);
   lines.push(...failureSection(o, paint));
   lines.push(...disclaimedButPresentSection(o));
   lines.push(...advisorySection(o));
 
   // Required and SHOULD IDs are reported apart: a SHOULD never decides a claim.
-  const judged = [...o.verdicts.byId.values()].filter((v) => v.requirement.level <= header.level);
+  const judged = [...o.verdicts.byId.values()].filter((v) => v.requirement.level <= header.level && reached(v));
   const must = judged.filter((v) => v.requirement.strength === 'MUST');
   const should = judged.filter((v) => v.requirement.strength === 'SHOULD');
   const passedOf = (vs: typeof judged) => vs.filter((v) => v.verdict === 'pass').length;
-  lines.push('', `Required (MUST) IDs up to level ${header.level}: ${passedOf(must)}/${must.length} passed`);
+  const scope = footer.interrupted
+    ? `judged before the run was stopped (${c.total} case(s) ran)`
+    : o.partial !== undefined
+      ? `reached by this partial run`
+      : `up to level ${header.level}`;
+  lines.push('', `Required (MUST) IDs ${scope}: ${passedOf(must)}/${must.length} passed`);
   if (should.length > 0) {
     lines.push(
       `Recommended (SHOULD) IDs, reported, never required: ${passedOf(should)}/${should.length} passed (${should.map((v) => `${v.id} ${verdictLabel(v)}`).join(', ')})`,
     );
   }
-  if (o.partial === undefined) lines.push('', `Attained level: ${attainedText(o.attained)}`);
+  if (o.partial === undefined && !footer.interrupted) lines.push('', `Attained level: ${attainedText(o.attained)}`);
   else lines.push('');
-  lines.push(paint(o.certified ? 'green' : o.partial !== undefined ? 'yellow' : 'red', verdictLine(o)));
+  lines.push(paint(o.certified ? 'green' : o.partial !== undefined || footer.interrupted ? 'yellow' : 'red', verdictLine(o)));
   if (o.baseline) {
     lines.push(
       `Baseline: ${o.baseline.expected.length} expected failure(s), ${o.baseline.unexpected.length} unexpected, ${o.baseline.stale.length} stale, ${o.baseline.unmatched.length} unmatched`,

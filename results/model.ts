@@ -29,6 +29,8 @@ export interface RunHeader {
   seed: number;
   options: RunOptions;
   started_at: string;
+  /** How the runner was invoked (`npx oap-conform`), so a rerun line repeats the command the user typed. */
+  invoked_as?: string;
 }
 
 /**

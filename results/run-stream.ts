@@ -221,7 +221,7 @@ export class RunStreamWriter {
  * Header fields that do not make two headers different runs: when and with how many workers it ran,
  * where the replayed tree lay (its digest counts), and the case list (its digest counts).
  */
-const NOT_IDENTITY = ['started_at', 'options.jobs', 'options.fixtures_dir', 'manifest_cases'];
+const NOT_IDENTITY = ['started_at', 'invoked_as', 'options.jobs', 'options.fixtures_dir', 'manifest_cases'];
 
 export interface HeaderDifference {
   /** The header field, as its path in the header (`level`, `options.fuzz`, `adapter.handshake.implementation.version`). */

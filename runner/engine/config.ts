@@ -46,6 +46,8 @@ export interface RunConfig {
   keepWorkspaces: boolean;
   /** `--resume`: continue the unfinished run in OUT's run stream. */
   resume: boolean;
+  /** How the runner was invoked (`npx oap-conform`), recorded in the header for the rerun lines. */
+  invokedAs?: string;
   /** `--max-restarts`: adapter restarts a worker allows before it records its remaining cases as errors (default 5). */
   maxRestarts?: number;
 }

@@ -134,6 +134,7 @@ export async function runEngine(given: RunConfig, hooks: EngineHooks = {}): Prom
       seed,
       options: recordedOptions(config),
       started_at: new Date().toISOString(),
+      ...(config.invokedAs ? { invoked_as: config.invokedAs } : {}),
     };
 
     // ---- the run stream (new, or the unfinished one resumed: its header stays, its records are kept)

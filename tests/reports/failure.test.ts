@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { cutAtBoundary, differenceLine, inputText } from '../../reports/failure.js';
 import { groupFailures } from '../../results/groups.js';
 import type { CaseRecord } from '../../results/model.js';
-import { rerunCommand, shellQuote } from '../../results/rerun.js';
+import { invocationOf, rerunCommand, shellQuote } from '../../results/rerun.js';
 import { type Difference, differencesOf, type Shape, shapeAt } from '../../spec/document/differences.js';
 import { contractComparison, EFFECTIVE_CONTRACT_SHAPE } from '../../spec/semantics/index.js';
 import { makeCase, makeReport } from '../results/make-report.js';
@@ -192,6 +192,15 @@ describe('rerun lines', () => {
     expect(rerunCommand(checked, c)).toBe(
       'oap-conform run --adapter builtin:test --level 2 --case L1-I3/x --seed 7 --check-protocol --process --out oap-conform-rerun',
     );
+  });
+
+  it('the command as the run was invoked: npx oap-conform under npm exec', () => {
+    const c = makeCase('L1-I3/x', ['L1-I3'], 'fail');
+    expect(invocationOf({ npm_command: 'exec' })).toBe('npx oap-conform');
+    expect(invocationOf({})).toBe('oap-conform');
+    expect(rerunCommand({ ...header, invoked_as: 'npx oap-conform' }, c)).toMatch(/^npx oap-conform run --adapter builtin:test /);
+    const finding = { ...c, finding: '/out/findings/f.json', origin: 'fuzz' } as CaseRecord;
+    expect(rerunCommand({ ...header, invoked_as: 'npx oap-conform' }, finding)).toMatch(/^npx oap-conform replay /);
   });
 
   it('a fuzz case that wrote a finding is replayed; one that did not is rerun with the same fuzz budget', () => {

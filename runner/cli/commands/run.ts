@@ -16,6 +16,7 @@ import { finalizeRun, interruptedName, prepareFinalize, type FinalizeOptions } f
 import { ADAPTER_ENV_HELP, collect } from '../support.js';
 import { DEFAULT_MAX_RESTARTS, type RunConfig } from '../../engine/config.js';
 import { adapterEnvSetting } from '../../engine/env.js';
+import { invocationOf } from '../../../results/rerun.js';
 
 /** One worker per core, up to 4: each worker is one adapter process, and cases are CPU-bound. */
 const DEFAULT_JOBS = Math.max(1, Math.min(availableParallelism(), 4));
@@ -76,6 +77,7 @@ function runConfigOf(adapter: string, flags: RunFlags, upstream: UpstreamReplay 
     keepWorkspaces: !!flags.keepWorkspaces,
     resume: !!flags.resume,
     ...(flags.maxRestarts !== undefined ? { maxRestarts: flags.maxRestarts } : {}),
+    invokedAs: invocationOf(process.env),
   };
 }
 

@@ -5,6 +5,7 @@ import { DEFAULT_FUZZ_BUDGET } from '../../../fuzz/index.js';
 import { createProgressReporter } from '../../../reports/progress.js';
 import type { ConformanceResult } from '../../../results/conformance-result.js';
 import { reproductionOf, reproductionWarnings, unreproduced } from '../../../results/reproduce.js';
+import { invocationOf } from '../../../results/rerun.js';
 import { adapterEnvSetting } from '../../engine/env.js';
 import { parseIntIn } from '../../engine/options.js';
 import { DEFAULT_TIMEOUT_MS, runEngine } from '../../engine/run.js';
@@ -141,6 +142,7 @@ async function reproduce(result: ConformanceResult, resultPath: string, opts: Ve
         out: resolve(opts.out),
         keepWorkspaces: false,
         resume: false,
+        invokedAs: invocationOf(process.env),
       },
       { signal: controller.signal, ...(opts.quiet ? {} : { reporters: [createProgressReporter(process.stderr)] }) },
     );
