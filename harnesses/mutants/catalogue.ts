@@ -218,8 +218,8 @@ export const MUTANTS: readonly Mutant[] = [
             (ofCategory(i, 'schema') || ofCategory(i, 'secret-literal') || ofCategory(i, 'secret-pattern'))
           ),
       ),
-    ['L1-I6'],
-    'Literal values in mcp_servers env/headers are accepted.',
+    ['L1-I6', 'ADV-env-same-name'],
+    'Literal values in mcp_servers env/headers are accepted (and with them a reference of another name, which the same check refuses).',
   ),
   mutant(
     'required-skill-missing-ignored',
