@@ -60,6 +60,29 @@ export {
   probesFor,
   widenings,
 } from './narrowing.js';
+export { type ContractInputs, type ContractPrediction, predictContract } from './contract.js';
+export { type ContractFinding, contractFindings, type Deviation, failsContract, type JudgeOptions } from './contract-judge.js';
+export { composeProfile, inheritedPart, mergeLayers, mergeValue, type MergeSteps } from './merge.js';
+export {
+  launchAllowed,
+  mcpServersOf,
+  recommendedLaunch,
+  serverOffers,
+  toolUniverse,
+  type Trust,
+  unsetReferences,
+} from './mcp.js';
+export {
+  callDecision,
+  effectiveRules,
+  filledRule,
+  mostForCall,
+  permissionCategory,
+  type PermissionRule,
+  type RuleSides,
+} from './permission-rules.js';
+export { type SkillStatus, skillStatus, skillsOf } from './skills.js';
+export { storeModeBound, storesOf, storeUnavailable } from './stores.js';
 export { closerBreakouts, delimitedBlock } from './delimiting.js';
 export {
   type OrderedSectionKind,
