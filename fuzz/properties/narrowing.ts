@@ -82,5 +82,7 @@ export const toolPolicyProperty: FuzzProperty<NarrowingInput> = {
   arbitrary: narrowingArb,
   malformed: narrowingMalformed,
   execute: (env, input) =>
-    withEffective(env, input, (eff, dir) => combine(contractViolations(eff, prediction(input.profile, input.policy), 'L1-I2', { workspace: dir }))),
+    withEffective(env, input, (eff, dir) =>
+      combine(contractViolations(eff, prediction(input.profile, input.policy), 'L1-I2', { workspace: dir })),
+    ),
 };

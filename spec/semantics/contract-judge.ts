@@ -28,7 +28,7 @@ import { DEFAULT_MEMORY_MODE, memoryExceeds } from './memory.js';
 import { mcpToolParts } from './mcp.js';
 import { type Probes, probesFor } from './narrowing.js';
 import { normalizeRoot, pathAllowed } from './path.js';
-import { callDecision, mostForCall, ruleProbes } from './permission-rules.js';
+import { callDecision, mostForCall, permissionCategory, ruleMatches, ruleProbes } from './permission-rules.js';
 import { pointerOf } from './pointer.js';
 
 /** How an answer departs from the prediction at one place. */
@@ -59,7 +59,11 @@ export function failsContract(f: ContractFinding): boolean {
 }
 
 /** Every place `effective` departs from `prediction`, wider, narrower or different. */
-export function contractFindings(effective: EffectiveContractT, prediction: ContractPrediction, opts: JudgeOptions = {}): ContractFinding[] {
+export function contractFindings(
+  effective: EffectiveContractT,
+  prediction: ContractPrediction,
+  opts: JudgeOptions = {},
+): ContractFinding[] {
   const N = opts.narrowing ?? (prediction.origin === 'parent' ? 'L3-B1' : 'L1-I3');
   const out: ContractFinding[] = [];
   const wider = (pointer: string, expected: unknown, observed: unknown, requirements: string[] = [N]): void => {
@@ -72,7 +76,7 @@ export function contractFindings(effective: EffectiveContractT, prediction: Cont
     out.push({ pointer, deviation: 'differs', expected, observed, requirements: [requirement] });
   };
 
-  judgeTools(effective, prediction, N, { wider, differs });
+  judgeTools(effective, prediction, { wider, narrower, differs });
   for (const k of PERMISSION_KEYS) {
     const most = prediction.permissions[k].value;
     const got = effective.permissions[k];
@@ -107,7 +111,7 @@ type Narrower = (pointer: string, expected: unknown, observed: unknown) => void;
 type Differs = (pointer: string, expected: unknown, observed: unknown, requirement: string) => void;
 
 /** Tools: within the grant (the narrowing requirement), offered by their server (L3-M1), exactly the table (L1-I2). */
-function judgeTools(effective: EffectiveContractT, p: ContractPrediction, N: string, r: { wider: Wider; differs: Differs }): void {
+function judgeTools(effective: EffectiveContractT, p: ContractPrediction, r: { wider: Wider; narrower: Narrower; differs: Differs }): void {
   const granted = new Set(p.tools.granted);
   const universe = new Set(p.tools.universe);
   const table = new Set(p.tools.value);
@@ -120,18 +124,32 @@ function judgeTools(effective: EffectiveContractT, p: ContractPrediction, N: str
     else if (!granted.has(t)) r.wider(at, { within: p.tools.granted }, t);
     else if (!table.has(t)) r.wider(at, { within: p.tools.value }, t, ['L1-I2']);
   }
+  // The table fixes the set (L1-I2), except the tools of a declared server, whose own allow/deny
+  // the spec reads only for the server's own tool names: a harness may read more into them.
   const got = new Set(effective.tools);
-  for (const t of p.tools.value) if (!got.has(t)) r.differs(pointerOf(['tools', t]), { present: true }, { present: false }, 'L1-I2');
+  for (const t of p.tools.value) {
+    if (got.has(t)) continue;
+    const server = mcpToolParts(t)?.server;
+    if (server !== undefined && declared.has(server)) r.narrower(pointerOf(['tools', t]), { present: true }, { present: false });
+    else r.differs(pointerOf(['tools', t]), { present: true }, { present: false }, 'L1-I2');
+  }
 }
 
-/** Rules: at every probe call, the effective rules and decisions give no more than the ceiling and the profile both do. */
+/**
+ * Rules: at every probe call, the effective rules and decisions give no more than the ceiling and
+ * the profile both do. A call no effective rule matches, decided by a category already wider than
+ * the prediction, is that category's finding (/permissions), not reported twice.
+ */
 function judgeRules(effective: EffectiveContractT, p: ContractPrediction, wider: Wider): void {
   const { sides } = p.rules;
   const probes = ruleProbes([...effective.rules, ...sides.ceilingRules, ...sides.profileRules], p.tools.universe);
   for (const call of probes) {
     const got = callDecision(effective.rules, effective.permissions, call);
     const most = mostForCall(sides, call);
-    if (exceeds(got, most)) wider(pointerOf(['rules', `${call.tool} ${call.action} ${call.target}`]), { call, atMost: most }, got);
+    if (!exceeds(got, most)) continue;
+    const category = permissionCategory(call.tool);
+    if (!effective.rules.some((r) => ruleMatches(r, call)) && exceeds(got, p.permissions[category].value)) continue;
+    wider(pointerOf(['rules', `${call.tool} ${call.action} ${call.target}`]), { call, atMost: most }, got);
   }
 }
 
@@ -203,9 +221,15 @@ function judgeMemory(effective: EffectiveContractT, p: ContractPrediction, N: st
     const at = pointerOf(['memory', 'stores', s.name]);
     const predicted = memory.stores.find((x) => x.name === s.name && x.kind === s.kind);
     if (!predicted) r.wider(at, { within: memory.stores.map((x) => `${x.name} (${x.kind})`) }, `${s.name} (${s.kind})`);
-    else if (memoryExceeds(s.mode, predicted.mode))
-      r.wider(at, { atMost: predicted.mode }, s.mode, memoryExceeds(s.mode, memory.storeCeiling) ? [N, 'L3-Y1'] : ['L3-Y1']);
-    else if (memoryExceeds(predicted.mode, s.mode)) r.narrower(at, { atMost: predicted.mode }, s.mode);
+    else if (memoryExceeds(s.mode, predicted.mode)) {
+      // Above the effective section mode is L3-Y1's ("`mode` is the ceiling for the whole section");
+      // above what the ceiling alone allows the store, the narrowing requirement's too.
+      const ids = [
+        ...(memoryExceeds(s.mode, predicted.ceiling) ? [N] : []),
+        ...(memoryExceeds(s.mode, memory.mode.value) || !memoryExceeds(s.mode, predicted.ceiling) ? ['L3-Y1'] : []),
+      ];
+      r.wider(at, { atMost: predicted.mode }, s.mode, ids);
+    } else if (memoryExceeds(predicted.mode, s.mode)) r.narrower(at, { atMost: predicted.mode }, s.mode);
   }
   for (const s of memory.stores)
     if (!effective.memory.stores.some((x) => x.name === s.name)) r.narrower(pointerOf(['memory', 'stores', s.name]), s, null);
@@ -238,7 +262,8 @@ function judgeServers(
     const offered = new Set(predicted.tools);
     for (const t of s.tools) if (!offered.has(t)) r.wider(`${at}/tools`, { within: predicted.tools }, t, ['L3-M1']);
   }
-  for (const s of p.mcp_servers) if (!effective.mcp_servers.some((x) => x.name === s.name)) r.narrower(pointerOf(['mcp_servers', s.name]), s, null);
+  for (const s of p.mcp_servers)
+    if (!effective.mcp_servers.some((x) => x.name === s.name)) r.narrower(pointerOf(['mcp_servers', s.name]), s, null);
 }
 
 /** Skills: each the status installation and pin give it (L3-K1); none the profile did not ask for. */
@@ -250,5 +275,6 @@ function judgeSkills(effective: EffectiveContractT, p: ContractPrediction, r: { 
     else if (k.status === 'present' && predicted.status === 'missing') r.wider(at, 'missing', 'present', ['L3-K1']);
     else if (k.status !== predicted.status) r.differs(at, predicted.status, k.status, 'L3-K1');
   }
-  for (const k of p.skills) if (!effective.skills.some((x) => x.name === k.name)) r.differs(pointerOf(['skills', k.name]), k.status, null, 'L3-K1');
+  for (const k of p.skills)
+    if (!effective.skills.some((x) => x.name === k.name)) r.differs(pointerOf(['skills', k.name]), k.status, null, 'L3-K1');
 }

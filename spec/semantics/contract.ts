@@ -69,9 +69,8 @@ export interface ContractPrediction {
   memory: {
     mode: Reasoned<MemoryMode>;
     scopes: Reasoned<string[]>;
-    stores: Array<{ name: string; kind: string; mode: MemoryMode }>;
-    /** The mode each requested store may have at most were it available: the bound the policy side sets. */
-    storeCeiling: MemoryMode;
+    /** Each available store at its most; `ceiling` is the bound the ceiling alone sets (its mode, a parent's store). */
+    stores: Array<{ name: string; kind: string; mode: MemoryMode; ceiling: MemoryMode }>;
   };
   budgets: Record<BudgetKey, Reasoned<Budget>>;
   model: { rule: ModelRule; models: ModelRef[]; reasons: string[] };
@@ -118,7 +117,8 @@ function predictedModel(spec: unknown, models: HarnessPolicyT['models']): Contra
   const choice: ModelRef = { provider: resolved.value.provider, id: resolved.value.id };
   const allowed = resolved.value.rule === 3 ? [choice, ...served] : [choice];
   const unique = allowed.filter((m, i) => allowed.findIndex((x) => x.provider === m.provider && x.id === m.id) === i);
-  const reasons = resolved.value.rule === 3 ? [...resolved.reasons, 'the tier routing is the harness’s own: any model it serves'] : resolved.reasons;
+  const reasons =
+    resolved.value.rule === 3 ? [...resolved.reasons, 'the tier routing is the harness’s own: any model it serves'] : resolved.reasons;
   return { rule: resolved.value.rule, models: unique, reasons };
 }
 
@@ -157,13 +157,17 @@ export function predictContract(inputs: ContractInputs): ContractPrediction {
   const stores = storesOf(spec).flatMap((st) => {
     if (storeUnavailable(st, policy) !== undefined) return [];
     const bound = storeModeBound(st, mode.value, parent?.memory);
-    return bound === undefined ? [] : [{ name: st.name, kind: st.kind, mode: bound }];
+    const ceilingBound = storeModeBound({ name: st.name, mode: ceiling.memory.mode }, ceiling.memory.mode, parent?.memory);
+    return bound === undefined || ceilingBound === undefined ? [] : [{ name: st.name, kind: st.kind, mode: bound, ceiling: ceilingBound }];
   });
 
   const budgets = {} as Record<BudgetKey, Reasoned<Budget>>;
   for (const k of BUDGET_KEYS) {
     const value = minBudget(request.budgets[k], ceiling.budgets[k]);
-    budgets[k] = { value, reasons: request.budgets[k] !== undefined && value !== request.budgets[k] ? [`${k} limited by the ceiling`] : [] };
+    budgets[k] = {
+      value,
+      reasons: request.budgets[k] !== undefined && value !== request.budgets[k] ? [`${k} limited by the ceiling`] : [],
+    };
   }
 
   const subagents = record(record(s['runtime'])['subagents']);
@@ -195,7 +199,6 @@ export function predictContract(inputs: ContractInputs): ContractPrediction {
       mode,
       scopes: effectiveScopes(request.scopes, ceiling.memory.scopes),
       stores,
-      storeCeiling: ceiling.memory.mode,
     },
     budgets,
     model: predictedModel(spec, policy.models),

@@ -66,13 +66,14 @@ export function permissionCategory(tool: string): PermissionKey {
   return 'default';
 }
 
-function matches(rule: PermissionRule, call: Call): boolean {
+/** Does `rule` match `call` (its tool, action and target globs all select it)? */
+export function ruleMatches(rule: PermissionRule, call: Call): boolean {
   return globMatch(rule.tool, call.tool) && globMatch(rule.action, call.action) && globMatch(rule.target, call.target);
 }
 
 /** The first rule of `rules` that matches `call`. */
 function firstMatch(rules: readonly PermissionRule[], call: Call): PermissionRule | undefined {
-  return rules.find((r) => matches(r, call));
+  return rules.find((r) => ruleMatches(r, call));
 }
 
 /** How a rule list and a set of category decisions decide a call (first match wins, else the tool's category). */

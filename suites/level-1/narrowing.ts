@@ -51,7 +51,12 @@ export function narrowingPrediction(spec: unknown, policy: HarnessPolicyT): Cont
  * Where `effective` departs from the whole contract the spec allows for a profile `spec` under
  * `policy`: the L1-I3 expectation of every case below, as one pure function over the observation.
  */
-export function narrowingJudgement(spec: unknown, policy: HarnessPolicyT, effective: EffectiveContractT, opts: JudgeOptions = {}): ContractFinding[] {
+export function narrowingJudgement(
+  spec: unknown,
+  policy: HarnessPolicyT,
+  effective: EffectiveContractT,
+  opts: JudgeOptions = {},
+): ContractFinding[] {
   return contractFindings(effective, narrowingPrediction(spec, policy), opts);
 }
 
@@ -159,7 +164,12 @@ const profileRuleCannotAllow: CaseDef = {
     const policy = withPermissions({ default: 'allow', shell: 'deny', edit: 'allow', network: 'allow', rules: [] });
     const session = await instantiateSubject(ctx, writeProjectProfile(ctx, doc), policy);
     // SPEC §3.5: rules "are themselves subject to the narrowing rule": judged call by call.
-    expectNarrowed(ctx, narrowingJudgement(specOf(doc), policy, session.effective), ['/permissions/shell', '/rules'], 'shell rules and decision');
+    expectNarrowed(
+      ctx,
+      narrowingJudgement(specOf(doc), policy, session.effective),
+      ['/permissions/shell', '/rules'],
+      'shell rules and decision',
+    );
   },
 };
 
@@ -178,7 +188,12 @@ function toolsWithinGrant(policyName: 'allowlist' | 'denylist' | 'inherit', tool
       const doc = minimalProfile(`grant-${policyName}`, { tools: { policy: policyName, ...tools } });
       const policy = permissivePolicy({ tools: { available: [...STANDARD_TOOLS], grant: [...GRANT] } });
       const session = await instantiateSubject(ctx, writeProjectProfile(ctx, doc), policy);
-      expectNarrowed(ctx, narrowingJudgement(specOf(doc), policy, session.effective), ['/tools'], 'effective tools outside the harness grant');
+      expectNarrowed(
+        ctx,
+        narrowingJudgement(specOf(doc), policy, session.effective),
+        ['/tools'],
+        'effective tools outside the harness grant',
+      );
     },
   };
 }
@@ -534,7 +549,10 @@ function traversalCase(t: TraversalCase): CaseDef {
     requirements: ['L1-I3'],
     clauses: ['L1-I3.filesystem-roots'],
     title: t.title,
-    expectation: { profile: t.filesystem, outcome: 'rejected, or every effective root inside the workspace on disk and within the request' },
+    expectation: {
+      profile: t.filesystem,
+      outcome: 'rejected, or every effective root inside the workspace on disk and within the request',
+    },
     async run(ctx) {
       layOutTraversal(ctx);
       const policy = permissivePolicy();

@@ -115,7 +115,9 @@ const nullDeleteStaysNarrowed: CaseDef = {
   clauses: ['L3-E2.merged-result'],
   title: "A child's null deleting the base's shell: deny leaves shell at most what policy alone gives",
   fixtures: ['l3-e2-null-delete'],
-  expectation: { inherited: 'the whole contract within the prediction for the merged profile (no shell key: policy ask); deny also accepted' },
+  expectation: {
+    inherited: 'the whole contract within the prediction for the merged profile (no shell key: policy ask); deny also accepted',
+  },
   async run(ctx) {
     const docs = [
       minimalProfile('e2-nd-child', { permissions: { shell: null } }, { extends: [{ name: 'e2-nd-base' }] }),
@@ -130,7 +132,14 @@ const nullDeleteStaysNarrowed: CaseDef = {
       out.status === 'rejected' ? rejectionCause('child with a null', out.errors) : undefined,
     );
     ctx.note('merged_shell', out.effective.permissions.shell);
-    expectComposed(ctx, docs, POLICY_ASK, { inherited: out.effective, flat }, ['/permissions/shell'], 'shell after deleting an inherited deny with null');
+    expectComposed(
+      ctx,
+      docs,
+      POLICY_ASK,
+      { inherited: out.effective, flat },
+      ['/permissions/shell'],
+      'shell after deleting an inherited deny with null',
+    );
   },
 };
 
@@ -158,10 +167,7 @@ const toolsAndBounds: CaseDef = {
       permissions: { allow_hosts: ['api.example.com', 'evil.example.com'] },
       runtime: { max_turns: 500, max_tool_calls: 5000 },
     };
-    const docs = [
-      minimalProfile('e2-tb-child', wide, { extends: [{ name: 'e2-tb-base' }] }),
-      minimalProfile('e2-tb-base', narrow),
-    ];
+    const docs = [minimalProfile('e2-tb-child', wide, { extends: [{ name: 'e2-tb-base' }] }), minimalProfile('e2-tb-base', narrow)];
     await writeChain(ctx, docs, minimalProfile('e2-tb-flat', wide));
     const flat = requireSession(await instantiateName(ctx, 'e2-tb-flat', policy), 'flat equivalent').effective;
     const inherited = requireSession(await instantiateName(ctx, 'e2-tb-child', policy), 'inheriting child').effective;

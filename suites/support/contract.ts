@@ -29,7 +29,11 @@ const short = (v: unknown): string => {
 /** Fail, note or end inconclusive on the findings of one session's contract (see the module comment). */
 export function expectContract(ctx: CaseContext, findings: readonly ContractFinding[], verdict: ContractVerdict): void {
   const narrower = findings.filter((f) => !failsContract(f));
-  if (narrower.length > 0) ctx.note('narrower_than_predicted', narrower.map((f) => ({ pointer: f.pointer, observed: f.observed })));
+  if (narrower.length > 0)
+    ctx.note(
+      'narrower_than_predicted',
+      narrower.map((f) => ({ pointer: f.pointer, observed: f.observed })),
+    );
   const failing = findings.filter(failsContract);
   const ownDimension = (f: ContractFinding): boolean => verdict.dimensions.some((d) => isAncestorOrSelf(d, f.pointer));
   const own = failing

@@ -23,15 +23,24 @@ const WORKSPACE = '/ws';
 /** The most permissive contract the spec allows `spec` under `policy`, read off the prediction value by value. */
 function exactEffective(spec: Record<string, unknown>, policy: HarnessPolicyT): EffectiveContractT {
   const p = narrowingPrediction(spec, policy);
-  const value = <T>(r: Record<string, { value: T }>): Record<string, T> => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, v.value]));
+  const value = <T>(r: Record<string, { value: T }>): Record<string, T> =>
+    Object.fromEntries(Object.entries(r).map(([k, v]) => [k, v.value]));
   const model = p.model.models[0]!;
   return {
     tools: p.tools.value,
     permissions: value(p.permissions) as EffectiveContractT['permissions'],
     rules: p.rules.value,
-    filesystem: { read_roots: p.filesystem.read_roots.value, write_roots: p.filesystem.write_roots.value, deny_paths: p.filesystem.deny_paths },
+    filesystem: {
+      read_roots: p.filesystem.read_roots.value,
+      write_roots: p.filesystem.write_roots.value,
+      deny_paths: p.filesystem.deny_paths,
+    },
     hosts: p.hosts.value,
-    memory: { mode: p.memory.mode.value, scopes: p.memory.scopes.value, stores: p.memory.stores },
+    memory: {
+      mode: p.memory.mode.value,
+      scopes: p.memory.scopes.value,
+      stores: p.memory.stores.map(({ name, kind, mode }) => ({ name, kind, mode })),
+    },
     budgets: value(p.budgets) as EffectiveContractT['budgets'],
     model: { ...model, rule: p.model.rule },
     mcp_servers: p.mcp_servers.map((s) => ({ name: s.name, transport: s.transport, launch: s.launch[0]!, tools: s.tools })),
@@ -115,7 +124,9 @@ const inputArb = fc.record({
 
 function verdicts(spec: Record<string, unknown>, policy: HarnessPolicyT, eff: EffectiveContractT) {
   // The L1-I3 cases fail on a departure that violates L1-I3 (suites/support/contract.ts expectContract).
-  const l1 = narrowingJudgement(spec, policy, eff, { workspace: WORKSPACE }).filter((f) => failsContract(f) && f.requirements.includes('L1-I3'));
+  const l1 = narrowingJudgement(spec, policy, eff, { workspace: WORKSPACE }).filter(
+    (f) => failsContract(f) && f.requirements.includes('L1-I3'),
+  );
   const fuzz = narrowingVerdict(minimalProfile('fz-main', spec), policy, eff, WORKSPACE);
   return { l1Holds: l1.length === 0, fuzzHolds: fuzz === undefined, l1, fuzz };
 }
