@@ -1,7 +1,7 @@
 /**
  * Skills (SPEC §3.4 `skills`; conformance.md L1-I7, L3-K1, L3-G2).
  *
- * Reading (INTERPRETATIONS.md#skills): a skill is present when it is installed (the protocol's
+ * Reading (INTERPRETATIONS.md#skills-and-stores): a skill is present when it is installed (the protocol's
  * `skills`) and, when the profile pins a `digest`, the installed content has that digest ("`digest`
  * pins content"; L3-K1 "MUST verify `digest` when present"); an installed skill whose digest the
  * harness does not know cannot be verified and is not present under a pin. Otherwise it is missing:

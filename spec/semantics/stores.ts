@@ -1,7 +1,7 @@
 /**
  * Memory stores (SPEC §3.7; conformance.md L1-I7, L3-Y1, L3-B1).
  *
- * Reading (INTERPRETATIONS.md#memory): `stores` name concrete backends. A store is available when
+ * Reading (INTERPRETATIONS.md#skills-and-stores): `stores` name concrete backends. A store is available when
  * it is the profile's own state (`kind: oap-state`, always there), or when its kind is one the
  * harness implements (the protocol's `memory.store_kinds`) and the harness reports a reachable
  * store of that name and kind (`memory.stores`). Under a parent session a store is available only
