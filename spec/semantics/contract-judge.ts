@@ -32,7 +32,7 @@ import { callDecision, mostForCall, permissionCategory, ruleMatches, ruleProbes 
 import { pointerOf } from './pointer.js';
 
 /** How an answer departs from the prediction at one place. */
-export type Deviation = 'wider' | 'narrower' | 'differs';
+type Deviation = 'wider' | 'narrower' | 'differs';
 
 export interface ContractFinding {
   /** Where, as a pointer label into the effective contract (`/permissions/shell`, `/tools/git~1diff`). */

@@ -46,7 +46,7 @@ export interface ContractInputs {
 
 type ModelRef = Pick<ModelChoice, 'provider' | 'id'>;
 
-export interface PredictedServer {
+interface PredictedServer {
   name: string;
   transport: Transport;
   /** The launch modes the policy allows. */

@@ -49,10 +49,10 @@ export { canonicalHost, hostCovered, hostMatches, hostsAllowed, requestedHosts }
 export { normalizeRoot, pathAllowed, rootCovers, rootsBeyond, rootsWithin, rootWithin } from './path.js';
 export { type Intersection, intersectHosts, intersectRoots } from './intersection.js';
 export { DEFAULT_TOOL_POLICY, grantedTools, type ToolPolicy, type ToolsRequest, toolTable } from './tools.js';
-export { type ContractBounds, narrowingRequest, policyCeiling, type Probes, probesFor } from './narrowing.js';
+export { narrowingRequest, policyCeiling, probesFor } from './narrowing.js';
 export { type ContractInputs, type ContractPrediction, predictContract } from './contract.js';
-export { type ContractFinding, contractFindings, type Deviation, failsContract, type JudgeOptions } from './contract-judge.js';
-export { composeProfile, inheritedPart, mergeLayers, mergeValue, type MergeSteps } from './merge.js';
+export { type ContractFinding, contractFindings, failsContract, type JudgeOptions } from './contract-judge.js';
+export { composeProfile, inheritedPart, mergeLayers, mergeValue } from './merge.js';
 export {
   launchAllowed,
   mcpServersOf,
@@ -71,7 +71,7 @@ export {
   type PermissionRule,
   type RuleSides,
 } from './permission-rules.js';
-export { type SkillStatus, skillStatus, skillsOf } from './skills.js';
+export { skillStatus, skillsOf } from './skills.js';
 export { storeModeBound, storesOf, storeUnavailable } from './stores.js';
 export { closerBreakouts, delimitedBlock } from './delimiting.js';
 export {

@@ -42,7 +42,7 @@ const strings = (v: unknown): string[] | undefined => (Array.isArray(v) ? v.filt
 const REFERENCE = /\$\{([A-Z][A-Z0-9_]*)\}/;
 
 /** The variables a server's `env` and `headers` values reference. */
-export function serverReferences(server: unknown): string[] {
+function serverReferences(server: unknown): string[] {
   const s = record(server);
   return [...Object.values(record(s['env'])), ...Object.values(record(s['headers']))]
     .map((v) => REFERENCE.exec(String(v))?.[1])
