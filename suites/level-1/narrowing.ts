@@ -10,8 +10,9 @@
  * dimension and names it first, but a widening anywhere in the answer fails it. Only widening
  * fails ("never more permissive than local policy alone"): a harness granting less than the
  * intersection passes, decisions included (`ask` where the minimum is `allow`), and the narrowing
- * is noted. A departure that is another requirement's (a tool the §3.4 table excludes but the
- * policy grants is L1-I2's) leaves the case inconclusive. Whether the narrowing was recorded is
+ * is noted. A widening that is another requirement's (a tool the §3.4 table excludes but the
+ * policy grants is L1-I2's) leaves the case inconclusive; another requirement's fixed value
+ * reported otherwise (the model rule) is noted. Whether the narrowing was recorded is
  * L1-I9's. Roots and hosts are judged by meaning over probe paths and hosts, not by spelling.
  */
 import { realpathSync, symlinkSync } from 'node:fs';

@@ -2,10 +2,12 @@
  * A case's verdict on a session's whole effective contract: the spec model's judge
  * (spec/semantics/contract-judge.ts) finds every place the answer departs from the prediction, and
  * the case fails on those that violate one of its own requirements, naming its own dimensions
- * first. A narrower answer is noted, never failed. A departure that violates only another
+ * first. A narrower answer is noted, never failed. A widening that violates only another
  * requirement (a tool the §3.4 table excludes, in a narrowing case) leaves the case inconclusive:
- * the answer is not the one the spec allows, but the defect is judged by that requirement's own
- * cases, so this case neither passes on it nor fails under the wrong ID.
+ * the session is more permissive than the spec allows, but the defect is judged by that
+ * requirement's own cases, so this case neither passes on it nor fails under the wrong ID. Another
+ * requirement's fixed value reported otherwise (the model rule, the writeback mode) is not a
+ * widening and does not keep the case from observing its own: it is noted.
  */
 import { type ContractFinding, failsContract, isAncestorOrSelf } from '../../spec/semantics/index.js';
 import { failWithDifferences } from '../kit/assert.js';
@@ -28,17 +30,21 @@ const short = (v: unknown): string => {
 
 /** Fail, note or end inconclusive on the findings of one session's contract (see the module comment). */
 export function expectContract(ctx: CaseContext, findings: readonly ContractFinding[], verdict: ContractVerdict): void {
+  const mine = (f: ContractFinding): boolean => f.requirements.some((id) => verdict.requirements.includes(id));
   const narrower = findings.filter((f) => !failsContract(f));
   if (narrower.length > 0)
     ctx.note(
       'narrower_than_predicted',
       narrower.map((f) => ({ pointer: f.pointer, observed: f.observed })),
     );
-  const failing = findings.filter(failsContract);
+  const elsewhere = findings.filter((f) => f.deviation === 'differs' && !mine(f));
+  if (elsewhere.length > 0)
+    ctx.note(
+      'judged_elsewhere',
+      elsewhere.map((f) => ({ pointer: f.pointer, requirements: f.requirements, observed: f.observed })),
+    );
   const ownDimension = (f: ContractFinding): boolean => verdict.dimensions.some((d) => isAncestorOrSelf(d, f.pointer));
-  const own = failing
-    .filter((f) => f.requirements.some((id) => verdict.requirements.includes(id)))
-    .sort((a, b) => Number(ownDimension(b)) - Number(ownDimension(a)));
+  const own = findings.filter((f) => failsContract(f) && mine(f)).sort((a, b) => Number(ownDimension(b)) - Number(ownDimension(a)));
   const first = own[0];
   if (first) {
     const how = first.deviation === 'wider' ? 'wider than the spec allows' : 'not the value the spec fixes';
@@ -49,10 +55,10 @@ export function expectContract(ctx: CaseContext, findings: readonly ContractFind
       { observed: first.observed, all: own },
     );
   }
-  const other = failing[0];
+  const other = findings.find((f) => f.deviation === 'wider');
   if (other)
     inconclusive(
-      `the answer departs from the spec at ${other.pointer}, a failure of ${other.requirements.join(', ')} judged by its own cases`,
+      `the answer is wider than the spec allows at ${other.pointer}, a failure of ${other.requirements.join(', ')} judged by its own cases`,
       `${other.pointer}: observed ${short(other.observed)}, expected ${short(other.expected)}`,
     );
 }
