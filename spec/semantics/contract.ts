@@ -22,7 +22,16 @@ import { BUDGET_KEYS, type Budget, type BudgetKey, minBudget } from './budget.js
 import { type Decision, effectiveDecision, PERMISSION_KEYS, type PermissionKey, type RequestedPermissions } from './decision.js';
 import { intersectHosts, intersectRoots } from './intersection.js';
 import { effectiveMemoryMode, effectiveScopes, type MemoryMode } from './memory.js';
-import { type Launch, launchAllowed, mcpServersOf, recommendedLaunch, type Transport, type Trust, toolUniverse } from './mcp.js';
+import {
+  type Launch,
+  launchAllowed,
+  mcpServersOf,
+  recommendedLaunch,
+  type Transport,
+  type Trust,
+  toolUniverse,
+  unsetReferences,
+} from './mcp.js';
 import { type ModelChoice, type ModelRule, modelRequestOf, resolveModel } from './model.js';
 import { type ContractBounds, type NarrowingRequest, narrowingRequest, policyCeiling } from './narrowing.js';
 import { normalizeRoot } from './path.js';
@@ -71,11 +80,15 @@ export interface ContractPrediction {
     scopes: Reasoned<string[]>;
     /** Each available store at its most; `ceiling` is the bound the ceiling alone sets (its mode, a parent's store). */
     stores: Array<{ name: string; kind: string; mode: MemoryMode; ceiling: MemoryMode }>;
+    /** Why each requested store that is not among `stores` is unavailable. */
+    dropped: Array<{ name: string; reason: string }>;
   };
   budgets: Record<BudgetKey, Reasoned<Budget>>;
   model: { rule: ModelRule; models: ModelRef[]; reasons: string[] };
   mcp_servers: PredictedServer[];
-  skills: Array<{ name: string; status: SkillStatus }>;
+  /** Why each declared server that is not among `mcp_servers` is dropped. */
+  mcp_dropped: Array<{ name: string; reason: string }>;
+  skills: Array<{ name: string; status: SkillStatus; reason: string }>;
   subagents: { allow: string[]; max_depth: Reasoned<number>; max_concurrent: Reasoned<number> };
   writeback: Reasoned<Writeback>;
 }
@@ -154,12 +167,17 @@ export function predictContract(inputs: ContractInputs): ContractPrediction {
 
   const hosts = intersectHosts(request.hosts, ceiling.hosts);
   const mode = effectiveMemoryMode(request.memoryMode, ceiling.memory.mode);
-  const stores = storesOf(spec).flatMap((st) => {
-    if (storeUnavailable(st, policy) !== undefined) return [];
+  const stores: ContractPrediction['memory']['stores'] = [];
+  const droppedStores: ContractPrediction['memory']['dropped'] = [];
+  for (const st of storesOf(spec)) {
+    const unavailable = storeUnavailable(st, policy);
     const bound = storeModeBound(st, mode.value, parent?.memory);
     const ceilingBound = storeModeBound({ name: st.name, mode: ceiling.memory.mode }, ceiling.memory.mode, parent?.memory);
-    return bound === undefined || ceilingBound === undefined ? [] : [{ name: st.name, kind: st.kind, mode: bound, ceiling: ceilingBound }];
-  });
+    if (unavailable !== undefined) droppedStores.push({ name: st.name, reason: unavailable });
+    else if (bound === undefined || ceilingBound === undefined)
+      droppedStores.push({ name: st.name, reason: 'the parent session has no such store' });
+    else stores.push({ name: st.name, kind: st.kind, mode: bound, ceiling: ceilingBound });
+  }
 
   const budgets = {} as Record<BudgetKey, Reasoned<Budget>>;
   for (const k of BUDGET_KEYS) {
@@ -199,11 +217,24 @@ export function predictContract(inputs: ContractInputs): ContractPrediction {
       mode,
       scopes: effectiveScopes(request.scopes, ceiling.memory.scopes),
       stores,
+      dropped: droppedStores,
     },
     budgets,
     model: predictedModel(spec, policy.models),
     mcp_servers,
-    skills: skillsOf(spec).map((k) => ({ name: k.name, status: skillStatus(k, policy.skills) })),
+    mcp_dropped: servers
+      .filter((x) => !universe.kept.includes(x))
+      .map((x) => ({ name: x.name, reason: `environment variable(s) ${unsetReferences(x, policy.env).join(', ')} not set` })),
+    skills: skillsOf(spec).map((k) => {
+      const status = skillStatus(k, policy.skills);
+      const reason =
+        status === 'present'
+          ? 'installed'
+          : policy.skills.some((i) => i.name === k.name)
+            ? 'installed with other content than the pin'
+            : 'not installed';
+      return { name: k.name, status, reason };
+    }),
     subagents: {
       allow,
       max_depth: delegationLimit('max_depth', subagents['max_depth'], ceiling.subagents.max_depth),

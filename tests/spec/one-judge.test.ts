@@ -44,7 +44,7 @@ function exactEffective(spec: Record<string, unknown>, policy: HarnessPolicyT): 
     budgets: value(p.budgets) as EffectiveContractT['budgets'],
     model: { ...model, rule: p.model.rule },
     mcp_servers: p.mcp_servers.map((s) => ({ name: s.name, transport: s.transport, launch: s.launch[0]!, tools: s.tools })),
-    skills: p.skills,
+    skills: p.skills.map(({ name, status }) => ({ name, status })),
     subagents: { allow: p.subagents.allow, max_depth: p.subagents.max_depth.value, max_concurrent: p.subagents.max_concurrent.value },
     writeback: p.writeback.value,
   };

@@ -75,7 +75,7 @@ function mostPermissive(p: ContractPrediction): EffectiveContractT {
     budgets: value(p.budgets) as EffectiveContractT['budgets'],
     model: { ...p.model.models[0]!, rule: p.model.rule },
     mcp_servers: p.mcp_servers.map((s) => ({ name: s.name, transport: s.transport, launch: s.launch.at(-1)!, tools: s.tools })),
-    skills: p.skills,
+    skills: p.skills.map(({ name, status }) => ({ name, status })),
     subagents: { allow: p.subagents.allow, max_depth: p.subagents.max_depth.value, max_concurrent: p.subagents.max_concurrent.value },
     writeback: p.writeback.value,
   };
@@ -581,5 +581,25 @@ describe('the prediction (SPEC §3.3, §3.4, §3.7, §3.8)', () => {
     expect(p.model.rule).toBe(3);
     expect(p.model.models).toEqual([{ provider: 'local', id: 'tiny-1' }, ...POLICY.models.available]);
     expect(p.mcp_servers).toEqual([{ name: 'tickets', transport: 'http', launch: ['confirm', 'auto'], recommended: 'confirm', tools: [] }]);
+  });
+
+  it('says why a requested store, server or skill is not in the session', () => {
+    const p = predictContract({
+      spec: {
+        memory: { stores: [{ name: 'far', kind: 'vector' }] },
+        tools: {
+          mcp_servers: [{ name: 'tickets', transport: 'http', url: 'u', headers: { A: 'Bearer ${T_TOKEN}' } }],
+          skills: [{ name: 'lint', digest: D('2') }, { name: 'release' }],
+        },
+      },
+      policy: POLICY,
+      trust: 'project',
+    });
+    expect(p.memory.dropped).toEqual([{ name: 'far', reason: 'store "far" (vector) cannot be reached' }]);
+    expect(p.mcp_dropped).toEqual([{ name: 'tickets', reason: 'environment variable(s) T_TOKEN not set' }]);
+    expect(p.skills).toEqual([
+      { name: 'lint', status: 'missing', reason: 'installed with other content than the pin' },
+      { name: 'release', status: 'missing', reason: 'not installed' },
+    ]);
   });
 });
