@@ -1,16 +1,17 @@
 /**
- * Inheritance (L3-E2) and delegation (L3-B1) chains. For `extends` only the safety side is judged:
- * whatever the merge produced, the effective contract stays within the policy (a child cannot widen
- * what the policy or a base narrowed). For delegation the subagent is judged against its parent's
- * effective contract, exactly where the spec fixes the answer (intersection = minimum).
+ * Inheritance (L3-E2) and delegation (L3-B1) chains, each judged on the whole answer by the spec
+ * model's one judge. For `extends` the session's contract is held to the prediction for the merged
+ * profile (SPEC §4 rule 7: the narrowing rule applies to the merged result), so a child cannot
+ * widen what the policy or a base narrowed. For delegation the subagent is held to the prediction
+ * under its parent's observed effective contract (§3.8), whatever the subagent's profile asked.
  */
 import fc from 'fast-check';
 import type { HarnessPolicyT } from '../../protocol/messages.js';
 import type { Encoding } from '../../suites/kit/types.js';
 import { encodingArb, policyArb, specRequestArb } from '../gen/narrowing.js';
 import { firstUndefined, instantiateIn, rejectedBy, type Doc } from '../harness.js';
-import { policyCeiling } from '../../spec/semantics/index.js';
-import { ceilingViolations, combine, requestViolations } from './contract.js';
+import { composeProfile, predictContract } from '../../spec/semantics/index.js';
+import { combine, contractViolations } from './contract.js';
 import { HOLDS, violated, type ExecEnv, type FuzzProperty } from './types.js';
 import { minimalProfile } from '../../suites/support/index.js';
 
@@ -73,7 +74,10 @@ export const extendsProperty: FuzzProperty<ChainInput> = {
     const chain = await instantiateChain(env, input);
     if (chain.refused !== undefined) return chain.refused;
     const { outcome, dir } = chain;
-    const v = combine(ceilingViolations(outcome.effective, { source: 'policy', bounds: policyCeiling(input.policy), workspace: dir }));
+    const byName = new Map(input.chain.map((d) => [String((d.metadata as { name?: unknown }).name), d]));
+    const merged = composeProfile(input.profile, (name) => byName.get(name));
+    const prediction = predictContract({ spec: merged.spec, policy: input.policy, trust: 'project' });
+    const v = combine(contractViolations(outcome.effective, prediction, 'L3-E2', { workspace: dir, narrowing: 'L3-E2' }));
     return v ? violated(`merged profile: ${v.message}`, v.expected, v.observed, v.differences) : HOLDS;
   },
 };
@@ -111,11 +115,8 @@ export const delegationProperty: FuzzProperty<ChainInput> = {
     env.stats.adapterCalls++;
     const sub = await env.ctx.adapter.call('instantiate_subagent', { parent_session_id: outcome.session_id, profile: { name: 'fz-sub' } });
     if (sub.status === 'rejected') return rejectedBy('instantiate_subagent', sub.errors);
-    const c = { source: 'parent' as const, bounds: outcome.effective, workspace: dir };
-    const v = combine([
-      ...ceilingViolations(sub.effective, c),
-      ...requestViolations(sub.effective, input.chain[0]!, c, { subagentExact: false }),
-    ]);
+    const prediction = predictContract({ spec: input.chain[0]!.spec, policy: input.policy, parent: outcome.effective, trust: 'project' });
+    const v = combine(contractViolations(sub.effective, prediction, 'L3-B1', { workspace: dir }));
     return v ? violated(`subagent: ${v.message}`, v.expected, v.observed, v.differences) : HOLDS;
   },
 };

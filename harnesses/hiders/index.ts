@@ -2,21 +2,31 @@
  * Hiders: the reference harness behind a realistic quirk that does not violate the requirement a
  * case checks but keeps the case from observing it, the way partial real harnesses do. They are the
  * evidence model's test adapters (builtin:hider/<name>): against them no requirement whose cases
- * were cut short may pass; each such case must end inconclusive with the refusal as its cause.
+ * were cut short may pass; each such case must end inconclusive with the refusal as its cause, or
+ * skipped with the decline's reason when the harness declines honestly.
  *
  *   refuses-narrowing        refuses every instantiation it would have to narrow (any adjustment)
  *   requires-revision        wrongly requires metadata.revision and refuses every profile without it
  *   rejects-everything       validates nothing and instantiates nothing (every document refused)
+ *   declines-skill-pins      does not implement skill digest pins, says so in its handshake, and declines
+ *                            (not implemented) every instantiation whose profile pins a skill by digest
  *   disclaims-managed-root   declares only the user and project roots, yet reads a managed root
  *                            when it is given one (a first harness's handshake, written cautiously):
  *                            the probe finds it, and the cases judge with it, failing none of it
  */
 import { loadDocumentFile, parseDocument } from '../../spec/document/index.js';
-import type { AdapterIssueT, InstantiateOutcomeT } from '../../protocol/messages.js';
+import { AdapterDecline } from '../../protocol/errors.js';
+import type { AdapterIssueT, HandshakeT, InstantiateOutcomeT, Params as MethodParams, Result } from '../../protocol/messages.js';
 import { createReferenceAdapter } from '../reference/index.js';
 import type { InProcessAdapter } from '../../sdk/ts/types.js';
 
-export const HIDERS = ['refuses-narrowing', 'requires-revision', 'rejects-everything', 'disclaims-managed-root'] as const;
+export const HIDERS = [
+  'refuses-narrowing',
+  'requires-revision',
+  'rejects-everything',
+  'declines-skill-pins',
+  'disclaims-managed-root',
+] as const;
 export type HiderName = (typeof HIDERS)[number];
 
 type Params = Record<string, unknown>;
@@ -36,8 +46,72 @@ function lacksRevision(source: unknown): boolean {
   return typeof meta === 'object' && meta !== null && meta['revision'] === undefined;
 }
 
+/** The feature `declines-skill-pins` lists as unimplemented in its handshake. */
+const SKILL_PINNING = 'spec.tools.skills.digest_pinning';
+
+type DiscoveryRootsT = MethodParams<'discover'>['roots'];
+
+const isRecord = (v: unknown): v is Params => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * Does the profile `selector` names pin a skill by digest, in its own file or in a base it extends?
+ * Names are looked up the way the harness discovers them (its own `discover`), so every root counts.
+ */
+async function pinsASkill(
+  inner: InProcessAdapter,
+  selector: unknown,
+  where: { workspace: string; roots: DiscoveryRootsT },
+): Promise<boolean> {
+  const found = (await inner.handle('discover', where)) as Result<'discover'>;
+  const pathOf = (name: unknown): string | undefined => found.profiles.find((p) => p.name === name)?.path;
+  const s = isRecord(selector) ? selector : {};
+  const seen = new Set<string>();
+  const pins = (path: string | undefined): boolean => {
+    if (path === undefined || seen.has(path)) return false;
+    seen.add(path);
+    const doc = loadDocumentFile(path).value;
+    if (!isRecord(doc)) return false;
+    const tools = isRecord(doc['spec']) ? doc['spec']['tools'] : undefined;
+    const skills = isRecord(tools) && Array.isArray(tools['skills']) ? tools['skills'] : [];
+    if (skills.some((k) => isRecord(k) && typeof k['digest'] === 'string')) return true;
+    const bases = Array.isArray(doc['extends']) ? doc['extends'] : [];
+    return bases.some((b) => isRecord(b) && pins(pathOf(b['name'])));
+  };
+  return pins(typeof s['path'] === 'string' ? s['path'] : pathOf(s['name']));
+}
+
+/**
+ * The reference without skill digest pins: the handshake lists them as unimplemented, and every
+ * instantiation (a subagent's too) whose profile pins a skill is declined as not implemented,
+ * matching pin or not, before the harness would answer it.
+ */
+function declinesSkillPins(name: string): InProcessAdapter {
+  const inner = createReferenceAdapter({ name: `oap-conform-reference+hider:${name}` });
+  // Where each live session was loaded from: a subagent is looked up where its parent was.
+  const whereOf = new Map<string, { workspace: string; roots: DiscoveryRootsT }>();
+  const handle = async (method: string, params: unknown): Promise<unknown> => {
+    const p = isRecord(params) ? params : {};
+    if (method === 'initialize') {
+      const hs = (await inner.handle(method, params)) as HandshakeT;
+      return { ...hs, unimplemented: [...hs.unimplemented, SKILL_PINNING] };
+    }
+    if (method !== 'instantiate' && method !== 'instantiate_subagent') return inner.handle(method, params);
+    const where =
+      method === 'instantiate'
+        ? { workspace: String(p['workspace']), roots: p['roots'] as DiscoveryRootsT }
+        : whereOf.get(String(p['parent_session_id']));
+    if (where && (await pinsASkill(inner, p['profile'], where)))
+      throw new AdapterDecline('not-implemented', `${SKILL_PINNING} is not implemented: the profile pins a skill by digest`);
+    const out = (await inner.handle(method, params)) as InstantiateOutcomeT;
+    if (where && out.status === 'instantiated') whereOf.set(out.session_id, where);
+    return out;
+  };
+  return { handle, ...(inner.dispose ? { dispose: () => inner.dispose?.() } : {}) };
+}
+
 export function createHiderAdapter(name: string): InProcessAdapter {
   if (!(HIDERS as readonly string[]).includes(name)) throw new Error(`unknown hider "${name}"; known: ${HIDERS.join(', ')}`);
+  if (name === 'declines-skill-pins') return declinesSkillPins(name);
   const inner = createReferenceAdapter({ name: `oap-conform-reference+hider:${name}` });
   const handle = async (method: string, params: unknown): Promise<unknown> => {
     const p = params as Params;

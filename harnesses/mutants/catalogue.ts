@@ -54,6 +54,7 @@ import {
 import { asciiJson, byCodePoints, canonicalDigest, canonicalDigests, plainJsonDigest, pythonFloatRepr } from './digests.js';
 import { type Mutant, mutant } from './mutant.js';
 import { compactJson, lenientMarkdown, textOf, withLenientDefaults } from './readers.js';
+import { writeViaTmpdir } from './temp-elsewhere.js';
 
 /** Nesting level from which a merge that stops early replaces objects (document = 0, spec = 1, spec.role = 2). */
 const MERGE_DEPTH_REACHED = 3;
@@ -1387,4 +1388,132 @@ export const MUTANTS: readonly Mutant[] = [
     ),
     asProcess: true,
   },
+  // Issue 22 part 4: the MUST sentences the sentence manifest found without a mutant of their clause.
+  mutant(
+    'skill-pins-unsupported',
+    'skillPinMatches',
+    () => () => false,
+    ['L3-G2'],
+    "Skill digest pins are not supported: every pinned skill is taken for a mismatch, also when the installed content's digest is the pin, so a required pinned skill refuses the profile.",
+  ),
+  mutant(
+    'model-parameters-fatal',
+    'modelParameters',
+    (reference) => (parameters, ctx) => {
+      const out = reference(parameters, ctx);
+      if (!('warnings' in out) || out.warnings.length === 0) return out;
+      const model = `${ctx.model.provider}/${ctx.model.id}`;
+      return { errors: out.warnings.map((w) => ({ ...w, message: `${model} does not support ${w.pointer.split('/').pop()}` })) };
+    },
+    ['ADV-model-parameters'],
+    "seed or reasoning_effort the model's provider does not support fails instantiation instead of being dropped with a warning.",
+  ),
+  mutant(
+    'array-add-at-index-overwrites',
+    'addAtIndex',
+    (reference) => (array, index, value) => {
+      if (index < array.length) array[index] = value;
+      else reference(array, index, value);
+    },
+    ['ADV-pointer-paths'],
+    '`add` at an existing array index replaces the element there instead of inserting before it (an append at the end still works).',
+  ),
+  // Clauses whose defect no mutant above had: each of these breaks one clause its ID's cases observe.
+  mutant(
+    'temp-file-in-tmpdir',
+    'saveProfile',
+    () => (path, text) => writeViaTmpdir(path, text),
+    ['L2-A12'],
+    "The profile's temporary file is written, fsync-ed and renamed from the system temporary directory, not the profile's own (a copy when the rename crosses file systems).",
+  ),
+  mutant(
+    'first-root-wins',
+    'discoveryRoots',
+    (reference) => (roots, purpose) => reference(roots, purpose).map((r) => ({ ...r, rank: -r.rank })),
+    ['L1-D3'],
+    'A name defined in several roots resolves to the first root searched (managed before user before project), as a search that stops at the first hit does; the collision is still reported.',
+  ),
+  mutant(
+    'metadata-updated-at-not-set',
+    'stampRevision',
+    (reference) => (doc, revision, now) => {
+      const meta = doc['metadata'] as JsonObject;
+      const before = meta['updated_at'];
+      reference(doc, revision, now);
+      if (before === undefined) delete meta['updated_at'];
+      else meta['updated_at'] = before;
+    },
+    ['L2-A10'],
+    'Revision and state.updated_at are set, metadata.updated_at keeps its old value.',
+  ),
+  mutant(
+    'history-not-appended',
+    'keptHistory',
+    (reference) => (history, retention) => reference(history.slice(0, -1), retention),
+    ['L2-A11'],
+    'A change is written without a history entry; the history a profile has is still trimmed to max_history.',
+  ),
+  mutant(
+    'state-elision-unannounced',
+    'stateFraming',
+    (reference) => () => {
+      const framing = reference();
+      return { line: framing.line, block: (kept) => framing.block(kept, null) };
+    },
+    ['L2-S4'],
+    'State entries dropped to fit the budget are dropped silently: the notice is reported in prompt.state but never written into the prompt.',
+  ),
+  mutant(
+    'metadata-requests-dropped',
+    'proposesCapability',
+    (reference) => (request) => reference(request) && request.path.startsWith('/spec'),
+    ['L2-G4'],
+    'Only capability requests for /spec become proposals; a request to change /metadata (description, tags) is dropped.',
+  ),
+  mutant(
+    'retention-eviction-always-oldest',
+    'retain',
+    (reference) => (state, retention, now) => reference(state, { ...retention, eviction: 'oldest' }, now),
+    ['L2-A9'],
+    'lifecycle.retention.eviction is ignored at write time: over a cap, the oldest entries go whatever the strategy says.',
+  ),
+  mutant(
+    'retention-evicts-pinned',
+    'retain',
+    (reference) => (state, retention, now) => {
+      const pinned = new Set<unknown>();
+      const unpinned = (list: unknown): unknown =>
+        Array.isArray(list)
+          ? list.map((e) => {
+              if (!isObject(e) || e['pinned'] !== true) return e;
+              pinned.add(e['id']);
+              const { pinned: _pin, ...rest } = e;
+              return rest;
+            })
+          : list;
+      const repinned = (list: unknown): unknown =>
+        Array.isArray(list) ? list.map((e) => (isObject(e) && pinned.has(e['id']) ? { ...e, pinned: true } : e)) : list;
+      const asked = { ...state };
+      for (const key of ['facts', 'open_threads']) if (key in state) asked[key] = unpinned(state[key]);
+      const kept = reference(asked, retention, now);
+      for (const key of ['facts', 'open_threads']) if (key in kept) kept[key] = repinned(kept[key]);
+      return kept;
+    },
+    ['L2-A9'],
+    'Pinned entries count toward the retention caps and are evicted like the rest at write time (the pin is kept on those that stay).',
+  ),
+  mutant(
+    'state-bytes-budget-ignored',
+    'withinStateBudget',
+    (reference) => (bytes, budgets) => reference(bytes, { ...budgets, max_state_bytes: null }),
+    ['L2-S4'],
+    'Only max_state_tokens bounds injected state; max_state_bytes is never checked.',
+  ),
+  mutant(
+    'state-tokens-budget-ignored',
+    'withinStateBudget',
+    (reference) => (bytes, budgets) => reference(bytes, { ...budgets, max_state_tokens: null }),
+    ['L2-S4'],
+    'Only max_state_bytes bounds injected state; max_state_tokens is never checked.',
+  ),
 ];

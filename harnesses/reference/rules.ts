@@ -201,6 +201,14 @@ export interface Rules {
   modelChoice(request: ModelRequest | undefined, models: HarnessPolicyT['models']): ModelChoice;
   /** The adjustment recording a model substitution (L1-I9). */
   modelAdjustment(request: ModelRequest | undefined, choice: ModelChoice): AdjustmentT | undefined;
+  /**
+   * What `spec.model.parameters` the chosen model's provider does not support do: they are dropped
+   * with a warning each, and never fail instantiation (SPEC §3.3).
+   */
+  modelParameters(
+    parameters: JsonObject,
+    ctx: { model: ModelChoice; profilePath: string },
+  ): { warnings: AdapterIssueT[] } | { errors: AdapterIssueT[] };
   /** The model rule a session reports (L1-I12). */
   reportedModelRule(choice: ModelChoice): ModelChoice['rule'];
   /** What state text does to the contract: nothing (L2-S3). */
@@ -292,6 +300,8 @@ export interface Rules {
   indexExists(index: number, length: number): boolean;
   /** May `add` insert at this array index? */
   insertAllowed(index: number, length: number): boolean;
+  /** How `add` at an array index places its value: inserted before the element there, which shifts (SPEC §6.2). */
+  addAtIndex(array: unknown[], index: number, value: unknown): void;
   /** A `replace` whose target does not exist: the delta fails. */
   replaceMissing(array: unknown[], op: DeltaOperation, byId: boolean): OpResult;
   /** A `remove` whose target does not exist: a no-op with a warning (L2-A13). */

@@ -10,8 +10,8 @@
  * and skills are named entries, compared by name. Permission rules are an ordered list (SPEC §3.5:
  * "first match wins"), compared by position. Decisions, budgets, the model and writeback are values.
  */
-import { type CompareOptions, type Shape, shapeAt } from '../document/differences.js';
-import { decodePointer, pointerOf } from './pointer.js';
+import { type CompareOptions, type Difference, type Shape, shapeAt } from '../document/differences.js';
+import { decodePointer, parsePointer, pointerOf } from './pointer.js';
 
 const SET: Shape = { kind: 'set' };
 const VALUE: Shape = { kind: 'value' };
@@ -65,4 +65,66 @@ export function contractPathOf(pointer: string): string | undefined {
     if (shape.kind === 'set' || shape.kind === 'value') break;
   }
   return known > 0 ? pointerOf(tokens.slice(0, known)) : undefined;
+}
+
+/** A place an answer departs from its prediction, as the judge reports it (or already a difference). */
+interface Departure {
+  pointer: string;
+  deviation?: string;
+  expected?: unknown;
+  observed?: unknown;
+  extra?: unknown[];
+  missing?: unknown[];
+}
+
+const absent = (v: unknown): boolean =>
+  v === null || (typeof v === 'object' && v !== null && (v as { present?: unknown }).present === false);
+
+/**
+ * The judge's departures (spec/semantics/contract-judge.ts reports a set's members one by one, at a
+ * label such as `/tools/git~1commit`) as differences in the contract's own terms: the members of
+ * one set dimension gathered into one difference at the set, what the answer has and should not
+ * (`extra`, the members found wider) and what it lacks (`missing`); every other departure as it is.
+ */
+export function contractDifferences(departures: readonly Departure[]): Difference[] {
+  const out: Difference[] = [];
+  const sets = new Map<string, Difference & { extra: unknown[]; missing: unknown[] }>();
+  for (const d of departures) {
+    const at = contractPathOf(d.pointer);
+    const isSet = at !== undefined && shapeAt(EFFECTIVE_CONTRACT_SHAPE, at)?.kind === 'set';
+    const member = at !== undefined && d.pointer !== at ? parsePointer(d.pointer).at(-1) : d.observed;
+    const gathered = isSet
+      ? d.extra || d.missing
+        ? { extra: d.extra ?? [], missing: d.missing ?? [] }
+        : absent(d.observed)
+          ? { extra: [], missing: [member] }
+          : d.deviation === 'wider' || d.deviation === undefined
+            ? { extra: [d.observed ?? member], missing: [] }
+            : undefined
+      : undefined;
+    if (at === undefined || gathered === undefined) {
+      out.push({
+        pointer: d.pointer,
+        ...(d.expected !== undefined ? { expected: d.expected } : {}),
+        ...(d.observed !== undefined ? { observed: d.observed } : {}),
+        ...(d.extra ? { extra: d.extra } : {}),
+        ...(d.missing ? { missing: d.missing } : {}),
+      });
+      continue;
+    }
+    let set = sets.get(at);
+    if (!set) {
+      set = { pointer: at, extra: [], missing: [] };
+      sets.set(at, set);
+      out.push(set);
+    }
+    for (const m of gathered.extra) if (!set.extra.includes(m)) set.extra.push(m);
+    for (const m of gathered.missing) if (!set.missing.includes(m)) set.missing.push(m);
+  }
+  // A set difference carries only the sides it has.
+  return out.map((d) =>
+    sets.get(d.pointer) === d
+      ? { pointer: d.pointer, ...(d.extra?.length ? { extra: d.extra } : {}), ...(d.missing?.length ? { missing: d.missing } : {}) }
+      : d,
+  );
 }

@@ -6,12 +6,19 @@
  * Not here: a `required: true` skill that is missing must fail instantiation; that is L1-I7 (the
  * Level 1 suite proves it), so a harness broken only there fails L1-I7, not L3-K1. A pin is judged
  * twice over, one decision each: L3-K1 `verify-digest` is whether a pin that does not match is
- * caught; L3-G2 `pin-skills` is whether a skill can be pinned at all (a matching pin keeps a skill
- * usable that is usable unpinned), so a harness that cannot pin skills no longer passes L3-G2 (see
- * INTERPRETATIONS.md).
+ * caught (content other than the pinned is never used); L3-G2 `pin-skills` is whether a skill can
+ * be pinned at all (a matching pin keeps a skill usable that is usable unpinned). The matching pin
+ * is G2's case alone, so a harness that cannot pin skills (`skill-pins-unsupported`) fails L3-G2
+ * and not L3-K1, and one that accepts any pin (`skill-digest-unverified`) fails L3-K1 and not L3-G2
+ * (see INTERPRETATIONS.md).
+ *
+ * Besides the statuses each case expects, the session's whole answer is judged against the spec
+ * model's prediction (spec/semantics/contract.ts): a skill reported present that is not installed
+ * with its pinned content fails L3-K1; a widening elsewhere is another requirement's.
  */
 import { createHash } from 'node:crypto';
-import type { HarnessPolicyT } from '../../protocol/messages.js';
+import type { HarnessPolicyT, InstantiatedT } from '../../protocol/messages.js';
+import { contractFindings, predictContract } from '../../spec/semantics/index.js';
 import { expectEqual, expectTrue, fail } from '../kit/assert.js';
 import type { CaseContext, CaseDef } from '../kit/types.js';
 import { diffSnapshots } from '../kit/workspace.js';
@@ -19,6 +26,7 @@ import { requireDiscovered } from './lib/preconditions.js';
 import { mustReject } from './lib/session.js';
 import {
   briefIssues,
+  expectContract,
   instantiateName,
   minimalProfile,
   mustInstantiate,
@@ -44,9 +52,17 @@ function skillsPolicy(): HarnessPolicyT {
   });
 }
 
-async function writeSkillsProfile(ctx: CaseContext, name: string, skills: unknown[]): Promise<void> {
-  writeProjectProfile(ctx, minimalProfile(name, { tools: { allow: ['read'], skills } }));
+async function writeSkillsProfile(ctx: CaseContext, name: string, skills: unknown[]): Promise<Record<string, unknown>> {
+  const spec = { tools: { allow: ['read'], skills } };
+  writeProjectProfile(ctx, minimalProfile(name, spec));
   await requireDiscovered(ctx, [name]);
+  return spec;
+}
+
+/** The L3-K1 verdict on a session's whole answer, naming the skills first. */
+function expectSkills(ctx: CaseContext, spec: Record<string, unknown>, policy: HarnessPolicyT, s: InstantiatedT): void {
+  const prediction = predictContract({ spec, policy, trust: 'project' });
+  expectContract(ctx, contractFindings(s.effective, prediction), { requirements: ['L3-K1'], dimensions: ['/skills'], what: 'skills' });
 }
 
 const presentAndMissing: CaseDef = {
@@ -62,7 +78,7 @@ const presentAndMissing: CaseDef = {
     ],
   },
   async run(ctx) {
-    await writeSkillsProfile(ctx, 'k1-mixed', [
+    const spec = await writeSkillsProfile(ctx, 'k1-mixed', [
       { name: 'changelog-style' },
       { name: 'release-train', source: 'https://skills.example.com/release-train' },
     ]);
@@ -76,20 +92,7 @@ const presentAndMissing: CaseDef = {
       ],
       'effective skills',
     );
-  },
-};
-
-const pinMatches: CaseDef = {
-  id: 'L3-K1/digest-pin-matches',
-  requirements: ['L3-K1'],
-  clauses: ['L3-K1.verify-digest'],
-  title: "A skill pinned with the installed content's digest is present",
-  fixtures: ['l3-k1-pin-match'],
-  expectation: { skills: [{ name: 'changelog-style', status: 'present' }] },
-  async run(ctx) {
-    await writeSkillsProfile(ctx, 'k1-pin-ok', [{ name: 'changelog-style', digest: CHANGELOG_DIGEST, required: true }]);
-    const s = mustInstantiate(await instantiateName(ctx, 'k1-pin-ok', skillsPolicy()), 'skill pinned with the matching digest');
-    expectEqual(s.effective.skills, [{ name: 'changelog-style', status: 'present' }], 'effective skills');
+    expectSkills(ctx, spec, skillsPolicy(), s);
   },
 };
 
@@ -124,13 +127,14 @@ const pinMismatchOptional: CaseDef = {
     ],
   },
   async run(ctx) {
-    await writeSkillsProfile(ctx, 'k1-pin-opt', [{ name: 'changelog-style', digest: OTHER_DIGEST }]);
+    const spec = await writeSkillsProfile(ctx, 'k1-pin-opt', [{ name: 'changelog-style', digest: OTHER_DIGEST }]);
     const out = await instantiateName(ctx, 'k1-pin-opt', skillsPolicy());
     if (out.status === 'rejected') {
       mustReject(out, 'digest-mismatch', 'optional skill with a mismatching pin');
       return;
     }
     expectEqual(out.effective.skills, [{ name: 'changelog-style', status: 'missing' }], 'a skill whose pinned content is not installed');
+    expectSkills(ctx, spec, skillsPolicy(), out);
   },
 };
 
@@ -148,7 +152,7 @@ const noInstall: CaseDef = {
       'workspace/vendor/skills/k1-vendored-skill/SKILL.md',
       '---\nname: k1-vendored-skill\ndescription: fixture skill\n---\nMarker K1-VENDORED-SKILL-BODY\n',
     );
-    await writeSkillsProfile(ctx, 'k1-no-install', [
+    const spec = await writeSkillsProfile(ctx, 'k1-no-install', [
       { name: 'k1-vendored-skill', source: './vendor/skills/k1-vendored-skill' },
       { name: 'k1-remote-skill', source: 'https://skills.example.com/k1-remote-skill.zip' },
     ]);
@@ -171,6 +175,7 @@ const noInstall: CaseDef = {
         ],
         'skills stay missing across loads',
       );
+      expectSkills(ctx, spec, policy, s);
     }
     expectTrue(
       diff.removed.length === 0 || !diff.removed.some((p) => p.includes('k1-vendored-skill')),
@@ -212,4 +217,4 @@ const pinSupported: CaseDef = {
   },
 };
 
-export const skillCases: CaseDef[] = [presentAndMissing, pinMatches, pinMismatchRequired, pinMismatchOptional, noInstall, pinSupported];
+export const skillCases: CaseDef[] = [presentAndMissing, pinMismatchRequired, pinMismatchOptional, noInstall, pinSupported];

@@ -6,7 +6,7 @@
  */
 import fs, { mkdirSync, readFileSync, readdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { syncBuiltinESMExports } from 'node:module';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stringify as yamlStringify } from 'yaml';
 import { isRefused, type Result } from '../../protocol/messages.js';
@@ -897,6 +897,96 @@ const SCENARIOS: Record<string, Scenario> = {
       else process.env.XDG_CONFIG_HOME = saved;
     }
     return readdirSync(join(h.ws.home, '.config')).sort();
+  },
+  // Issue 22 part 4.
+  'skill-pins-unsupported': async (h) => {
+    const digest = `sha256:${'1'.repeat(64)}`;
+    h.put(profile('a', { tools: { skills: [{ name: 'pdf', digest, required: true }] } }));
+    return (await h.instantiate({ name: 'a' }, permissivePolicy({ skills: [{ name: 'pdf', digest }] }))).status;
+  },
+  'model-parameters-fatal': async (h) => {
+    h.put(profile('a', { model: { provider: 'anthropic', id: 'claude-sonnet-5', parameters: { seed: 7, reasoning_effort: 'low' } } }));
+    const r = await h.instantiate({ name: 'a' });
+    return r.status === 'instantiated' ? r.warnings.map((w) => w.pointer) : r.status;
+  },
+  'array-add-at-index-overwrites': async (h) => {
+    const path = h.put(profile('a', auto, { state: { facts: [fact('f1'), fact('f2')] } }));
+    await apply(h, path, delta('a', 1, [{ op: 'add', path: '/state/facts/0', value: fact('f0') }]));
+    return ((h.read(path)['state'] as Record<string, unknown>)['facts'] as Array<{ id: string }>).map((f) => f.id);
+  },
+  'temp-file-in-tmpdir': async (h) => {
+    // Where the file renamed over the profile was written (the named imports see the patched builtin after the sync).
+    const original = fs.renameSync;
+    const sources: string[] = [];
+    fs.renameSync = (from, to) => {
+      sources.push(dirname(String(from)));
+      original(from, to);
+    };
+    syncBuiltinESMExports();
+    let path = '';
+    try {
+      path = h.put(profile('a', auto));
+      await apply(h, path, delta('a', 1, [{ op: 'add', path: '/state/facts/-', value: fact('f1') }]));
+    } finally {
+      fs.renameSync = original;
+      syncBuiltinESMExports();
+    }
+    return sources.map((d) => d === dirname(path));
+  },
+  'first-root-wins': async (h) => {
+    h.put(profile('a'), { root: 'user' });
+    h.put(profile('a'));
+    return (await h.rpc.call('discover', { workspace: h.ws.dir, roots: h.ws.roots })).profiles.map((p) => p.root);
+  },
+  'metadata-updated-at-not-set': async (h) => {
+    const path = h.put(profile('a', auto));
+    await apply(h, path, delta('a', 1, [{ op: 'add', path: '/state/facts/-', value: fact('f1') }]));
+    return (h.read(path)['metadata'] as Record<string, unknown>)['updated_at'] ?? null;
+  },
+  'history-not-appended': async (h) => {
+    const path = h.put(profile('a', auto));
+    await apply(h, path, delta('a', 1, [{ op: 'add', path: '/state/facts/-', value: fact('f1') }]));
+    return ((h.read(path)['history'] ?? []) as Array<{ revision: number }>).map((e) => e.revision);
+  },
+  'state-elision-unannounced': async (h) => {
+    h.put(profile('a', { context: { budget: { max_state_bytes: 20 } } }, { state: { facts: [fact('f1'), fact('f2'), fact('f3')] } }));
+    const s = await h.instantiateOk({ name: 'a' });
+    return s.prompt.state.notice !== null && s.prompt.text.includes(s.prompt.state.notice);
+  },
+  'metadata-requests-dropped': async (h) => {
+    h.put(profile('a'));
+    const d = await endWith(h, 'a', [
+      { type: 'capability_request', path: '/metadata/description', op: 'replace', value: 'Reviews plans.', rationale: 'scope changed' },
+    ]);
+    return d?.['proposals'] ?? null;
+  },
+  'retention-eviction-always-oldest': async (h) => {
+    const retention = { max_facts: 1, eviction: 'least_confident' };
+    const facts = [fact('sure', { confidence: 0.9, learned_at: '2026-01-01T00:00:00Z' })];
+    const path = h.put(profile('a', { lifecycle: { writeback: 'auto', retention } }, { state: { facts } }));
+    const unsure = fact('unsure', { confidence: 0.1, learned_at: '2026-01-05T00:00:00Z' });
+    await apply(h, path, delta('a', 1, [{ op: 'add', path: '/state/facts/-', value: unsure }]));
+    return ((h.read(path)['state'] as Record<string, unknown>)['facts'] as Array<{ id: string }>).map((f) => f.id);
+  },
+  'retention-evicts-pinned': async (h) => {
+    const facts = [fact('kept', { pinned: true, learned_at: '2026-01-01T00:00:00Z' })];
+    const path = h.put(
+      profile('a', { lifecycle: { writeback: 'auto', retention: { max_facts: 0, eviction: 'oldest' } } }, { state: { facts } }),
+    );
+    await apply(
+      h,
+      path,
+      delta('a', 1, [{ op: 'add', path: '/state/facts/-', value: fact('new', { learned_at: '2026-01-05T00:00:00Z' }) }]),
+    );
+    return ((h.read(path)['state'] as Record<string, unknown>)['facts'] as Array<{ id: string }>).map((f) => f.id);
+  },
+  'state-bytes-budget-ignored': async (h) => {
+    h.put(profile('a', { context: { budget: { max_state_bytes: 20 } } }, { state: { facts: [fact('f1'), fact('f2'), fact('f3')] } }));
+    return (await h.instantiateOk({ name: 'a' })).prompt.state.elided;
+  },
+  'state-tokens-budget-ignored': async (h) => {
+    h.put(profile('a', { context: { budget: { max_state_tokens: 5 } } }, { state: { facts: [fact('f1'), fact('f2'), fact('f3')] } }));
+    return (await h.instantiateOk({ name: 'a' })).prompt.state.elided;
   },
 };
 

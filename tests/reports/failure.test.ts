@@ -4,7 +4,7 @@ import { groupFailures } from '../../results/groups.js';
 import type { CaseRecord } from '../../results/model.js';
 import { invocationOf, rerunCommand, shellQuote } from '../../results/rerun.js';
 import { type Difference, differencesOf, type Shape, shapeAt } from '../../spec/document/differences.js';
-import { contractComparison, EFFECTIVE_CONTRACT_SHAPE } from '../../spec/semantics/index.js';
+import { type ContractFinding, contractComparison, contractDifferences, EFFECTIVE_CONTRACT_SHAPE } from '../../spec/semantics/index.js';
 import { makeCase, makeReport } from '../results/make-report.js';
 
 describe('differences, computed once when a failure is recorded', () => {
@@ -116,6 +116,34 @@ describe('differences in the data’s own terms', () => {
   it('multi-line text is compared by line without a shape; one-line text whole', () => {
     expect(differencesOf({ t: 'a\nb' }, { t: 'a\nc' })).toEqual([{ pointer: '/t', line: 2, expected: 'b', observed: 'c' }]);
     expect(differencesOf({ t: 'ab' }, { t: 'ac' })).toEqual([{ pointer: '/t', expected: 'ab', observed: 'ac' }]);
+  });
+
+  it("the judge's member-by-member findings become one set difference at the set, the rest as found", () => {
+    const findings: ContractFinding[] = [
+      {
+        pointer: '/tools/git~1commit',
+        deviation: 'wider',
+        expected: { within: ['read'] },
+        observed: 'git/commit',
+        requirements: ['L1-I3'],
+      },
+      { pointer: '/permissions/shell', deviation: 'wider', expected: { atMost: 'deny' }, observed: 'allow', requirements: ['L1-I3'] },
+      { pointer: '/tools/write', deviation: 'wider', expected: { within: ['read'] }, observed: 'write', requirements: ['L1-I3'] },
+      { pointer: '/tools/read', deviation: 'differs', expected: { present: true }, observed: { present: false }, requirements: ['L1-I2'] },
+      {
+        pointer: '/mcp_servers/git/tools',
+        deviation: 'wider',
+        expected: { within: [] },
+        observed: 'mcp/git/push',
+        requirements: ['L3-M1'],
+      },
+    ];
+    // Only the difference's own fields: a record's differences carry no deviation or requirements.
+    expect(contractDifferences(findings)).toEqual([
+      { pointer: '/tools', extra: ['git/commit', 'write'], missing: ['read'] },
+      { pointer: '/permissions/shell', expected: { atMost: 'deny' }, observed: 'allow' },
+      { pointer: '/mcp_servers/git/tools', extra: ['mcp/git/push'] },
+    ]);
   });
 
   it('the effective contract says which dimensions are sets, keyed maps and ordered lists', () => {

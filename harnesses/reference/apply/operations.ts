@@ -86,7 +86,7 @@ function applyToArray(arr: unknown[], token: string, op: DeltaOperation, rules: 
       if (existing === undefined) arr.push(structuredClone(op.value));
       else arr[existing] = structuredClone(op.value);
     } else if (/^(0|[1-9][0-9]*)$/.test(token) && rules.insertAllowed(Number(token), arr.length))
-      arr.splice(Number(token), 0, structuredClone(op.value));
+      rules.addAtIndex(arr, Number(token), structuredClone(op.value));
     else throw new OperationError(`${op.path}: not an array position`);
     return { applied: true };
   }

@@ -35,6 +35,7 @@ type DeltaRules = Pick<
   | 'entryId'
   | 'indexExists'
   | 'insertAllowed'
+  | 'addAtIndex'
   | 'replaceMissing'
   | 'removeMissing'
 >;
@@ -76,6 +77,9 @@ export const deltaRules: DeltaRules = {
   entryId: (token) => idOfToken(token),
   indexExists: (index, length) => index < length,
   insertAllowed: (index, length) => index <= length,
+  addAtIndex(array, index, value) {
+    array.splice(index, 0, value);
+  },
   replaceMissing(_array, op) {
     throw new OperationError(`${op.path}: no such element`);
   },

@@ -7,11 +7,12 @@ import {
   type Intersection,
   intersectHosts,
   intersectRoots,
-  matchesAny,
   minBudget,
   profileBudgets,
+  recommendedLaunch,
   resolveModel,
   ruleReason,
+  serverOffers,
   storeModeCap,
   toolTable,
 } from '../../../spec/semantics/index.js';
@@ -40,6 +41,7 @@ type NarrowingRules = Pick<
   | 'budget'
   | 'modelChoice'
   | 'modelAdjustment'
+  | 'modelParameters'
   | 'reportedModelRule'
   | 'stateAuthority'
   | 'sessionSpecDigest'
@@ -51,6 +53,9 @@ type NarrowingRules = Pick<
   | 'describedContract'
   | 'sessionEndFootprint'
 >;
+
+/** The model parameters SPEC §3.3 names as ones a provider may not support. */
+const PROVIDER_DEPENDENT_PARAMETERS = ['seed', 'reasoning_effort'] as const;
 
 /** The spec model's intersection as the adjustments a session records, at `pointer/<index>`. */
 function recorded(intersection: Intersection, pointer: string): Granted<string[]> {
@@ -98,12 +103,11 @@ export const narrowingRules: NarrowingRules = {
     return { value: toolTable({ policy, allow, deny }, granted).value, ignored };
   },
 
-  serverOffersTool(filters, tool, full) {
-    const hit = (globs: readonly string[]): boolean => matchesAny(globs, tool) || matchesAny(globs, full);
-    return (!filters.allow || hit(filters.allow)) && !hit(filters.deny);
-  },
+  // The spec model's reading of a server's own allow/deny (spec/semantics/mcp.ts), for the server `full` names.
+  serverOffersTool: (filters, tool, full) => serverOffers({ name: full.split('/')[1] ?? '', ...filters }, tool),
 
-  mcpLaunch: (trust, autoLaunch) => (trust === 'project' || trust === 'imported' || !autoLaunch ? 'confirm' : 'auto'),
+  // Of the launches the policy allows, the one SPEC §7.3 recommends for the profile's trust.
+  mcpLaunch: (trust, autoLaunch) => recommendedLaunch(trust, autoLaunch),
   mcpTransport: (declared) => (declared === 'http' ? 'http' : 'stdio'),
   memoryMode: (requested, ceiling) => effectiveMemoryMode(requested, ceiling).value,
   memoryScopes: (requested, ceiling) => effectiveScopes(requested, ceiling).value,
@@ -124,6 +128,19 @@ export const narrowingRules: NarrowingRules = {
       effective: { provider: choice.provider, id: choice.id },
     };
   },
+
+  // The reference calls no provider. It takes its models to support the sampling parameters every
+  // provider has, and not the two SPEC §3.3 names as provider-dependent, which it drops with a warning.
+  modelParameters: (parameters, { model, profilePath }) => ({
+    warnings: PROVIDER_DEPENDENT_PARAMETERS.filter((key) => Object.hasOwn(parameters, key)).map((key) =>
+      adapterIssue(
+        'other',
+        `/spec/model/parameters/${key}`,
+        `${model.provider}/${model.id} does not support ${key}; the parameter is dropped`,
+        profilePath,
+      ),
+    ),
+  }),
 
   reportedModelRule: (choice) => choice.rule,
   stateAuthority: (_state, effective) => effective,
