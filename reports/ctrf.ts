@@ -1,8 +1,7 @@
 import { LEVEL_NAMES, type RunOutcome } from '../results/outcome.js';
 import type { CaseRecord } from '../results/model.js';
-import { messageOf } from '../results/predicates.js';
+import { isAdvisoryCase, messageOf } from '../results/predicates.js';
 import { rerunCommand } from '../results/rerun.js';
-import { isAdvisoryId } from '../spec/requirements.js';
 import { differencesOf, failureText } from './failure.js';
 import { stripControl } from './text.js';
 
@@ -19,8 +18,6 @@ import { stripControl } from './text.js';
 type CtrfStatus = 'passed' | 'failed' | 'skipped' | 'pending' | 'other';
 
 const ADVISORY_SUITE = 'OAP 1.0.1 advisories (spec MUSTs without a requirement ID; never gating)';
-
-const isAdvisoryCase = (c: CaseRecord): boolean => c.requirements.length > 0 && c.requirements.every(isAdvisoryId);
 
 function statusOf(c: CaseRecord): CtrfStatus {
   if (isAdvisoryCase(c) && c.status === 'fail') return 'other';

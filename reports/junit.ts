@@ -1,13 +1,9 @@
 import junitModule, { type Builder } from 'junit-report-builder';
 import { LEVEL_NAMES, judgedLevels, type RunOutcome } from '../results/outcome.js';
 import type { CaseRecord } from '../results/model.js';
-import { messageOf } from '../results/predicates.js';
+import { isAdvisoryCase, messageOf } from '../results/predicates.js';
 import { xmlSafe } from './text.js';
 import { failureText } from './failure.js';
-import { isAdvisoryId } from '../spec/requirements.js';
-
-/** A case that observes advisories only (spec MUSTs without a requirement ID). */
-const isAdvisoryCase = (c: CaseRecord): boolean => c.requirements.length > 0 && c.requirements.every(isAdvisoryId);
 
 // junit-report-builder is CommonJS whose typings declare an ES default export; under Node's ESM
 // loader the default import is the builder itself, under the typings it is the module carrying it.

@@ -1,7 +1,6 @@
-import { isAdvisoryId } from '../spec/requirements.js';
 import type { CaseRecord, RunReport } from './model.js';
 import type { CaseStatus } from './record.js';
-import { isNotPassing } from './predicates.js';
+import { isAdvisoryCase, isNotPassing } from './predicates.js';
 import { schemaProblems } from './schemas.js';
 import type { Verdicts } from './verdicts.js';
 
@@ -107,7 +106,7 @@ export function checkBaseline(baseline: Baseline, report: RunReport, verdicts: V
       );
   for (const c of report.cases) {
     // An advisory (a spec MUST without a requirement ID) is reported, never gated: no entry needed.
-    if (!isNotPassing(c) || c.requirements.every(isAdvisoryId)) continue;
+    if (!isNotPassing(c) || isAdvisoryCase(c)) continue;
     const covered =
       (c.origin !== 'fuzz' && caseEntries.has(c.id)) ||
       c.requirements.some((id) => reqEntries.has(id)) ||
@@ -147,7 +146,7 @@ export function checkBaseline(baseline: Baseline, report: RunReport, verdicts: V
 export function baselineFromReport(report: RunReport, previous?: Baseline): Baseline {
   const reasons = new Map<string, string>();
   for (const e of previous?.expected_failures ?? []) if (e.reason) reasons.set(entryKey(e), e.reason);
-  const gating = report.cases.filter((c) => isNotPassing(c) && !c.requirements.every(isAdvisoryId));
+  const gating = report.cases.filter((c) => isNotPassing(c) && !isAdvisoryCase(c));
   const fixtures: BaselineEntry[] = gating
     .filter((c) => c.origin !== 'fuzz')
     .map((c) => c.id)
