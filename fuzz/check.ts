@@ -241,5 +241,6 @@ export async function checkProperty<I>(ctx: CaseContext, prop: FuzzProperty<I>, 
     violation.expected,
     violation.observed,
     file,
+    violation.differences,
   );
 }

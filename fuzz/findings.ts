@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type { ValidateFunction } from 'ajv/dist/2020.js';
 import { createAjv } from '../spec/document/ajv.js';
 import { fromRoot } from '../spec/package-root.js';
+import type { Difference } from '../spec/document/differences.js';
 import { CheckFailure } from '../suites/kit/errors.js';
 
 const FINDING_FORMAT = 'oap-conform.fuzz-finding.v1';
@@ -36,8 +37,9 @@ export class FindingFailure extends CheckFailure {
     expected: unknown,
     observed: unknown,
     readonly file: string,
+    differences?: readonly Difference[],
   ) {
-    super(message, expected, observed);
+    super(message, expected, observed, differences);
     this.name = 'FindingFailure';
   }
 }

@@ -108,7 +108,12 @@ export function replayCase(finding: Finding): CaseDef {
       if (declined) throw declined;
       ctx.note('replay', { property: prop.name, verdict: verdict.kind, adapter_calls: stats.adapterCalls });
       if (verdict.kind === 'violated')
-        throw new CheckFailure(`${prop.name}: ${verdict.violation.message}`, verdict.violation.expected, verdict.violation.observed);
+        throw new CheckFailure(
+          `${prop.name}: ${verdict.violation.message}`,
+          verdict.violation.expected,
+          verdict.violation.observed,
+          verdict.violation.differences,
+        );
       if (verdict.kind === 'not-judged') throw new CaseInconclusive(`the stored input was not judged (${verdict.cause})`, verdict.reason);
     },
   };

@@ -1,6 +1,9 @@
 import { Document, isScalar, visit } from 'yaml';
+import { describeDifference } from '../spec/document/differences.js';
+import { readingsOf } from '../spec/readings.js';
 import type { Difference } from '../results/record.js';
-import type { CaseRecord } from '../results/model.js';
+import type { CaseRecord, RunHeader } from '../results/model.js';
+import { rerunCommand } from '../results/rerun.js';
 import { stripControl } from './text.js';
 
 /**
@@ -27,7 +30,7 @@ export function cutAtBoundary(text: string, max: number): string {
 }
 
 /** A value on one line: JSON, control characters removed, cut at a boundary. */
-export function shortValue(value: unknown, max = 80): string {
+function shortValue(value: unknown, max = 80): string {
   if (value === undefined) return '(absent)';
   let text: string;
   try {
@@ -38,9 +41,23 @@ export function shortValue(value: unknown, max = 80): string {
   return cutAtBoundary(stripControl(text).replace(/\s+/g, ' '), max);
 }
 
-/** `/budgets/max_tool_calls: 10 vs 100` (expected vs observed); `""` is the whole value, shown as `(root)`. */
+/**
+ * `/budgets/max_tool_calls: 10 vs 100` (expected vs observed), `/tools: extra "git/commit"; missing
+ * "read"` for a set, `/text line 3: "a" vs "b"` for text; `""` is the whole value, shown as `(root)`.
+ */
 export function differenceLine(d: Difference, max = 80): string {
-  return `${d.pointer === '' ? '(root)' : d.pointer}: ${shortValue(d.expected, max)} vs ${shortValue(d.observed, max)}`;
+  return describeDifference(d, (v) => shortValue(v, max));
+}
+
+/** A difference's place and its two sides, for a table: a set's sides are its missing and extra members. */
+export function differenceCells(d: Difference, max = 80): { where: string; expected: string; observed: string } {
+  const where = `${d.pointer === '' ? '(root)' : d.pointer}${d.line !== undefined ? ` line ${d.line}` : ''}`;
+  if (d.extra !== undefined || d.missing !== undefined) {
+    const members = (label: string, list: unknown[] | undefined) =>
+      list?.length ? `${label} ${list.map((v) => shortValue(v, max)).join(', ')}` : '';
+    return { where, expected: members('missing', d.missing), observed: members('extra', d.extra) };
+  }
+  return { where, expected: shortValue(d.expected, max), observed: shortValue(d.observed, max) };
 }
 
 /** The record's differences, when it is a failure that has any. */
@@ -69,6 +86,11 @@ export function headLines(text: string, maxLines: number): { lines: string[]; mo
   return { lines: lines.slice(0, maxLines), more: Math.max(0, lines.length - maxLines) };
 }
 
+/** The readings a failing record rests on (spec/readings.ts): its first difference's dimension, then its IDs'. */
+export function readingsOfRecord(c: CaseRecord): string[] {
+  return readingsOf(c.requirements, c.status === 'fail' ? c.differences?.[0]?.pointer : undefined);
+}
+
 /** What caused a non-passing status besides its message: the inconclusive cause, the probe, the declined method. */
 export function causeOf(c: CaseRecord): string | undefined {
   switch (c.status) {
@@ -90,4 +112,35 @@ export function causeOf(c: CaseRecord): string | undefined {
       return unhandled;
     }
   }
+}
+
+/**
+ * A failing case as plain text, the body a JUnit <failure> or a CTRF trace shows: the cause, the
+ * differences, the fixture files, the inputs, the kept workspace and the rerun line.
+ */
+export function failureText(header: RunHeader, c: CaseRecord): string {
+  const lines: string[] = [];
+  const cause = causeOf(c);
+  if (cause) lines.push(`cause: ${cause}`);
+  const diffs = differencesOf(c);
+  if (diffs.length > 0) lines.push('differences (expected vs observed):', ...diffs.map((d) => `  ${differenceLine(d, 200)}`));
+  else if (c.status === 'fail' && (c.expected !== undefined || c.observed !== undefined))
+    lines.push(
+      `expected: ${JSON.stringify(c.expected, null, 2) ?? 'undefined'}`,
+      `observed: ${JSON.stringify(c.observed, null, 2) ?? 'undefined'}`,
+    );
+  if (c.fixture_files?.length) lines.push(`fixture: ${c.fixture_files.join(', ')}`);
+  for (const [name, value] of Object.entries(c.inputs ?? {}))
+    lines.push(
+      `input ${name}:`,
+      ...inputText(value)
+        .replace(/\n$/, '')
+        .split('\n')
+        .map((l) => `  ${l}`),
+    );
+  if (c.workspace) lines.push(`workspace: ${c.workspace}`);
+  const readings = readingsOfRecord(c);
+  if (readings.length > 0) lines.push(`reading: ${readings.join(', ')}`);
+  lines.push(`rerun: ${rerunCommand(header, c)}`);
+  return lines.join('\n');
 }

@@ -8,7 +8,7 @@ import { isNotPassing } from '../results/predicates.js';
 import { rerunCommand } from '../results/rerun.js';
 import { CASE_STATUSES } from '../results/record.js';
 import { SENTENCE_VERDICTS, type SentenceVerdictKind } from '../results/sentences.js';
-import { causeOf, differenceLine, differencesOf, inputText, shortValue } from './failure.js';
+import { causeOf, differenceCells, differenceLine, differencesOf, inputText, readingsOfRecord } from './failure.js';
 import { attainedText, verdictLabel, verdictLine } from './verdict-line.js';
 import { stripControl } from './text.js';
 
@@ -433,6 +433,11 @@ ${parts.join('\n')}
 </div>`;
 }
 
+/** One difference's row: where, expected, observed (a set's missing and extra members). */
+function cells(c: { where: string; expected: string; observed: string }): string {
+  return `<td class="nowrap">${esc(c.where)}</td><td>${esc(c.expected)}</td><td>${esc(c.observed)}</td>`;
+}
+
 /** A failing case's evidence in Playwright's order: cause and differences, rerun line, inputs, fixture, workspace, notes, stderr. */
 function evidence(o: RunOutcome, c: CaseRecord, opts: { inputsOpen: boolean }): string {
   const parts: string[] = [];
@@ -442,10 +447,7 @@ function evidence(o: RunOutcome, c: CaseRecord, opts: { inputsOpen: boolean }): 
   if (diffs.length > 0) {
     parts.push(
       `<table class="diffs"><thead><tr><th>Where</th><th>Expected</th><th>Observed</th></tr></thead><tbody>${diffs
-        .map(
-          (d) =>
-            `<tr title="${esc(differenceLine(d, 10_000))}"><td class="nowrap">${esc(d.pointer === '' ? '(root)' : d.pointer)}</td><td>${esc(shortValue(d.expected, 200))}</td><td>${esc(shortValue(d.observed, 200))}</td></tr>`,
-        )
+        .map((d) => `<tr title="${esc(differenceLine(d, 10_000))}">${cells(differenceCells(d, 200))}</tr>`)
         .join('')}</tbody></table>`,
     );
   }
@@ -458,6 +460,11 @@ function evidence(o: RunOutcome, c: CaseRecord, opts: { inputsOpen: boolean }): 
   for (const [name, value] of Object.entries(c.inputs ?? {}))
     parts.push(
       `<details class="input"${opts.inputsOpen ? ' open' : ''}><summary>input: ${esc(name)}</summary><pre>${esc(inputText(value))}</pre></details>`,
+    );
+  const readings = readingsOfRecord(c);
+  if (readings.length > 0 && isNotPassing(c))
+    parts.push(
+      `<p><b>Reading:</b> ${readings.map((r) => `<code>${esc(r)}</code>`).join(', ')} <small>(in the oap-conform package)</small></p>`,
     );
   if (c.fixture_files?.length) parts.push(`<p><b>Fixture:</b> ${c.fixture_files.map((f) => `<code>${esc(f)}</code>`).join(', ')}</p>`);
   if (c.workspace) parts.push(`<p><b>Workspace:</b> <a href="${esc(pathToFileURL(c.workspace).href)}">${esc(c.workspace)}</a></p>`);

@@ -1,4 +1,5 @@
 import { renderBadge } from './badge.js';
+import { renderCtrf } from './ctrf.js';
 import { renderHtml } from './html.js';
 import { renderReportJson, renderResultJson, renderStatementJson } from './json.js';
 import { renderJunit } from './junit.js';
@@ -14,6 +15,7 @@ export const FORMATS = {
   report: { file: 'report.json', render: renderReportJson },
   statement: { file: 'statement.json', render: renderStatementJson },
   junit: { file: 'junit.xml', render: renderJunit },
+  ctrf: { file: 'ctrf-report.json', render: renderCtrf },
   markdown: { file: 'summary.md', render: renderMarkdown },
   html: { file: 'report.html', render: renderHtml },
   sarif: { file: 'results.sarif', render: renderSarif },

@@ -1,10 +1,9 @@
 import junitModule, { type Builder } from 'junit-report-builder';
 import { LEVEL_NAMES, judgedLevels, type RunOutcome } from '../results/outcome.js';
 import type { CaseRecord } from '../results/model.js';
-import { messageOf } from '../results/predicates.js';
+import { isAdvisoryCase, messageOf } from '../results/predicates.js';
 import { xmlSafe } from './text.js';
-import { causeOf, differenceLine, differencesOf, inputText } from './failure.js';
-import { rerunCommand } from '../results/rerun.js';
+import { failureText } from './failure.js';
 
 // junit-report-builder is CommonJS whose typings declare an ES default export; under Node's ESM
 // loader the default import is the builder itself, under the typings it is the module carrying it.
@@ -14,7 +13,8 @@ const junitBuilder: Builder = (junitModule as unknown as { default?: Builder }).
  * junit.xml: one testsuite per level, one testcase per case, named `<case id> [<requirement IDs>]`
  * with the IDs also as properties. fail -> <failure>, error/crash/timeout -> <error> (type says
  * which), skipped/not-applicable -> <skipped> (the reason in a property, as the builder's skipped
- * element takes no message).
+ * element takes no message). Advisories, which never gate, have a suite of their own: a case of
+ * advisories alone appears there, under its advisory, and never in a level's suite.
  */
 export function renderJunit(o: RunOutcome): string {
   const builder = junitBuilder
@@ -27,7 +27,9 @@ export function renderJunit(o: RunOutcome): string {
       .timestamp(new Date(o.report.header.started_at));
     suite.property('level', String(level));
     for (const c of o.report.cases) {
-      if (c.level !== level) continue;
+      // A case of advisories alone is reported under its advisory, in the advisories suite: never
+      // a <failure> in a level's suite, which CI reporters count against the level.
+      if (c.level !== level || isAdvisoryCase(c)) continue;
       const tc = suite
         .testCase()
         .className(`oap.level${level}.${c.requirements[0] ?? 'unknown'}`)
@@ -37,7 +39,7 @@ export function renderJunit(o: RunOutcome): string {
         .property('origin', c.origin)
         .property('status', c.status);
       const message = xmlSafe(messageOf(c) ?? c.status);
-      const details = c.status === 'pass' || c.status === 'not-applicable' ? undefined : detailText(o, c);
+      const details = c.status === 'pass' || c.status === 'not-applicable' ? undefined : failureText(o.report.header, c);
       switch (c.status) {
         case 'pass':
           break;
@@ -80,35 +82,13 @@ export function renderJunit(o: RunOutcome): string {
         .property('gating', 'false')
         .property('rests_on', xmlSafe(a.rests_on))
         .property('verdict', a.verdict);
-      if (a.verdict === 'fail') tc.failure(xmlSafe(a.reason ?? 'failed'), 'advisory');
-      else if (a.verdict !== 'pass') tc.skipped().property('skip_reason', xmlSafe(`${a.verdict}: ${a.reason ?? ''}`));
+      if (a.verdict === 'fail') {
+        tc.failure(xmlSafe(a.reason ?? 'failed'), 'advisory');
+        const failing = o.report.cases.filter((c) => a.cases.includes(c.id) && c.status === 'fail');
+        const details = failing.map((c) => `case ${c.id}: ${messageOf(c) ?? ''}\n${failureText(o.report.header, c)}`).join('\n\n');
+        if (details) tc.stacktrace(xmlSafe(details));
+      } else if (a.verdict !== 'pass') tc.skipped().property('skip_reason', xmlSafe(`${a.verdict}: ${a.reason ?? ''}`));
     }
   }
   return builder.build();
-}
-
-/** What a failure's body shows: the differences, the fixture files, the inputs, the rerun line. */
-function detailText(o: RunOutcome, c: CaseRecord): string | undefined {
-  const lines: string[] = [];
-  const cause = causeOf(c);
-  if (cause) lines.push(`cause: ${cause}`);
-  const diffs = differencesOf(c);
-  if (diffs.length > 0) lines.push('differences (expected vs observed):', ...diffs.map((d) => `  ${differenceLine(d, 200)}`));
-  else if (c.status === 'fail' && (c.expected !== undefined || c.observed !== undefined))
-    lines.push(
-      `expected: ${JSON.stringify(c.expected, null, 2) ?? 'undefined'}`,
-      `observed: ${JSON.stringify(c.observed, null, 2) ?? 'undefined'}`,
-    );
-  if (c.fixture_files?.length) lines.push(`fixture: ${c.fixture_files.join(', ')}`);
-  for (const [name, value] of Object.entries(c.inputs ?? {}))
-    lines.push(
-      `input ${name}:`,
-      ...inputText(value)
-        .replace(/\n$/, '')
-        .split('\n')
-        .map((l) => `  ${l}`),
-    );
-  if (c.workspace) lines.push(`workspace: ${c.workspace}`);
-  lines.push(`rerun: ${rerunCommand(o.report.header, c)}`);
-  return lines.join('\n');
 }

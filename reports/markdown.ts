@@ -2,7 +2,7 @@ import { LEVEL_NAMES, judgedLevels, type RunOutcome } from '../results/outcome.j
 import { isNotPassing, messageOf } from '../results/predicates.js';
 import type { Verdict } from '../results/verdicts.js';
 import { attainedText, verdictLabel, verdictLine } from './verdict-line.js';
-import { causeOf, differenceLine, differencesOf, headLines, inputText } from './failure.js';
+import { causeOf, differenceLine, differencesOf, headLines, inputText, readingsOfRecord } from './failure.js';
 import { groupFailures } from '../results/groups.js';
 import { rerunCommand } from '../results/rerun.js';
 import { inconclusiveSentence, inconclusiveSummary } from '../results/inconclusive.js';
@@ -116,6 +116,8 @@ function failureGroups(o: RunOutcome): string[] {
     );
     if (c.fixture_files?.length) out.push(`- fixture: ${c.fixture_files.map(mdCell).join(', ')}`);
     if (c.workspace) out.push(`- workspace: ${mdCell(c.workspace)}`);
+    const readings = readingsOfRecord(c);
+    if (readings.length > 0) out.push(`- reading: ${readings.map((r) => `\`${r}\``).join(', ')}`);
     const inputs = Object.entries(c.inputs ?? {});
     if (inputs.length > 0) {
       out.push('', '<details><summary>inputs</summary>', '');

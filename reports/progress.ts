@@ -1,7 +1,7 @@
 import type { CaseRecord, RunReport } from '../results/model.js';
 import type { RunReporter, RunStart } from '../results/reporter.js';
 import { CASE_STATUSES } from '../results/record.js';
-import { type Colour, oneLine, painter, wantsColour } from './text.js';
+import { type Colour, durationText, oneLine, painter, wantsColour } from './text.js';
 
 /**
  * Live progress while cases run. On an interactive terminal one status line is redrawn in place
@@ -26,10 +26,15 @@ export interface ProgressStream {
   columns?: number;
 }
 
-export function createProgressReporter(stream: ProgressStream, opts: { total?: number; env?: NodeJS.ProcessEnv } = {}): ProgressReporter {
+export function createProgressReporter(
+  stream: ProgressStream,
+  opts: { total?: number; env?: NodeJS.ProcessEnv; now?: () => number } = {},
+): ProgressReporter {
   const env = opts.env ?? process.env;
   const live = stream.isTTY === true && env.CI !== 'true';
-  return live ? new LiveProgress(stream, opts.total, wantsColour(stream, env)) : new PlainProgress(stream, opts.total);
+  return live
+    ? new LiveProgress(stream, opts.total, wantsColour(stream, env), opts.now ?? Date.now)
+    : new PlainProgress(stream, opts.total);
 }
 
 const LABEL: Record<CaseRecord['status'], string> = {
@@ -83,16 +88,19 @@ class LiveProgress implements ProgressReporter {
   private readonly running = new Set<string>();
   private readonly tally = Object.fromEntries(CASE_STATUSES.map((st) => [st, 0])) as Record<CaseRecord['status'], number>;
   private done = 0;
+  private started = 0;
   private readonly paint: ReturnType<typeof painter>;
   constructor(
     private readonly stream: ProgressStream,
     private total: number | undefined,
     colour: boolean,
+    private readonly now: () => number,
   ) {
     this.paint = painter(colour);
   }
   onRunStart(start: RunStart): void {
     this.total ??= start.toRun;
+    this.started = this.now();
     this.stream.write(`${startLine(start)}\n`);
   }
   onCaseStart(c: { id: string }): void {
@@ -109,9 +117,18 @@ class LiveProgress implements ProgressReporter {
     this.redraw();
   }
   onRunEnd(report: RunReport): void {
-    this.stream.write(`\r\u001b[2K${report.footer.interrupted ? 'run interrupted\n' : ''}`);
+    const took = durationText(this.now() - this.started);
+    this.stream.write(
+      `\r\u001b[2K${report.footer.interrupted ? `run interrupted after ${took}` : `ran ${this.done} case(s) in ${took}`}\n`,
+    );
   }
-  /** `12/280 done  pass 10  fail 1  error 1  running L1-I3/x`: every status seen so far, pass and fail always. */
+  /** `8.4 s`, and once a case is done `8.4 s, about 1 min 10 s left`: the remaining cases at the pace so far. */
+  private clock(): string {
+    const elapsed = this.now() - this.started;
+    const left = this.total && this.done > 0 && this.done < this.total ? (elapsed / this.done) * (this.total - this.done) : undefined;
+    return `${durationText(elapsed)}${left !== undefined ? `, about ${durationText(left)} left` : ''}`;
+  }
+  /** `12/280 done  pass 10  fail 1  error 1  (8.4 s, about 3 min left)  running L1-I3/x`: every status seen so far, pass and fail always. */
   private redraw(): void {
     const of = this.total ? `${this.done}/${this.total}` : `${this.done}`;
     const counts = CASE_STATUSES.filter((st) => st === 'pass' || st === 'fail' || this.tally[st] > 0).map((st) => ({
@@ -120,7 +137,7 @@ class LiveProgress implements ProgressReporter {
     }));
     const current = [...this.running].at(-1);
     const width = (this.stream.columns ?? 100) - 1;
-    let plain = `${of} done  ${counts.map((c) => c.text).join('  ')}${current ? `  running ${current}` : ''}`;
+    let plain = `${of} done  ${counts.map((c) => c.text).join('  ')}  (${this.clock()})${current ? `  running ${current}` : ''}`;
     if (plain.length > width) plain = plain.slice(0, width);
     // Colour only the counts that fit; the width is measured on the text without escape codes.
     let painted = plain;

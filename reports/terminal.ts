@@ -1,6 +1,6 @@
 import { REQUIREMENTS } from '../spec/requirements.js';
-import { cutAtBoundary, causeOf, differenceLine, differencesOf, headLines, inputText } from './failure.js';
-import { oneLine, painter, type Colour } from './text.js';
+import { cutAtBoundary, causeOf, differenceLine, differencesOf, headLines, inputText, readingsOfRecord } from './failure.js';
+import { durationText, oneLine, painter, type Colour } from './text.js';
 import { FAILURE_CLASSES, groupFailures } from '../results/groups.js';
 import { LEVEL_NAMES, judgedLevels, type RunOutcome } from '../results/outcome.js';
 import { rerunCommand } from '../results/rerun.js';
@@ -39,11 +39,15 @@ export function renderTerminalSummary(o: RunOutcome, opts: { colour?: boolean } 
     ),
   );
   const idWidth = Math.max(...REQUIREMENTS.map((q) => q.id.length));
+  // A run over part of the suite (--case, --filter, a shard), or one stopped early, lists only the IDs it reached.
+  const whole = o.partial === undefined && !footer.interrupted;
+  const reached = (v: { caseIds: readonly string[] }): boolean => whole || v.caseIds.length > 0;
   for (const level of judgedLevels(o)) {
+    if (![...o.verdicts.byId.values()].some((v) => v.requirement.level === level && reached(v))) continue;
     lines.push('', paint('bold', `Level ${level} (${LEVEL_NAMES[level]})`));
     lines.push(`  ${'ID'.padEnd(idWidth)}  ${'STR'.padEnd(6)}  ${'VERDICT'.padEnd(14)}  PASS  FAIL   ERR  INCO  SKIP   N/A  TITLE`);
     for (const v of o.verdicts.byId.values()) {
-      if (v.requirement.level !== level) continue;
+      if (v.requirement.level !== level || !reached(v)) continue;
       const n = (x: number) => String(x).padStart(4);
       const label = verdictLabel(v).padEnd(14);
       lines.push(
@@ -53,25 +57,32 @@ export function renderTerminalSummary(o: RunOutcome, opts: { colour?: boolean } 
   }
   lines.push('');
   const c = footer.counts;
-  lines.push(`Cases: ${c.total} total, ${CASE_STATUSES.map((s) => `${c[s]} ${s}`).join(', ')}`);
+  const took = Date.parse(footer.finished_at) - Date.parse(header.started_at);
+  lines.push(`Cases: ${c.total} total, ${CASE_STATUSES.map((s) => `${c[s]} ${s}`).join(', ')}; took ${durationText(took)}`);
   lines.push(...failureSection(o, paint));
   lines.push(...inconclusiveSection(o));
+  lines.push(...disclaimedButPresentSection(o));
   lines.push(...advisorySection(o));
 
   // Required and SHOULD IDs are reported apart: a SHOULD never decides a claim.
-  const judged = [...o.verdicts.byId.values()].filter((v) => v.requirement.level <= header.level);
+  const judged = [...o.verdicts.byId.values()].filter((v) => v.requirement.level <= header.level && reached(v));
   const must = judged.filter((v) => v.requirement.strength === 'MUST');
   const should = judged.filter((v) => v.requirement.strength === 'SHOULD');
   const passedOf = (vs: typeof judged) => vs.filter((v) => v.verdict === 'pass').length;
-  lines.push('', `Required (MUST) IDs up to level ${header.level}: ${passedOf(must)}/${must.length} passed`);
+  const scope = footer.interrupted
+    ? `judged before the run was stopped (${c.total} case(s) ran)`
+    : o.partial !== undefined
+      ? `reached by this partial run`
+      : `up to level ${header.level}`;
+  lines.push('', `Required (MUST) IDs ${scope}: ${passedOf(must)}/${must.length} passed`);
   if (should.length > 0) {
     lines.push(
       `Recommended (SHOULD) IDs, reported, never required: ${passedOf(should)}/${should.length} passed (${should.map((v) => `${v.id} ${verdictLabel(v)}`).join(', ')})`,
     );
   }
-  if (o.partial === undefined) lines.push('', `Attained level: ${attainedText(o.attained)}`);
+  if (o.partial === undefined && !footer.interrupted) lines.push('', `Attained level: ${attainedText(o.attained)}`);
   else lines.push('');
-  lines.push(paint(o.certified ? 'green' : o.partial !== undefined ? 'yellow' : 'red', verdictLine(o)));
+  lines.push(paint(o.certified ? 'green' : o.partial !== undefined || footer.interrupted ? 'yellow' : 'red', verdictLine(o)));
   if (o.baseline) {
     lines.push(
       `Baseline: ${o.baseline.expected.length} expected failure(s), ${o.baseline.unexpected.length} unexpected, ${o.baseline.stale.length} stale, ${o.baseline.unmatched.length} unmatched`,
@@ -117,6 +128,8 @@ function failureSection(o: RunOutcome, paint: ReturnType<typeof painter>): strin
         if (more > 0) out.push(`          … ${more} more line(s) in report.html`);
       }
       if (c.workspace) out.push(`        workspace: ${c.workspace}`);
+      const readings = readingsOfRecord(c);
+      if (readings.length > 0) out.push(`        reading: ${readings.join(', ')}`);
       out.push(`        rerun: ${paint('bold', rerunCommand(o.report.header, c))}`);
     }
   }
@@ -135,6 +148,30 @@ function inconclusiveSection(o: RunOutcome): string[] {
     out.push(`      ${ids.slice(0, MAX_CASE_IDS).join(', ')}${ids.length > MAX_CASE_IDS ? ` and ${ids.length - MAX_CASE_IDS} more` : ''}`);
   }
   if (groups.length > MAX_GROUPS) out.push(`  … and ${groups.length - MAX_GROUPS} more cause(s): see report.html`);
+  return out;
+}
+
+/**
+ * Capabilities the handshake disclaims but a probe found present (the case note
+ * `capability-present-although-disclaimed`): the cases judged with them, so a harness that declares
+ * less than it does learns it instead of reading a verdict it cannot explain.
+ */
+function disclaimedButPresentSection(o: RunOutcome): string[] {
+  const cases = new Map<string, string[]>();
+  for (const c of o.report.cases) {
+    const found = c.notes?.['capability-present-although-disclaimed'];
+    if (!Array.isArray(found)) continue;
+    for (const what of found) cases.set(String(what), [...(cases.get(String(what)) ?? []), c.id]);
+  }
+  if (cases.size === 0) return [];
+  const out = [
+    '',
+    'Declared absent in the handshake but present (those cases judged the harness with it; declare it, or stop reading it; INTERPRETATIONS.md#a-capability-declared-absent-but-present):',
+  ];
+  for (const [what, ids] of cases)
+    out.push(
+      `  ${oneLine(what, 300)}: ${ids.length} case${ids.length === 1 ? '' : 's'} (${ids.slice(0, MAX_CASE_IDS).join(', ')}${ids.length > MAX_CASE_IDS ? ', …' : ''})`,
+    );
   return out;
 }
 

@@ -33,3 +33,14 @@ export function painter(on: boolean): (colour: Colour, s: string) => string {
 export function wantsColour(stream: { isTTY?: boolean }, env: NodeJS.ProcessEnv = process.env): boolean {
   return stream.isTTY === true && env.NO_COLOR === undefined && env.CI !== 'true';
 }
+
+/** A wall-clock span as a person reads it: `840 ms`, `8.4 s`, `2 min 05 s`, `1 h 02 min`. */
+export function durationText(ms: number): string {
+  if (!Number.isFinite(ms) || ms < 0) return 'unknown';
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  const s = ms / 1000;
+  if (s < 60) return `${s.toFixed(1)} s`;
+  const whole = Math.round(s);
+  if (whole < 3600) return `${Math.floor(whole / 60)} min ${String(whole % 60).padStart(2, '0')} s`;
+  return `${Math.floor(whole / 3600)} h ${String(Math.floor((whole % 3600) / 60)).padStart(2, '0')} min`;
+}

@@ -1,10 +1,12 @@
+import { contractPathOf } from '../spec/semantics/index.js';
 import type { CaseRecord } from './model.js';
 import { isAdapterFault, isNotPassing, isSuiteFault } from './predicates.js';
 
 /**
  * Failures grouped the way vitest groups identical errors: one group per (requirement IDs, status,
- * first differing pointer, or the message when there is no difference), with every case that hit
- * it, so one root cause reads as one problem. Groups fall into classes, each with its own heading:
+ * the contract dimension the first difference is in, or the message when it is in none), with every
+ * case that hit it, so one root cause reads as one problem. A pointer into the evidence rather than
+ * the contract (a meta key such as `/within`) groups nothing: unrelated defects would share it. Groups fall into classes, each with its own heading:
  * check failures, adapter faults (crash, protocol, timeout), cases that could not judge (skipped,
  * inconclusive), and faults in oap-conform's own checks.
  */
@@ -21,7 +23,7 @@ export interface FailureGroup {
   class: FailureClass;
   status: CaseRecord['status'];
   requirements: string[];
-  /** The first differing pointer of a failure, when the record has differences. */
+  /** The contract dimension of the failures' first difference (`/tools`, `/permissions/shell`), when it is in one. */
   pointer?: string;
   /** The first case of the group: its message, differences and inputs stand for the group. */
   first: CaseRecord;
@@ -35,9 +37,10 @@ function failureClass(c: CaseRecord): FailureClass {
   return 'not-judged';
 }
 
-/** The first differing pointer of a failing record. */
+/** The contract dimension of a failing record's first difference. */
 function firstPointer(c: CaseRecord): string | undefined {
-  return c.status === 'fail' ? c.differences?.[0]?.pointer : undefined;
+  const pointer = c.status === 'fail' ? c.differences?.[0]?.pointer : undefined;
+  return pointer === undefined ? undefined : contractPathOf(pointer);
 }
 
 /** Groups of the non-passing records, check failures first, then by size, each in record order. */

@@ -31,6 +31,8 @@ export interface RunHeader {
   /** What calibration learned before the cases (absent with --no-calibrate). */
   calibration?: RunCalibration;
   started_at: string;
+  /** How the runner was invoked (`npx oap-conform`), so a rerun line repeats the command the user typed. */
+  invoked_as?: string;
 }
 
 /**
@@ -69,6 +71,8 @@ export interface RunOptions {
    * (its value is not recorded), `NAME=VALUE` for a value set on the command line (recorded).
    */
   adapter_env?: string[];
+  /** `--max-restarts`, when not the default 5: restarts of a faulted adapter per worker before its remaining cases are errors. */
+  max_restarts?: number;
   /** `--no-calibrate`: every case was built in its plain form. */
   calibrate?: false;
   /** `--accommodate`: the accommodations given instead of calibrating. */

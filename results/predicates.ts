@@ -1,3 +1,4 @@
+import { isAdvisoryId } from '../spec/requirements.js';
 import { CASE_STATUSES, type CaseStatus } from './record.js';
 import type { CaseRecord } from './model.js';
 
@@ -9,6 +10,11 @@ import type { CaseRecord } from './model.js';
 /** Anything but a pass or a confirmed not-applicable: what a baseline, a diff and a summary count. */
 export function isNotPassing(c: Pick<CaseRecord, 'status'>): boolean {
   return c.status !== 'pass' && c.status !== 'not-applicable';
+}
+
+/** Does the case observe advisories alone (spec MUSTs without a requirement ID)? Such a case never gates. */
+export function isAdvisoryCase(c: Pick<CaseRecord, 'requirements'>): boolean {
+  return c.requirements.length > 0 && c.requirements.every(isAdvisoryId);
 }
 
 /** Did the adapter, rather than our check, keep this case from judging (crash, protocol, hang)? */

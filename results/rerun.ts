@@ -3,6 +3,17 @@ import type { CaseRecord, RunHeader } from './model.js';
 /** The per-request timeout a run uses unless `--timeout` says otherwise (the engine's default). */
 export const DEFAULT_TIMEOUT_MS = 10_000;
 
+/** The command a rerun line starts with when the run did not record how it was invoked. */
+const DEFAULT_COMMAND = 'oap-conform';
+
+/**
+ * How the runner was invoked, from its environment: `npx oap-conform` under npm exec (npx sets
+ * npm_command=exec), else `oap-conform`. A rerun line repeats it, so it can be pasted as it is.
+ */
+export function invocationOf(env: NodeJS.ProcessEnv): string {
+  return env['npm_command'] === 'exec' ? 'npx oap-conform' : DEFAULT_COMMAND;
+}
+
 /** Where a rerun writes, so reproducing one case never overwrites the full run's results. */
 const RERUN_OUT_DIR = 'oap-conform-rerun';
 
@@ -12,14 +23,19 @@ export function shellQuote(word: string): string {
 }
 
 /**
- * One command line that reproduces exactly this case's verdict: `run --case ID` with the run's
+ * One command line that reproduces exactly this case's verdict, starting with the command the run
+ * was invoked as (`npx oap-conform`): `run --case ID` with the run's
  * adapter, its `--adapter-env` as given, level and seed (and every other option that can change
  * the case: fuzz budget, fixtures directory, timeout, --check-protocol, --process), or
  * `replay FILE` for a fuzz case that wrote a finding. The case seed derives from the run seed and
  * the case ID, so the same line gives the same inputs on any machine. Everything comes from the
  * header's options, which the runner records from its one RunConfig.
  */
-export function rerunCommand(header: Pick<RunHeader, 'adapter' | 'level' | 'seed' | 'options' | 'calibration'>, c: CaseRecord): string {
+export function rerunCommand(
+  header: Pick<RunHeader, 'adapter' | 'level' | 'seed' | 'options' | 'invoked_as' | 'calibration'>,
+  c: CaseRecord,
+): string {
+  const command = header.invoked_as ?? DEFAULT_COMMAND;
   const adapter =
     shellQuote(header.adapter.spec) + (header.options.adapter_env ?? []).map((given) => ` --adapter-env ${shellQuote(given)}`).join('');
   const timeout =
@@ -28,9 +44,9 @@ export function rerunCommand(header: Pick<RunHeader, 'adapter' | 'level' | 'seed
   // The case is rerun with the accommodations it was run with, never a new calibration's.
   const accommodate = header.calibration?.accommodations.length ? ` --accommodate ${header.calibration.accommodations.join(',')}` : '';
   const finding = c.status === 'fail' ? c.finding : undefined;
-  if (finding) return `oap-conform replay ${shellQuote(finding)} --adapter ${adapter}${timeout}${accommodate}`;
+  if (finding) return `${command} replay ${shellQuote(finding)} --adapter ${adapter}${timeout}${accommodate}`;
   const parts = [
-    'oap-conform run',
+    `${command} run`,
     `--adapter ${adapter}`,
     `--level ${header.level}`,
     `--case ${shellQuote(c.id)}`,

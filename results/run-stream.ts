@@ -10,7 +10,8 @@
  * (advisories); it is read through the same checks (readRunReport). Every reader of a run (resume,
  * merge, verify, diff, compare, baseline) goes through this module.
  */
-import { appendFileSync, existsSync, mkdirSync, readFileSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import { makeDirectory } from './make-directory.js';
 import { dirname, join } from 'node:path';
 import { canonicalJson } from './digest.js';
 import { InputError, readJsonFile, reportPathOf } from './load.js';
@@ -193,7 +194,7 @@ export class RunStreamWriter {
 
   /** A new stream holding the header line (an existing file is replaced). */
   static create(path: string, header: RunHeader): RunStreamWriter {
-    mkdirSync(dirname(path), { recursive: true });
+    makeDirectory(dirname(path));
     writeFileSync(path, `${JSON.stringify(header)}\n`);
     return new RunStreamWriter(path);
   }
@@ -220,7 +221,7 @@ export class RunStreamWriter {
  * Header fields that do not make two headers different runs: when and with how many workers it ran,
  * where the replayed tree lay (its digest counts), and the case list (its digest counts).
  */
-const NOT_IDENTITY = ['started_at', 'options.jobs', 'options.fixtures_dir', 'manifest_cases'];
+const NOT_IDENTITY = ['started_at', 'invoked_as', 'options.jobs', 'options.fixtures_dir', 'manifest_cases'];
 
 export interface HeaderDifference {
   /** The header field, as its path in the header (`level`, `options.fuzz`, `adapter.handshake.implementation.version`). */

@@ -16,6 +16,8 @@ const OWN_SCHEMAS = {
   'journal-line': 'journal-line.schema.json',
   'fuzz-finding': 'fuzz-finding.schema.json',
   'validate-output': 'validate-output.schema.json',
+  'dsse-envelope': 'dsse-envelope.schema.json',
+  'test-result-statement': 'test-result-statement.schema.json',
 } as const;
 
 export type SchemaName = keyof typeof OWN_SCHEMAS | 'result';

@@ -65,7 +65,8 @@ function readKey(path: string, parse: (pem: string) => KeyObject): KeyObject {
   }
 }
 
-function keyFingerprint(key: KeyObject): string {
+/** sha256 of the public key's SPKI DER encoding: result.sig's key_sha256 and the DSSE envelope's keyid. */
+export function keyFingerprint(key: KeyObject): string {
   const pub = key.type === 'private' ? createPublicKey(key) : key;
   return createHash('sha256')
     .update(pub.export({ type: 'spki', format: 'der' }))

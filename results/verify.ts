@@ -5,6 +5,7 @@ import { REPORT_DIGEST_NOTE, reportDigest } from './digest.js';
 import { manifestDigest, missingCases } from './manifest.js';
 import type { RunReport } from './model.js';
 import { schemaProblems } from './schemas.js';
+import { ATTESTATION_FILE, checkAttestation } from './attestation.js';
 import { checkSignature } from './signature.js';
 import { computeVerdicts, isComplete, partialRun, sortRequirementIds } from './verdicts.js';
 
@@ -19,6 +20,8 @@ export interface VerifyInput {
   /** The detailed report, read through results/run-stream.ts (schema, footer, no case twice). */
   report?: RunReport | undefined;
   signature?: unknown | undefined;
+  /** result.dsse.json and the text of result.json it attests (its subject is the file's bytes). */
+  attestation?: { envelope: unknown; resultText: string } | undefined;
   publicKey?: KeyObject | undefined;
   allowDirty?: boolean | undefined;
 }
@@ -30,6 +33,12 @@ interface VerifyProblem {
 
 export interface VerifyOutcome {
   ok: boolean;
+  /**
+   * Whether passed and failed were recomputed from the case records of a report bound to the
+   * result. Without it only the result's structure was checked: every published claim that comes
+   * without its report is "structurally valid; evidence not checked", never "verified".
+   */
+  evidenceChecked: boolean;
   problems: VerifyProblem[];
   warnings: string[];
 }
@@ -44,7 +53,7 @@ export function verifyResult(input: VerifyInput): VerifyOutcome {
   const schema = schemaProblems('result', input.result);
   if (schema.length > 0) {
     fail('schema', `result.json does not match oap.conformance-result.v1: ${schema.join('; ')}`);
-    return { ok: false, problems, warnings }; // nothing below can be trusted on a malformed result
+    return { ok: false, evidenceChecked: false, problems, warnings }; // nothing below can be trusted on a malformed result
   }
   const result = input.result as ConformanceResult;
 
@@ -67,7 +76,6 @@ export function verifyResult(input: VerifyInput): VerifyOutcome {
   if (incomplete !== undefined) fail('incomplete', `the run was incomplete: ${incomplete}`);
 
   if (input.report !== undefined) checkAgainstReport(result, input.report, fail);
-  else warnings.push('no report.json given: passed/failed were not recomputed from the case records');
 
   if (input.publicKey) {
     if (input.signature === undefined) fail('signature-missing', 'a public key was given but there is no signature (result.sig)');
@@ -75,10 +83,17 @@ export function verifyResult(input: VerifyInput): VerifyOutcome {
       const problem = checkSignature(input.result, input.signature, input.publicKey);
       if (problem) fail('signature-invalid', problem);
     }
-  } else if (input.signature !== undefined) {
+    if (input.attestation === undefined)
+      warnings.push(`no ${ATTESTATION_FILE} beside the result: only the detached signature (result.sig) was checked`);
+    else {
+      const checked = checkAttestation(input.attestation.envelope, input.publicKey, result, input.attestation.resultText);
+      for (const problem of checked.problems) fail('attestation-invalid', `${ATTESTATION_FILE}: ${problem}`);
+      for (const warning of checked.warnings) warnings.push(`${ATTESTATION_FILE}: ${warning}`);
+    }
+  } else if (input.signature !== undefined || input.attestation !== undefined) {
     warnings.push('result is signed but no --key was given: the signature was not checked');
   }
-  return { ok: problems.length === 0, problems, warnings };
+  return { ok: problems.length === 0, evidenceChecked: input.report !== undefined, problems, warnings };
 }
 
 function checkAgainstReport(result: ConformanceResult, report: RunReport, fail: (code: string, message: string) => void): void {

@@ -16,6 +16,9 @@ export const EXIT = {
   INTERRUPTED: 130,
 } as const;
 
+/** The GitHub Action's own code (action.yml), never the CLI's: npx could not fetch or start the package. */
+export const ACTION_NPX_FAILED = 5;
+
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 
 /**

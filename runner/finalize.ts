@@ -4,7 +4,8 @@
  * both; the exit code is the CLI's business (runner/exit-codes.ts).
  */
 import type { KeyObject } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
+import { prepareOutputDirectory } from '../results/make-directory.js';
 import { join } from 'node:path';
 import { FORMATS, renderTerminalSummary, selectFormats, type FormatName } from '../reports/index.js';
 import { oneLine, wantsColour } from '../reports/text.js';
@@ -12,6 +13,7 @@ import { parseBaseline, type Baseline } from '../results/baseline.js';
 import { readJsonFile } from '../results/load.js';
 import type { RunReport } from '../results/model.js';
 import { evaluateRun, type RunOutcome } from '../results/outcome.js';
+import { ATTESTATION_FILE, signStatement, testResultStatement } from '../results/attestation.js';
 import { loadPrivateKey, SIGNATURE_FILE, signResult } from '../results/signature.js';
 import { exitCodeFor } from './exit-codes.js';
 
@@ -20,7 +22,7 @@ export interface FinalizeOptions {
   formats?: string[] | undefined;
   /** Path of a baseline of expected failures: gate on regressions instead of on the claim. */
   baseline?: string | undefined;
-  /** Path of an ed25519 private key (PEM): also write result.sig over the JCS of result.json. */
+  /** Path of an ed25519 private key (PEM): also write result.sig over the JCS of result.json and result.dsse.json (a DSSE-signed in-toto Statement). */
   sign?: string | undefined;
   /** Accept a dirty fixture checkout (the result notes it and is not certifying). */
   allowDirty?: boolean | undefined;
@@ -63,19 +65,26 @@ export async function finalizeRun(
   const { formats, baseline, key } = prepareFinalize(opts);
 
   const outcome = evaluateRun(report, { baseline, allowDirty: opts.allowDirty, now: opts.now });
-  mkdirSync(outDir, { recursive: true });
+  prepareOutputDirectory(outDir);
   // An interrupted run never overwrites a finished run's result.json, badge.json or the report
   // result.json is bound to: its partial outputs go beside them as result.interrupted.json, ...
   const interrupted = report.footer?.interrupted === true;
   const fileOf = (file: string) => (interrupted ? interruptedName(file) : file);
-  for (const name of formats) writeFileSync(join(outDir, fileOf(FORMATS[name].file)), FORMATS[name].render(outcome));
-  if (key) writeFileSync(join(outDir, fileOf(SIGNATURE_FILE)), `${JSON.stringify(signResult(outcome.result, key), null, 2)}\n`);
+  const written = new Map(formats.map((name) => [name, FORMATS[name].render(outcome)] as const));
+  for (const [name, text] of written) writeFileSync(join(outDir, fileOf(FORMATS[name].file)), text);
+  if (key) {
+    // The detached signature over the JCS form, and the same claim as a signed in-toto Statement.
+    writeFileSync(join(outDir, fileOf(SIGNATURE_FILE)), `${JSON.stringify(signResult(outcome.result, key), null, 2)}\n`);
+    const statement = testResultStatement(outcome, written.get('result') ?? '', written.get('report') ?? '');
+    writeFileSync(join(outDir, fileOf(ATTESTATION_FILE)), `${JSON.stringify(signStatement(statement, key), null, 2)}\n`);
+  }
 
   const stdout = opts.stdout ?? process.stdout;
   const stderr = opts.stderr ?? process.stderr;
   if (!opts.quiet) stdout.write(renderTerminalSummary(outcome, { colour: opts.colour ?? wantsColour(stdout) }));
   // Reasons can quote the adapter (its last fault): one line, no terminal control sequences.
   for (const reason of outcome.reasons) stderr.write(`oap-conform: ${reason.code}: ${oneLine(reason.message, 10_000)}\n`);
+  for (const warning of outcome.baseline?.warnings ?? []) stderr.write(`oap-conform: warning: ${oneLine(warning, 10_000)}\n`);
   return { exitCode: exitCodeFor(outcome.ending), result: outcome.result, attainedLevel: outcome.attained, outcome };
 }
 

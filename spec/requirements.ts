@@ -227,6 +227,7 @@ const CLAUSES = {
   },
   'ADV-hostile-parse-time': { 'in-time': 'Hostile documents answered within the per-request timeout' },
   'ADV-model-parameters': { 'not-fatal': 'Unsupported model parameters (seed, reasoning_effort) never fail instantiation' },
+  'ADV-env-same-name': { 'same-name': 'An mcp_servers env value that references a variable other than its own key is refused' },
   'ADV-pointer-paths': { 'json-pointer': 'Delta operations address /state by RFC 6901 JSON Pointer, `-` appending' },
 } as const satisfies Record<string, Readonly<Record<string, string>>>;
 
@@ -402,6 +403,14 @@ const ADVISORY_LIST: readonly Omit<Advisory, 'clauses'>[] = [
     title: 'Model parameters a provider may not support (seed, reasoning_effort) never fail instantiation',
     restsOn:
       'SPEC 3.3: "A harness MUST NOT fail because a provider does not support `seed` or `reasoning_effort`; it drops the unsupported parameter and warns."',
+  },
+  {
+    id: 'ADV-env-same-name',
+    level: 1,
+    area: 'instantiation',
+    title: 'MCP env values are same-name references: one that names another variable is refused',
+    restsOn:
+      'SPEC 3.4: "Environment values MUST be same-name `${VARIABLE}` references, never literals". A reference of another name (`FILES_TOKEN: ${HOME_TOKEN}`) is no literal, so L1-I6 ("MUST reject literal values") does not cover it; the same-name rule has no requirement ID (INTERPRETATIONS.md#a-reference-of-another-name).',
   },
   {
     id: 'ADV-pointer-paths',

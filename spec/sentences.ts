@@ -285,6 +285,8 @@ export const SENTENCES: readonly Sentence[] = [
     keyword: 'MUST',
     text: 'Environment values MUST be same-name `${VARIABLE}` references, never literals; a resolver MUST reject a literal value in `env` or `headers`.',
     clauses: ['L1-I6.env', 'L1-I6.headers'],
+    // The same-name half has no requirement ID (a reference of another name is no literal): its advisory.
+    advisory: 'ADV-env-same-name',
   },
   {
     id: 'SPEC-3.4-3',

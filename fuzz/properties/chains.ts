@@ -1,19 +1,19 @@
 /**
- * Inheritance (L3-E2) and delegation (L3-B1) chains. For `extends` only the safety side is judged:
- * whatever the merge produced, the effective contract stays within the policy (a child cannot widen
- * what the policy or a base narrowed). For delegation the subagent is judged against its parent's
- * effective contract, exactly where the spec fixes the answer (intersection = minimum).
+ * Inheritance (L3-E2) and delegation (L3-B1) chains, each judged on the whole answer by the spec
+ * model's one judge. For `extends` the session's contract is held to the prediction for the merged
+ * profile (SPEC §4 rule 7: the narrowing rule applies to the merged result), so a child cannot
+ * widen what the policy or a base narrowed. For delegation the subagent is held to the prediction
+ * under its parent's observed effective contract (§3.8), whatever the subagent's profile asked.
  */
 import fc from 'fast-check';
-import type { EffectiveContractT, HarnessPolicyT } from '../../protocol/messages.js';
+import type { HarnessPolicyT } from '../../protocol/messages.js';
 import type { Encoding } from '../../suites/kit/types.js';
 import { encodingArb, policyArb, specRequestArb } from '../gen/narrowing.js';
 import { firstUndefined, instantiateIn, rejectedBy, type Doc } from '../harness.js';
-import { type ContractBounds, policyCeiling, valueAt, widenings } from '../../spec/semantics/index.js';
-import { attribute, type Violation } from '../../suites/support/attribution.js';
-import { ceilingViolations, combine, requestViolations } from './contract.js';
+import { composeProfile, contractFindings, failsContract, predictContract } from '../../spec/semantics/index.js';
+import { combine, contractViolations, violationsOf } from './contract.js';
 import { HOLDS, notJudged, violated, type ExecEnv, type FuzzProperty } from './types.js';
-import { minimalProfile } from '../../suites/support/index.js';
+import { minimalProfile, withTwinAttribution } from '../../suites/support/index.js';
 
 export interface ChainInput {
   /** The profile instantiated: the child of an `extends` chain, or the delegating parent. */
@@ -74,37 +74,25 @@ export const extendsProperty: FuzzProperty<ChainInput> = {
     const chain = await instantiateChain(env, input);
     if (chain.refused !== undefined) return chain.refused;
     const { outcome, dir } = chain;
-    const ceiling = policyCeiling(input.policy);
-    const v = combine(ceilingViolations(outcome.effective, { source: 'policy', bounds: ceiling, workspace: dir }));
-    if (!v) return HOLDS;
-    // Attribution by difference: a violation a layer of the chain shows on its own is no merge's.
-    const { own, shared } = attribute(overPolicy(outcome.effective, ceiling, dir), await layersOnTheirOwn(env, input));
-    if (own.length === 0)
-      return notJudged('attributed', `the same violation without extends: ${shared.map((s) => s.pointer).join(', ')}`, 'L1-I3');
-    return violated(`merged profile: ${v.message}`, v.expected, v.observed);
+    const byName = new Map(input.chain.map((d) => [String((d.metadata as { name?: unknown }).name), d]));
+    const merged = composeProfile(input.profile, (name) => byName.get(name));
+    const prediction = predictContract({ spec: merged.spec, policy: input.policy, trust: 'project' });
+    let findings = contractFindings(outcome.effective, prediction, { workspace: dir, narrowing: 'L3-E2' });
+    if (violationsOf(findings, 'L3-E2').length === 0) return HOLDS;
+    // Attribution by difference: the flat profile (the merged document on its own) judged the same
+    // way; a place it departs at too is a narrowing miss without `extends`, L1-I3's.
+    const flat = await instantiateIn(env, merged, input.policy, { encoding: input.encoding });
+    if (flat.outcome.status === 'instantiated')
+      findings = withTwinAttribution(findings, contractFindings(flat.outcome.effective, prediction, { workspace: flat.dir }));
+    const v = combine(violationsOf(findings, 'L3-E2'));
+    if (!v) {
+      const shared = findings.filter(failsContract);
+      const where = [...new Set(shared.map((f) => f.pointer))].join(', ');
+      return notJudged('attributed', `the flat profile departs at the same place: ${where}`, shared[0]?.requirements[0]);
+    }
+    return violated(`merged profile: ${v.message}`, v.expected, v.observed, v.differences);
   },
 };
-
-/** Where an effective contract exceeds the policy, each place with what it says there. */
-function overPolicy(effective: EffectiveContractT, ceiling: ContractBounds, dir: string): Violation[] {
-  return widenings(effective, ceiling, dir).map((pointer) => ({ pointer, observed: valueAt(effective, pointer) }));
-}
-
-/**
- * The feature-free equivalents of a chain: each of its profiles without its `extends`, instantiated
- * on its own under the same policy, and where each exceeds the policy (a refused one shows nothing).
- */
-async function layersOnTheirOwn(env: ExecEnv, input: ChainInput): Promise<Violation[]> {
-  const ceiling = policyCeiling(input.policy);
-  const out: Violation[] = [];
-  for (const layer of [input.profile, ...input.chain]) {
-    const alone = { ...layer };
-    delete alone['extends'];
-    const { outcome, dir } = await instantiateIn(env, alone, input.policy, { encoding: input.encoding });
-    if (outcome.status === 'instantiated') out.push(...overPolicy(outcome.effective, ceiling, dir));
-  }
-  return out;
-}
 
 function delegationArb(): fc.Arbitrary<ChainInput> {
   return fc
@@ -139,11 +127,8 @@ export const delegationProperty: FuzzProperty<ChainInput> = {
     env.stats.adapterCalls++;
     const sub = await env.ctx.adapter.call('instantiate_subagent', { parent_session_id: outcome.session_id, profile: { name: 'fz-sub' } });
     if (sub.status === 'rejected') return rejectedBy('instantiate_subagent', sub.errors);
-    const c = { source: 'parent' as const, bounds: outcome.effective, workspace: dir };
-    const v = combine([
-      ...ceilingViolations(sub.effective, c),
-      ...requestViolations(sub.effective, input.chain[0]!, c, { subagentExact: false }),
-    ]);
-    return v ? violated(`subagent: ${v.message}`, v.expected, v.observed) : HOLDS;
+    const prediction = predictContract({ spec: input.chain[0]!.spec, policy: input.policy, parent: outcome.effective, trust: 'project' });
+    const v = combine(contractViolations(sub.effective, prediction, 'L3-B1', { workspace: dir }));
+    return v ? violated(`subagent: ${v.message}`, v.expected, v.observed, v.differences) : HOLDS;
   },
 };

@@ -1,17 +1,19 @@
 /**
  * L1-I3 and L1-I2 over random profile requests x random harness policies, one profile at a time.
- * The two share the generator but not the judgement, so a failure counts against the one rule
- * it broke: a tool the policy never granted is a narrowing failure (L1-I3); a granted tool that the
- * allowlist did not ask for, that deny names, or that the table says must be present, is a
- * policy-table failure (L1-I2).
+ * The two share the generator and the judge (the whole contract against the spec model's
+ * prediction), and each reports the departures of its own requirement, so a failure counts
+ * against the one rule it broke: anything wider than profile and policy allow, a tool the policy
+ * never granted included, is a narrowing failure (L1-I3); a granted tool that the allowlist did not
+ * ask for or that deny names, or one the table says must be present and is not, is a policy-table
+ * failure (L1-I2).
  */
 import fc from 'fast-check';
 import type { EffectiveContractT, HarnessPolicyT } from '../../protocol/messages.js';
 import type { Encoding } from '../../suites/kit/types.js';
 import { encodingArb, policyArb, specRequestArb } from '../gen/narrowing.js';
 import { firstUndefined, instantiateIn, rejectedBy, type Doc } from '../harness.js';
-import { DEFAULT_TOOL_POLICY, grantedTools, policyCeiling, type ToolsRequest, toolTable } from '../../spec/semantics/index.js';
-import { ceilingViolations, combine, requestViolations } from './contract.js';
+import { type ContractPrediction, predictContract } from '../../spec/semantics/index.js';
+import { combine, contractViolations } from './contract.js';
 import { HOLDS, violated, type ExecEnv, type FuzzProperty, type Verdict, type Violation } from './types.js';
 import { minimalProfile } from '../../suites/support/index.js';
 
@@ -41,17 +43,21 @@ async function withEffective(
   const { outcome, dir } = await instantiateIn(env, input.profile, input.policy, { encoding: input.encoding });
   if (outcome.status === 'rejected') return rejectedBy('instantiate', outcome.errors);
   const v = judge(outcome.effective, dir);
-  return v ? violated(v.message, v.expected, v.observed) : HOLDS;
+  return v ? violated(v.message, v.expected, v.observed, v.differences) : HOLDS;
+}
+
+/** The whole contract the spec allows the generated profile under the generated policy (a project profile). */
+function prediction(profile: Doc, policy: HarnessPolicyT): ContractPrediction {
+  return predictContract({ spec: profile.spec, policy, trust: 'project' });
 }
 
 /**
- * The narrowing property's judge over one observation: nothing looser than the policy, and every
- * value the narrowing rule fixes exactly (subagent limits included). Pure, so the one-judge test
- * (tests/spec/one-judge.test.ts) can hold it to the L1-I3 cases' answers.
+ * The narrowing property's judge over one observation: nothing in the whole answer wider than the
+ * more restrictive of profile and policy. Pure, so the one-judge test (tests/spec/one-judge.test.ts)
+ * can hold it to the L1-I3 cases' answers.
  */
 export function narrowingVerdict(profile: Doc, policy: HarnessPolicyT, eff: EffectiveContractT, workspace: string): Violation | undefined {
-  const c = { source: 'policy' as const, bounds: policyCeiling(policy), workspace };
-  return combine([...ceilingViolations(eff, c), ...requestViolations(eff, profile, c, { subagentExact: true })]);
+  return combine(contractViolations(eff, prediction(profile, policy), 'L1-I3', { workspace }));
 }
 
 export const narrowingProperty: FuzzProperty<NarrowingInput> = {
@@ -76,20 +82,7 @@ export const toolPolicyProperty: FuzzProperty<NarrowingInput> = {
   arbitrary: narrowingArb,
   malformed: narrowingMalformed,
   execute: (env, input) =>
-    withEffective(env, input, (eff) => {
-      const granted = grantedTools(input.policy.tools);
-      const request = ((input.profile.spec as { tools?: ToolsRequest }).tools ?? undefined) as ToolsRequest | undefined;
-      const want = toolTable(request, granted).value;
-      // Tools outside the grant are L1-I3's business, not the table's.
-      const extra = eff.tools.filter((t) => granted.includes(t) && !want.includes(t));
-      // MCP tools may legitimately hinge on declared servers (L3-M1), so only their presence is judged.
-      const missing = want.filter((t) => !eff.tools.includes(t) && !t.startsWith('mcp/'));
-      if (!extra.length && !missing.length) return undefined;
-      const policy = request?.policy ?? DEFAULT_TOOL_POLICY;
-      const parts = [
-        extra.length ? `${JSON.stringify(extra)} present although the ${policy} table excludes them` : '',
-        missing.length ? `${JSON.stringify(missing)} missing although the ${policy} table includes them` : '',
-      ].filter(Boolean);
-      return { message: `tools.policy ${policy}: ${parts.join('; ')}`, expected: { tools: want }, observed: { tools: eff.tools } };
-    }),
+    withEffective(env, input, (eff, dir) =>
+      combine(contractViolations(eff, prediction(input.profile, input.policy), 'L1-I2', { workspace: dir })),
+    ),
 };

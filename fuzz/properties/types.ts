@@ -1,4 +1,5 @@
 import type fc from 'fast-check';
+import type { Difference } from '../../spec/document/differences.js';
 import type { ClauseId } from '../../spec/requirements.js';
 import type { CaseContext } from '../../suites/kit/types.js';
 
@@ -7,6 +8,12 @@ export interface Violation {
   message: string;
   expected?: unknown;
   observed?: unknown;
+  /**
+   * Where the answer departs, in its own terms (a contract path such as `/permissions/shell`), when
+   * the judge knows; else the record's differences are computed from `expected` and `observed`.
+   * A baseline names a fuzz failure by its property and first difference.
+   */
+  differences?: Difference[];
 }
 
 /**
@@ -33,9 +40,9 @@ export type Verdict =
   | { kind: 'not-judged'; cause: NotJudgedCause; reason: string; causeId?: string };
 
 export const HOLDS: Verdict = { kind: 'holds' };
-export const violated = (message: string, expected?: unknown, observed?: unknown): Verdict => ({
+export const violated = (message: string, expected?: unknown, observed?: unknown, differences?: Difference[]): Verdict => ({
   kind: 'violated',
-  violation: { message, expected, observed },
+  violation: { message, expected, observed, ...(differences?.length ? { differences } : {}) },
 });
 /** `causeId`: the ID that judges a refusal (suites/support/refusal.ts), when the input was refused. */
 export const notJudged = (cause: NotJudgedCause, reason: string, causeId?: string): Verdict => ({

@@ -5,14 +5,17 @@
  * were cut short may pass; each such case must end inconclusive with the refusal as its cause, or
  * skipped with the decline's reason when the harness declines honestly.
  *
- *   refuses-narrowing    refuses every instantiation it would have to narrow (any adjustment)
- *   requires-revision    wrongly requires metadata.revision and refuses every profile without it
- *   rejects-everything   validates nothing and instantiates nothing (every document refused)
- *   declines-skill-pins  does not implement skill digest pins, says so in its handshake, and declines
- *                        (not implemented) every instantiation whose profile pins a skill by digest
- *   refuses-append       refuses every delta with an operation at `/-` (it cannot append to its state)
- *   zero-target-digest   fills in a zero target.digest where a delta has none, and so refuses every
- *                        unpinned delta as a digest mismatch
+ *   refuses-narrowing        refuses every instantiation it would have to narrow (any adjustment)
+ *   requires-revision        wrongly requires metadata.revision and refuses every profile without it
+ *   rejects-everything       validates nothing and instantiates nothing (every document refused)
+ *   declines-skill-pins      does not implement skill digest pins, says so in its handshake, and declines
+ *                            (not implemented) every instantiation whose profile pins a skill by digest
+ *   disclaims-managed-root   declares only the user and project roots, yet reads a managed root
+ *                            when it is given one (a first harness's handshake, written cautiously):
+ *                            the probe finds it, and the cases judge with it, failing none of it
+ *   refuses-append           refuses every delta with an operation at `/-` (it cannot append to its state)
+ *   zero-target-digest       fills in a zero target.digest where a delta has none, and so refuses every
+ *                            unpinned delta as a digest mismatch
  */
 import { loadDocumentFile, parseDocument } from '../../spec/document/index.js';
 import { AdapterDecline } from '../../protocol/errors.js';
@@ -25,6 +28,7 @@ export const HIDERS = [
   'requires-revision',
   'rejects-everything',
   'declines-skill-pins',
+  'disclaims-managed-root',
   'refuses-append',
   'zero-target-digest',
 ] as const;
@@ -168,6 +172,10 @@ export function createHiderAdapter(name: string): InProcessAdapter {
         return inner.handle(method, { ...p, delta: { ...delta, target: { ...target, digest: ZERO_DIGEST } } });
     }
     const out = await inner.handle(method, params);
+    if (name === 'disclaims-managed-root' && method === 'initialize') {
+      const hs = out as { discovery_roots: string[] };
+      return { ...hs, discovery_roots: hs.discovery_roots.filter((r) => r !== 'managed') };
+    }
     if (name === 'refuses-narrowing' && (method === 'instantiate' || method === 'instantiate_subagent')) {
       const o = out as InstantiateOutcomeT;
       const narrowed =

@@ -219,8 +219,8 @@ export const MUTANTS: readonly Mutant[] = [
             (ofCategory(i, 'schema') || ofCategory(i, 'secret-literal') || ofCategory(i, 'secret-pattern'))
           ),
       ),
-    ['L1-I6'],
-    'Literal values in mcp_servers env/headers are accepted.',
+    ['L1-I6', 'ADV-env-same-name'],
+    'Literal values in mcp_servers env/headers are accepted (and with them a reference of another name, which the same check refuses).',
   ),
   mutant(
     'required-skill-missing-ignored',
@@ -1085,7 +1085,7 @@ export const MUTANTS: readonly Mutant[] = [
         return !(v?.place === 'env' && /^\$\{[A-Z][A-Z0-9_]{0,63}\}$/.test(String(v.value)));
       });
     },
-    ['L1-I6'],
+    ['ADV-env-same-name'],
     'An mcp_servers env value is accepted when it has the ${VAR} shape, whatever variable it names (FILES_TOKEN: ${HOME_TOKEN}).',
   ),
   mutant(

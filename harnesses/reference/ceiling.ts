@@ -30,7 +30,8 @@ export interface Ceiling {
   write_roots: string[];
   deny_paths: string[];
   hosts: string[];
-  memory: { mode: MemoryMode; scopes: string[]; stores?: string[] };
+  /** `stores`: under a parent, the parent's stores and their modes (a subagent may have no other). */
+  memory: { mode: MemoryMode; scopes: string[]; stores?: Array<{ name: string; mode: MemoryMode }> };
   budgets: Record<BudgetKey, Budget>;
   subagents: { max_depth: number; max_concurrent: number };
 }
@@ -76,7 +77,11 @@ export function ceilingFromParent(parent: EffectiveContractT): Ceiling {
     write_roots: roots(parent.filesystem.write_roots),
     deny_paths: [...parent.filesystem.deny_paths],
     hosts: [...parent.hosts],
-    memory: { mode: parent.memory.mode, scopes: [...parent.memory.scopes], stores: parent.memory.stores.map((s) => s.name) },
+    memory: {
+      mode: parent.memory.mode,
+      scopes: [...parent.memory.scopes],
+      stores: parent.memory.stores.map((s) => ({ name: s.name, mode: s.mode })),
+    },
     budgets: { ...parent.budgets },
     subagents: { max_depth: parent.subagents.max_depth, max_concurrent: parent.subagents.max_concurrent },
   };

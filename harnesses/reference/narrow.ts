@@ -16,10 +16,11 @@ import {
   type Decision,
   effectiveDecision,
   effectiveMemoryMode,
+  effectiveRules,
   exceeds,
-  globMatch,
+  filledRule,
   memoryExceeds,
-  minDecision,
+  minMemoryMode,
   modelRequestOf,
   PERMISSION_CATEGORIES,
   writebackOf,
@@ -49,7 +50,7 @@ export function narrow(resolved: ResolvedProfile, ceiling: Ceiling, policy: Harn
 
   const stated = (isObject(spec['permissions']) ? spec['permissions'] : {}) as RequestedPermissions;
   const permissions = narrowPermissions(stated, ceiling, rules, adjustments);
-  const policyRules = narrowRules(spec, ceiling, universe, adjustments);
+  const policyRules = narrowRules(spec, ceiling, rules.requestedPermissions(stated, { origin }), universe, adjustments);
   const roots = rules.grantRoots(
     resolved.roots,
     { read_roots: ceiling.read_roots, write_roots: ceiling.write_roots },
@@ -152,40 +153,45 @@ function narrowPermissions(
   return out;
 }
 
-/** What the ceiling would decide for a tool when no rule matches: its permission field, else default. */
-function ceilingDecisionForTool(tool: string, ceiling: Ceiling): Decision {
-  const d = ceiling.permissions;
-  if (tool === 'shell') return d.shell;
-  if (tool === 'edit' || tool === 'write') return d.edit;
-  if (tool.startsWith('web/') || tool === 'fetch') return d.network;
-  return d.default;
-}
-
 /**
- * Ceiling rules come first (first match wins), then the profile's rules, each capped at the least
- * the ceiling would decide for any tool the rule's pattern covers, so no profile rule can say more
- * than the ceiling would have for the calls it matches.
+ * The effective rules are the spec model's (spec/semantics/permission-rules.ts effectiveRules): the
+ * ceiling's rules first, then the profile's, each capped so that no call is decided above what both
+ * the ceiling and the profile would decide for it. A profile rule capped below its decision is
+ * recorded.
  */
-function narrowRules(spec: JsonObject, ceiling: Ceiling, universe: string[], adjustments: AdjustmentT[]): PolicyRuleT[] {
+function narrowRules(
+  spec: JsonObject,
+  ceiling: Ceiling,
+  request: RequestedPermissions,
+  universe: string[],
+  adjustments: AdjustmentT[],
+): PolicyRuleT[] {
   const p = isObject(spec['permissions']) ? spec['permissions'] : {};
-  const rules = Array.isArray(p['rules']) ? (p['rules'] as JsonObject[]) : [];
-  const out: PolicyRuleT[] = ceiling.rules.map((r) => ({ ...r }));
-  rules.forEach((r, i) => {
-    const tool = (r['tool'] as string | undefined) ?? '*';
-    const requested = r['decision'] as Decision;
-    const covered = universe.filter((n) => globMatch(tool, n));
-    const limits = (covered.length > 0 ? covered : [tool]).map((n) => ceilingDecisionForTool(n, ceiling));
-    const decision = minDecision(requested, ...limits);
-    if (exceeds(requested, decision)) {
+  const written = Array.isArray(p['rules']) ? (p['rules'] as JsonObject[]) : [];
+  const profileRules = written.map((r) =>
+    filledRule({
+      tool: r['tool'] as string | undefined,
+      action: r['action'] as string | undefined,
+      target: r['target'] as string | undefined,
+      decision: r['decision'] as Decision,
+    }),
+  );
+  const out = effectiveRules(
+    { ceilingRules: ceiling.rules, ceilingPermissions: ceiling.permissions, profileRules, profileRequest: request },
+    universe,
+  );
+  const own = out.slice(ceiling.rules.length);
+  own.forEach((r, i) => {
+    const requested = profileRules[i]!.decision;
+    if (exceeds(requested, r.decision)) {
       adjustments.push({
         pointer: `/spec/permissions/rules/${i}/decision`,
         action: 'narrowed',
-        reason: 'rule capped at what the ceiling decides for the tools it matches',
+        reason: 'rule capped at what the ceiling decides for the calls it matches',
         requested,
-        effective: decision,
+        effective: r.decision,
       });
     }
-    out.push({ tool, action: (r['action'] as string | undefined) ?? '*', target: (r['target'] as string | undefined) ?? '*', decision });
   });
   return out;
 }
@@ -220,7 +226,8 @@ function narrowMemory(
   const requestedStores = Array.isArray(m['stores']) ? (m['stores'] as JsonObject[]) : [];
   for (const s of resolved.stores) {
     const index = requestedStores.findIndex((r) => r['name'] === s.name);
-    if (ceiling.memory.stores && !ceiling.memory.stores.includes(s.name)) {
+    const inParent = ceiling.memory.stores?.find((x) => x.name === s.name);
+    if (ceiling.memory.stores && !inParent) {
       adjustments.push({
         pointer: `/spec/memory/stores/${index}`,
         action: 'dropped',
@@ -229,7 +236,9 @@ function narrowMemory(
       });
       continue;
     }
-    const storeMode = rules.storeMode(s.mode, { sectionMode: mode, ceilingMode: ceiling.memory.mode });
+    // Under a parent the store is also capped by the parent's mode for it (SPEC §3.8, spec/semantics/stores.ts).
+    const own = rules.storeMode(s.mode, { sectionMode: mode, ceilingMode: ceiling.memory.mode });
+    const storeMode = inParent ? minMemoryMode(own, inParent.mode) : own;
     if (memoryExceeds(s.mode, storeMode)) {
       adjustments.push({
         pointer: `/spec/memory/stores/${index}/mode`,

@@ -22,7 +22,7 @@
 import type { AdapterIssueT, AdjustmentT, HarnessPolicyT, Params } from '../../protocol/messages.js';
 import { profileDigest, specDigest } from '../../spec/document/index.js';
 import type { OapIssue } from '../../spec/document/issue.js';
-import { DEFAULT_MEMORY_MODE, type MemoryMode } from '../../spec/semantics/index.js';
+import { DEFAULT_MEMORY_MODE, type MemoryMode, storeUnavailable } from '../../spec/semantics/index.js';
 import { discover } from './discovery.js';
 import { readDocumentFile } from './document.js';
 import { adapterIssue, fromOapIssue, Rejection } from './issues.js';
@@ -365,12 +365,9 @@ function checkStores(
   return kept;
 }
 
+/** Whether the harness implements the kind is the table's decision; the rest is the spec model's (spec/semantics/stores.ts). */
 function storeProblem(name: string, kind: string, policy: HarnessPolicyT, rules: Rules): string | undefined {
-  if (kind === 'oap-state') return undefined;
-  if (!rules.storeKindImplemented(kind, policy)) return `store kind "${kind}" is not implemented by this harness`;
-  const known = policy.memory.stores.find((s) => s.name === name && s.kind === kind);
-  if (!known?.reachable) return `store "${name}" (${kind}) cannot be reached`;
-  return undefined;
+  return storeUnavailable({ name, kind }, policy, rules.storeKindImplemented(kind, policy));
 }
 
 // ---------------------------------------------------------------- hooks (SPEC §3.8)

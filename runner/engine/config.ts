@@ -48,7 +48,9 @@ export interface RunConfig {
   keepWorkspaces: boolean;
   /** `--resume`: continue the unfinished run in OUT's run stream. */
   resume: boolean;
-  /** Adapter restarts a worker allows before it records its remaining cases as errors (default 5). */
+  /** How the runner was invoked (`npx oap-conform`), recorded in the header for the rerun lines. */
+  invokedAs?: string;
+  /** `--max-restarts`: adapter restarts a worker allows before it records its remaining cases as errors (default 5). */
   maxRestarts?: number;
   /** False with `--no-calibrate`: no calibration phase, every case in its plain forms (default true). */
   calibrate?: boolean;
@@ -60,6 +62,9 @@ export interface RunConfig {
    */
   calibration?: Calibration;
 }
+
+/** How many times a worker restarts a faulted adapter unless `--max-restarts` says otherwise. */
+export const DEFAULT_MAX_RESTARTS = 5;
 
 /** The accommodations the run's cases take. */
 export const runAccommodations = (config: Pick<RunConfig, 'calibration'>): Accommodation[] => config.calibration?.accommodations ?? [];
@@ -77,13 +82,15 @@ export function recordedOptions(config: RunConfig): RunOptions {
     ...(config.shard ? { shard: config.shard } : {}),
     ...(config.fixtures ? { fixtures_dir: config.fixtures.root, fixtures_digest: config.fixtures.digest } : {}),
     ...(config.adapterEnv?.given.length ? { adapter_env: [...config.adapterEnv.given] } : {}),
+    // The budget decides whether the cases after a crashing one run at all.
+    ...(config.maxRestarts !== undefined && config.maxRestarts !== DEFAULT_MAX_RESTARTS ? { max_restarts: config.maxRestarts } : {}),
     ...(config.calibrate === false ? { calibrate: false as const } : {}),
     ...(config.accommodate ? { accommodate: [...config.accommodate] } : {}),
   };
 }
 
 /**
- * --resume goes on with the run its stream holds: the seed and `--adapter-env` the flags leave out
+ * --resume goes on with the run its stream holds: the seed, `--adapter-env` and `--max-restarts` the flags leave out
  * are the stream's (a pass-through NAME is read from the environment again). Anything the flags
  * give that differs from the stream's header is refused once the header is known.
  */
@@ -100,6 +107,7 @@ export function resumedConfig(config: RunConfig, header: RunHeader, streamPath: 
       );
     adapterEnv = adapterEnvSetting(recorded);
   }
+  const maxRestarts = config.maxRestarts ?? header.options.max_restarts;
   // The resumed cases take the accommodations the run's first cases took, never a new calibration's.
   const recordedCalibration = header.calibration;
   const unknown = recordedCalibration?.accommodations.find((a) => !isAccommodation(a));
@@ -110,7 +118,13 @@ export function resumedConfig(config: RunConfig, header: RunHeader, streamPath: 
       `cannot resume ${streamPath}: its run used accommodation ${unknown}, which this runner does not know`,
     );
   const calibration = recordedCalibration as Calibration | undefined;
-  return { ...config, seed: config.seed ?? header.seed, ...(adapterEnv ? { adapterEnv } : {}), ...(calibration ? { calibration } : {}) };
+  return {
+    ...config,
+    seed: config.seed ?? header.seed,
+    ...(adapterEnv ? { adapterEnv } : {}),
+    ...(maxRestarts !== undefined ? { maxRestarts } : {}),
+    ...(calibration ? { calibration } : {}),
+  };
 }
 
 /** The run stream of the run's output directory. */

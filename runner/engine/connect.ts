@@ -2,7 +2,7 @@ import type { HandshakeT } from '../../protocol/messages.js';
 import type { AdapterRpc } from '../../suites/kit/types.js';
 import type { ResolvedAdapter } from './adapter-spec.js';
 import { adapterEnv } from './env.js';
-import { handshake } from './handshake.js';
+import { HandshakeError, handshake } from './handshake.js';
 import { InProcessConnection } from './in-process-connection.js';
 import type { ProtocolChecker } from './protocol-check.js';
 import { StdioAdapterClient } from './stdio-client.js';
@@ -29,12 +29,15 @@ export async function connect(
     const hs = await handshake(conn);
     return { rpc: conn, handshake: hs, stderrTail: () => '', close: () => conn.close() };
   }
+  // A command that cannot be started is an adapter that cannot be run, as in `run` (exit 3).
   const client = await StdioAdapterClient.start({
     argv: adapter.processArgv ?? [],
     env: adapterEnv(opts.dir, process.env, opts.extraEnv),
     cwd: process.cwd(), // relative paths in the command line are the user's
     timeoutMs: opts.timeoutMs,
     ...(opts.checker ? { checker: opts.checker } : {}),
+  }).catch((err: unknown) => {
+    throw new HandshakeError('spawn-failed', (err as Error).message);
   });
   try {
     const hs = await handshake(client, () => client.stderr.tail(2048));

@@ -5,7 +5,7 @@ import { differencesOf } from '../../spec/document/differences.js';
 import { CaseInconclusive, CaseNotApplicable, CheckFailure } from '../../suites/kit/errors.js';
 import { FindingFailure } from '../../fuzz/findings.js';
 import { describeNeed, disclaimedNeeds, omissionSentence, probe } from '../../suites/support/probes.js';
-import type { AdapterRpc, CaseContext, CaseDef, KillableAdapter } from '../../suites/kit/types.js';
+import type { AdapterRpc, CaseContext, CaseDef, KillableAdapter, RootKind } from '../../suites/kit/types.js';
 import type { CaseOutcome } from '../../results/record.js';
 import { Workspace } from '../../suites/kit/workspace.js';
 import { caseSeed } from '../../suites/kit/random.js';
@@ -100,6 +100,30 @@ export function outcomeOf(err: unknown, base: { id: string; requirements: string
   return { ...base, status: 'error', message: `check error: ${message}`, fault: 'suite', error: { kind: 'check' }, ran: true };
 }
 
+/** How many of a case's last requests a result other than a pass shows. */
+const SHOWN_REQUESTS = 3;
+/** A string in a shown request longer than this (a document's content) is cut. */
+const SHOWN_STRING = 2000;
+
+/**
+ * A request as a reader of the failure needs it: the harness policy is its own input, so it is
+ * named rather than repeated; paths inside the case are relative to it, as the file inputs are; a
+ * long string is cut.
+ */
+function shownParams(params: unknown, caseRoot: string): unknown {
+  const walk = (v: unknown, key?: string): unknown => {
+    if (key === 'policy' && typeof v === 'object' && v !== null) return '(the policy input)';
+    if (typeof v === 'string') {
+      const rel = v === caseRoot ? '.' : v.startsWith(`${caseRoot}/`) ? v.slice(caseRoot.length + 1) : v;
+      return rel.length > SHOWN_STRING ? `${rel.slice(0, SHOWN_STRING)}… (${rel.length - SHOWN_STRING} more characters)` : rel;
+    }
+    if (Array.isArray(v)) return v.map((x) => walk(x));
+    if (typeof v === 'object' && v !== null) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x, k)]));
+    return v;
+  };
+  return walk(params);
+}
+
 export async function runCase(def: CaseDef, opts: RunCaseOptions): Promise<CaseOutcome> {
   const started = performance.now();
   const base = { id: def.id, requirements: def.requirements };
@@ -119,11 +143,24 @@ export async function runCase(def: CaseDef, opts: RunCaseOptions): Promise<CaseO
   const used = new Set<Accommodation>();
   const accommodations = accommodationsFor(opts.accommodations ?? [], def.about);
   const spawn = opts.spawnAdapter;
+  const rootsFound: RootKind[] = [];
+  // The last requests the case sent, kept to show with a result other than a pass.
+  const recent: { n: number; method: string; params: unknown }[] = [];
+  let sent = 0;
+  const adapter: AdapterRpc = {
+    call(method, params) {
+      recent.push({ n: ++sent, method, params });
+      if (recent.length > SHOWN_REQUESTS) recent.shift();
+      return opts.adapter.call(method, params);
+    },
+  };
   const ctx: CaseContext = {
-    adapter: accommodations.length ? accommodatingRpc(opts.adapter) : opts.adapter,
+    // A delta takes the case's accommodations before it is sent (and recorded as sent).
+    adapter: accommodations.length ? accommodatingRpc(adapter) : adapter,
     handshake: opts.handshake,
     workspace,
     seed: caseSeed(opts.runSeed, def.id),
+    rootsFound,
     note: (k, v) => {
       notes[k] = v;
     },
@@ -148,10 +185,10 @@ export async function runCase(def: CaseDef, opts: RunCaseOptions): Promise<CaseO
   });
   // Inputs explain a result other than a pass; a pass carries none, which keeps report.json small.
   const kept = opts.keepWorkspace ? { workspace: workspace.root } : {};
-  const withInputs = (): { inputs?: Record<string, unknown>; workspace?: string } => ({
-    ...(Object.keys(inputs).length ? { inputs } : {}),
-    ...kept,
-  });
+  const withInputs = (): { inputs?: Record<string, unknown>; workspace?: string } => {
+    for (const r of recent) inputs[`request ${r.n}: ${r.method}`] = shownParams(r.params, workspace.root);
+    return { ...(Object.keys(inputs).length ? { inputs } : {}), ...kept };
+  };
   try {
     await opts.onWorkspace?.(workspace);
     const disclaimed = disclaimedNeeds(def, opts.handshake);
@@ -160,11 +197,14 @@ export async function runCase(def: CaseDef, opts: RunCaseOptions): Promise<CaseO
       for (const need of disclaimed) {
         const found = await inScope(() => probe(ctx, need));
         if (found.absent) absent.push(found.observed);
-        else
+        else {
+          // Present after all: the case runs in full, judging with what the probe found.
+          if (need.kind === 'root') rootsFound.push(need.root);
           ctx.note('capability-present-although-disclaimed', [
             ...((notes['capability-present-although-disclaimed'] as string[]) ?? []),
             found.observed,
           ]);
+        }
       }
       // Every disclaimed capability confirmed absent: the case's question does not arise for this harness.
       if (absent.length === disclaimed.length) {

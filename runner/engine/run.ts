@@ -1,6 +1,7 @@
 import { defaultWorkspaceParent } from '../../suites/kit/workspace.js';
 import { createHash, randomInt } from 'node:crypto';
-import { accessSync, constants, existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { makeDirectory, prepareOutputDirectory } from '../../results/make-directory.js';
 import { join, resolve } from 'node:path';
 import type { HandshakeT } from '../../protocol/messages.js';
 import type { CaseDef } from '../../suites/kit/types.js';
@@ -75,7 +76,7 @@ export async function runEngine(given: RunConfig, hooks: EngineHooks = {}): Prom
   const checker = config.checkProtocol ? new ProtocolChecker() : undefined;
   const runDir = mkdtempSync(join(defaultWorkspaceParent(), 'oap-run-'));
   const kept = keptWorkspacesOf(config);
-  if (kept) mkdirSync(kept, { recursive: true });
+  if (kept) makeDirectory(kept);
 
   const workers: Worker[] = [];
   const newWorker = (index: number): Worker => {
@@ -144,6 +145,7 @@ export async function runEngine(given: RunConfig, hooks: EngineHooks = {}): Prom
       options: recordedOptions(config),
       ...(config.calibration ? { calibration: config.calibration } : {}),
       started_at: new Date().toISOString(),
+      ...(config.invokedAs ? { invoked_as: config.invokedAs } : {}),
     };
 
     // ---- the run stream (new, or the unfinished one resumed: its header stays, its records are kept)
@@ -260,18 +262,10 @@ function defaultSeed(revision: string, level: 1 | 2 | 3): number {
 /** --out must be a directory we can create and write to; anything else is a usage error (exit 2). */
 function prepareOutDir(outDir: string): void {
   try {
-    mkdirSync(outDir, { recursive: true });
-    if (!statSync(outDir).isDirectory()) throw new Error('not a directory');
-    accessSync(outDir, constants.W_OK);
+    prepareOutputDirectory(outDir);
   } catch (err) {
-    const e = err as NodeJS.ErrnoException;
-    const why =
-      e.code === 'EEXIST' || e.code === 'ENOTDIR'
-        ? 'it or one of its parents is a file, not a directory'
-        : e.code === 'EACCES' || e.code === 'EPERM' || e.code === 'EROFS'
-          ? 'permission denied'
-          : e.message;
-    throw new EngineError('usage', 'out-dir', `cannot write results to --out ${outDir}: ${why}`);
+    if (err instanceof InputError) throw new EngineError('usage', err.code, err.message);
+    throw err;
   }
 }
 
@@ -280,7 +274,7 @@ function prepareOutDir(outDir: string): void {
  * OUT/adapter-error.json for CI logs; the CLI also prints it on one line and exits 3.
  */
 function writeAdapterFailure(config: RunConfig, spec: string, reason: string): void {
-  mkdirSync(config.out, { recursive: true });
+  makeDirectory(config.out);
   const now = new Date().toISOString();
   const body = { adapter: spec, at: now, adapter_error: reason, options: { jobs: config.jobs, timeout_ms: config.timeoutMs } };
   writeFileSync(join(config.out, 'adapter-error.json'), `${JSON.stringify(body, null, 2)}\n`);

@@ -10,14 +10,12 @@ import { caseLevel } from '../../suites/index.js';
 import { fixtureFilesOf } from '../../fixtures/index.js';
 import type { CaseRecord } from '../../results/model.js';
 import type { ResolvedAdapter } from './adapter-spec.js';
-import { keptWorkspacesOf, type RunConfig } from './config.js';
+import { DEFAULT_MAX_RESTARTS, keptWorkspacesOf, type RunConfig } from './config.js';
 import { CaseHome } from './env.js';
 import { handshake, HandshakeError } from './handshake.js';
 import { InProcessConnection } from './in-process-connection.js';
 import type { ProtocolChecker } from './protocol-check.js';
 import { StdioAdapterClient } from './stdio-client.js';
-
-const DEFAULT_MAX_RESTARTS = 5;
 
 export interface WorkerOptions {
   index: number;
@@ -41,7 +39,7 @@ type Connection = AdapterRpc & { readonly fault: Error | undefined; close(): Pro
  * One worker: one adapter (process or in-process instance), its handshake, and the cases assigned
  * to it, run one at a time. A connection that faulted (crash, timeout, protocol error) is replaced
  * before the next case and the handshake replayed, at most `maxRestarts` times; after that the
- * remaining cases are recorded as `crash` with the reason.
+ * remaining cases are recorded as `error` (kind crash, never ran) with the reason.
  */
 export class Worker {
   private conn: Connection | undefined;
@@ -127,7 +125,7 @@ export class Worker {
       if (this.exhausted) return false;
       const reason = this.conn?.fault?.message ?? 'adapter not started';
       if (this.restarts >= (this.opts.config.maxRestarts ?? DEFAULT_MAX_RESTARTS)) {
-        this.exhausted = `adapter restart budget exhausted after ${this.restarts} restarts; last fault: ${reason}`;
+        this.exhausted = `adapter restart budget exhausted after ${this.restarts} restarts (raise it with --max-restarts); last fault: ${reason}`;
         return false;
       }
       this.restarts++;

@@ -8,6 +8,9 @@
  * requested at the profile's own `default`, and when the profile has no `default` either it
  * requests nothing, so the ceiling stands: "Every field narrows" (§3.5) and an absent field has
  * nothing to narrow with. The effective `default` is min(profile default ?? allow, policy default).
+ * The minimum is the most a session may get: a harness that decides lower (`ask` where the minimum
+ * is `allow`) is stricter, which §7.2 ("MUST NOT increase it") and L1-I3 ("never more permissive")
+ * allow.
  */
 import type { DecisionT } from '../../protocol/messages.js';
 import type { Reasoned } from './reasoned.js';

@@ -1,7 +1,9 @@
 /**
- * Boundary catalogue of delegation. The rule is still in the harness (harnesses/reference
- * harness.ts instantiate_subagent and ceiling.ts); the ceiling it applies is ./narrowing.ts
- * (SPEC §3.8; security.md T7; L3-B1, L3-B2).
+ * Boundary catalogue of delegation. Who may be delegated to and the depth and concurrency checks
+ * are still the harness's (harnesses/reference harness.ts instantiate_subagent); the ceiling a
+ * subagent gets is ./contract.ts predictContract with the parent's effective contract, and the
+ * limits it reports are the smaller of request and ceiling there (SPEC §3.8; security.md T7;
+ * L3-B1, L3-B2).
  */
 import { type Dimension, dimension } from './catalogue-model.js';
 

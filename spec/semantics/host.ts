@@ -57,11 +57,6 @@ export function hostsAllowed(patterns: readonly string[], host: string): boolean
   return patterns.some((p) => hostMatches(p, host));
 }
 
-/** Is every host `inner` can match allowed by one of `outers`? */
-export function hostCoveredByAny(inner: string, outers: readonly string[]): boolean {
-  return outers.some((o) => hostCovered(inner, o));
-}
-
 /**
  * A profile's `allow_hosts` as a request: an absent or empty list asks for the harness default
  * (schema: "Empty with network=allow means harness default"), i.e. requests nothing narrower.

@@ -49,17 +49,30 @@ export { canonicalHost, hostCovered, hostMatches, hostsAllowed, requestedHosts }
 export { normalizeRoot, pathAllowed, rootCovers, rootsBeyond, rootsWithin, rootWithin } from './path.js';
 export { type Intersection, intersectHosts, intersectRoots } from './intersection.js';
 export { DEFAULT_TOOL_POLICY, grantedTools, type ToolPolicy, type ToolsRequest, toolTable } from './tools.js';
+export { narrowingRequest, policyCeiling, probesFor } from './narrowing.js';
+export { type ContractInputs, type ContractPrediction, predictContract } from './contract.js';
+export { type ContractFinding, contractFindings, failsContract, type JudgeOptions } from './contract-judge.js';
+export { composeProfile, inheritedPart, mergeLayers, mergeValue } from './merge.js';
 export {
-  type ContractBounds,
-  type Difference,
-  expectedValues,
-  narrowingDifferences,
-  narrowingRequest,
-  policyCeiling,
-  type Probes,
-  probesFor,
-  widenings,
-} from './narrowing.js';
+  launchAllowed,
+  mcpServersOf,
+  recommendedLaunch,
+  serverOffers,
+  toolUniverse,
+  type Trust,
+  unsetReferences,
+} from './mcp.js';
+export {
+  callDecision,
+  effectiveRules,
+  filledRule,
+  mostForCall,
+  permissionCategory,
+  type PermissionRule,
+  type RuleSides,
+} from './permission-rules.js';
+export { skillStatus, skillsOf } from './skills.js';
+export { storeModeBound, storesOf, storeUnavailable } from './stores.js';
 export { closerBreakouts, delimitedBlock } from './delimiting.js';
 export {
   type OrderedSectionKind,
@@ -119,3 +132,4 @@ export {
 } from './risk.js';
 export { DEFAULT_WRITEBACK, operationsOutcome, type Writeback, writebackOf } from './writeback.js';
 export { physicalPath, physicalRoot } from './physical-path.js';
+export { contractComparison, contractDifferences, contractPathOf, EFFECTIVE_CONTRACT_SHAPE } from './contract-shape.js';

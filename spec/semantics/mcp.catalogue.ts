@@ -1,7 +1,7 @@
 /**
- * Boundary catalogue of MCP servers. The secret rule lives in spec/document/rules-mcp.ts; server
- * resolution and launch gating are still in the harness (harnesses/reference/resolve.ts,
- * tools.ts) (SPEC §3.4, §5.2 step 6, §7.3; security.md T2, T3; L1-I6, L3-M1, L3-M2).
+ * Boundary catalogue of MCP servers. The secret rule lives in spec/document/rules-mcp.ts; which
+ * servers are kept, what each offers and how it may launch are ./mcp.ts (SPEC §3.4, §5.2 step 6,
+ * §7.3; security.md T2, T3; L1-I6, L3-M1, L3-M2).
  */
 import { type Dimension, dimension } from './catalogue-model.js';
 
@@ -92,7 +92,7 @@ export const MCP_CATALOGUE: readonly Dimension[] = [
   dimension({
     id: 'mcp.servers',
     title: 'Which servers and MCP tools a session gets, and how they launch',
-    rule: 'harnesses/reference (resolve.ts, tools.ts; not yet in the spec model)',
+    rule: 'spec/semantics/mcp.ts toolUniverse, serverOffers, launchAllowed, recommendedLaunch',
     requirements: ['L3-M1', 'L3-M2'],
     reads: {
       profile: ['/spec/tools/mcp_servers', '/spec/tools/allow'],

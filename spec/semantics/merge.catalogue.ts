@@ -1,6 +1,7 @@
 /**
- * Boundary catalogue of `extends`. The rule is still in the harness
- * (harnesses/reference/merge.ts and resolve.ts) (SPEC §4; L3-E1, L3-E2, L3-G2).
+ * Boundary catalogue of `extends`. The merge is ./merge.ts (mergeValue, mergeLayers,
+ * composeProfile); finding the bases, cycles, depth and pins are still the harness's
+ * (harnesses/reference/resolve.ts) (SPEC §4; L3-E1, L3-E2, L3-G2).
  */
 import { type Dimension, dimension } from './catalogue-model.js';
 
@@ -97,7 +98,7 @@ export const MERGE_CATALOGUE: readonly Dimension[] = [
   dimension({
     id: 'extends.merge',
     title: 'How a base and a derived layer merge',
-    rule: 'harnesses/reference/merge.ts (not yet in the spec model)',
+    rule: 'spec/semantics/merge.ts mergeValue, mergeLayers',
     requirements: ['L3-E1', 'L3-E2'],
     reads: { profile: ['/spec', '/metadata', '/state', '/history'], base: ['/spec', '/metadata', '/state', '/history'] },
     meets: ['base-derived'],

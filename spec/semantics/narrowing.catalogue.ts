@@ -1,7 +1,8 @@
 /**
- * Boundary catalogue of the whole effective contract at once (rule: ./narrowing.ts widenings,
- * narrowingDifferences; SPEC §7.2; L1-I3, L3-B1, L3-E2): the classes where every dimension meets
- * the same extreme together, for the prediction of the whole contract (issue 20 part 1).
+ * Boundary catalogue of the whole effective contract at once (rule: ./contract.ts predictContract,
+ * ./contract-judge.ts contractFindings; SPEC §7.2; L1-I3, L3-B1, L3-E2): the classes where every
+ * dimension meets the same extreme together, for the prediction of the whole contract (issue 20
+ * part 1).
  */
 import { type Dimension, dimension } from './catalogue-model.js';
 
@@ -9,7 +10,7 @@ export const NARROWING_CATALOGUE: readonly Dimension[] = [
   dimension({
     id: 'contract.whole',
     title: 'Every dimension of the effective contract together',
-    rule: 'spec/semantics/narrowing.ts',
+    rule: 'spec/semantics/contract.ts predictContract; spec/semantics/contract-judge.ts contractFindings',
     requirements: ['L1-I3', 'L3-B1', 'L3-E2'],
     reads: { profile: ['/spec'], policy: [''], parent: [''], base: ['/spec'] },
     meets: ['profile-policy', 'parent-child', 'base-derived'],

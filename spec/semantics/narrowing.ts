@@ -1,40 +1,22 @@
 /**
- * The narrowing rule (SPEC §7.2, §3.5, §3.8 delegation, §4 rule 7; security.md T1, T7;
+ * The narrowing rule's inputs (SPEC §7.2, §3.5, §3.8 delegation, §4 rule 7; security.md T1, T7;
  * conformance.md L1-I3, L3-E2, L3-B1).
  *
- * Reading (INTERPRETATIONS.md#narrowing): "A profile MAY reduce what the
- * harness would otherwise grant. It MUST NOT increase it. [...] The effective value is always the
- * more restrictive of profile and policy." A ceiling is what a session may at most receive: for a
- * top-level session the harness policy (`policyCeiling`), for a subagent the parent's effective
- * contract (§3.8 "intersected with the parent's effective profile"), which has the same shape.
- *
- * Two questions are asked of an effective contract:
- * - `widenings(effective, ceiling)`: every place it is more permissive than the ceiling (safety,
- *   whatever the profile asked). Used by L1-I3, L3-E2, L3-B1 and the fuzzer alike.
- * - `narrowingDifferences(effective, request, ceiling, probes)`: every place it is more permissive
- *   than "the more restrictive of profile and policy" (L1-I3: "never more permissive", §7.2 "MUST
- *   NOT increase it"). Stricter than that intersection is allowed everywhere except for decisions,
- *   where §3.5 names the answer outright ("the effective decision is the minimum of the two"), so
- *   they are compared exactly. Budgets and the memory mode must be at most the smaller value,
- *   scopes a subset of the intersection, roots and hosts no wider by meaning, over probe paths and
- *   hosts (two spellings of one set are equal); tools only against the grant (which subset the §3.4
- *   table selects is L1-I2's question, tools.ts).
+ * Reading (INTERPRETATIONS.md#narrowing): "A profile MAY reduce what the harness would otherwise
+ * grant. It MUST NOT increase it. [...] The effective value is always the more restrictive of
+ * profile and policy." A ceiling is what a session may at most receive: for a top-level session the
+ * harness policy (`policyCeiling`), for a subagent the parent's effective contract (§3.8
+ * "intersected with the parent's effective profile"), which has the same shape. A profile's
+ * request is what its `spec` asks of those dimensions (`narrowingRequest`). The most permissive
+ * contract the two allow is ./contract.ts `predictContract`, and ./contract-judge.ts compares a
+ * harness's whole answer with it, roots and hosts by meaning over the probes of `probesFor`.
  */
 import type { HarnessPolicyT } from '../../protocol/messages.js';
-import { BUDGET_KEYS, type Budget, type BudgetKey, budgetAtMost, minBudget, profileBudgets } from './budget.js';
-import {
-  type Decision,
-  exceeds,
-  PERMISSION_KEYS,
-  type PermissionKey,
-  policyDecision,
-  type RequestedPermissions,
-  effectiveDecision,
-} from './decision.js';
-import { canonicalHost, hostCoveredByAny, hostsAllowed, requestedHosts } from './host.js';
-import { effectiveMemoryMode, effectiveScopes, type MemoryMode, memoryExceeds, scopesBeyond } from './memory.js';
-import { normalizeRoot, pathAllowed, rootWithin, rootsBeyond } from './path.js';
-import { pointerOf } from './pointer.js';
+import { BUDGET_KEYS, type Budget, type BudgetKey, profileBudgets } from './budget.js';
+import { type Decision, PERMISSION_KEYS, type PermissionKey, policyDecision, type RequestedPermissions } from './decision.js';
+import { canonicalHost, requestedHosts } from './host.js';
+import type { MemoryMode } from './memory.js';
+import { normalizeRoot } from './path.js';
 import { grantedTools } from './tools.js';
 
 /** The bounds a contract sets; a harness policy's ceiling and every effective contract have this shape. */
@@ -64,41 +46,6 @@ export function policyCeiling(policy: HarnessPolicyT): ContractBounds {
     subagents: { max_depth: policy.subagents.max_depth, max_concurrent: policy.subagents.max_concurrent },
   };
 }
-
-/**
- * Every place `effective` is more permissive than `ceiling`, as pointer labels into the contract
- * (`/permissions/shell`, `/tools/git~1diff`, `/filesystem/read_roots/src`, ...). Empty means
- * `effective` ≤ `ceiling`. `workspace` maps absolute effective roots back to relative ones.
- */
-export function widenings(effective: ContractBounds, ceiling: ContractBounds, workspace?: string): string[] {
-  const out: string[] = [];
-  const label = (...tokens: string[]): string => pointerOf(tokens);
-  for (const k of PERMISSION_KEYS) if (exceeds(effective.permissions[k], ceiling.permissions[k])) out.push(label('permissions', k));
-  const granted = new Set(ceiling.tools);
-  for (const t of effective.tools) if (!granted.has(t)) out.push(label('tools', t));
-  for (const key of ['read_roots', 'write_roots'] as const) {
-    for (const r of rootsBeyond(effective.filesystem[key], ceiling.filesystem[key], workspace)) out.push(label('filesystem', key, r));
-  }
-  // A path the ceiling denies must stay denied wherever the effective roots reach it.
-  const reach = [...effective.filesystem.read_roots, ...effective.filesystem.write_roots];
-  for (const d of ceiling.filesystem.deny_paths) {
-    const reached = reach.some((r) => rootWithin(d, r, workspace) || rootWithin(r, d, workspace));
-    const kept = effective.filesystem.deny_paths.some((e) => rootWithin(d, e, workspace));
-    if (reached && !kept) out.push(label('filesystem', 'deny_paths', d));
-  }
-  for (const h of effective.hosts) if (!hostCoveredByAny(h, ceiling.hosts)) out.push(label('hosts', h));
-  if (memoryExceeds(effective.memory.mode, ceiling.memory.mode)) out.push(label('memory', 'mode'));
-  for (const s of effective.memory.stores ?? []) {
-    if (memoryExceeds(s.mode, ceiling.memory.mode)) out.push(label('memory', 'stores', s.name));
-  }
-  for (const s of scopesBeyond(effective.memory.scopes, ceiling.memory.scopes)) out.push(label('memory', 'scopes', s));
-  for (const k of BUDGET_KEYS) if (!budgetAtMost(effective.budgets[k], ceiling.budgets[k])) out.push(label('budgets', k));
-  if (effective.subagents.max_depth > ceiling.subagents.max_depth) out.push(label('subagents', 'max_depth'));
-  if (effective.subagents.max_concurrent > ceiling.subagents.max_concurrent) out.push(label('subagents', 'max_concurrent'));
-  return out;
-}
-
-// ---------------------------------------------------------------- the exact answer
 
 /** What a profile's `spec` asks of the dimensions L1-I3 narrows. Undefined = nothing requested. */
 export interface NarrowingRequest {
@@ -138,47 +85,6 @@ export function narrowingRequest(spec: unknown): NarrowingRequest {
   };
 }
 
-/** May the session reach `path` under the intersection of request and ceiling? */
-function expectedPathAllowed(
-  request: NarrowingRequest,
-  ceiling: ContractBounds,
-  key: 'read_roots' | 'write_roots',
-  path: string,
-  workspace?: string,
-): boolean {
-  return (
-    pathAllowed(ceiling.filesystem[key], ceiling.filesystem.deny_paths, path, workspace) &&
-    pathAllowed(request[key] ?? ['.'], request.deny_paths, path, workspace)
-  );
-}
-
-/** May the session reach `host` under the intersection of request and ceiling? */
-function expectedHostAllowed(request: NarrowingRequest, ceiling: ContractBounds, host: string): boolean {
-  return hostsAllowed(ceiling.hosts, host) && (request.hosts === undefined || hostsAllowed(request.hosts, host));
-}
-
-/** The values the spec fixes outright: decisions, memory mode, scopes and budgets. */
-export function expectedValues(
-  request: NarrowingRequest,
-  ceiling: ContractBounds,
-): {
-  permissions: Record<PermissionKey, Decision>;
-  memoryMode: MemoryMode;
-  scopes: string[];
-  budgets: Record<BudgetKey, Budget>;
-} {
-  const permissions = {} as Record<PermissionKey, Decision>;
-  for (const k of PERMISSION_KEYS) permissions[k] = effectiveDecision(request.permissions, ceiling.permissions, k).value;
-  const budgets = {} as Record<BudgetKey, Budget>;
-  for (const k of BUDGET_KEYS) budgets[k] = minBudget(request.budgets[k], ceiling.budgets[k]);
-  return {
-    permissions,
-    memoryMode: effectiveMemoryMode(request.memoryMode, ceiling.memory.mode).value,
-    scopes: effectiveScopes(request.scopes, ceiling.memory.scopes).value,
-    budgets,
-  };
-}
-
 /** Paths and hosts at which two root or host lists are compared by meaning. */
 export interface Probes {
   paths: readonly string[];
@@ -211,86 +117,4 @@ export function probesFor(roots: readonly string[], hosts: readonly string[], wo
     } else hostProbes.add(h);
   }
   return { paths: [...paths], hosts: [...hostProbes] };
-}
-
-/** One place where an effective contract is not what the narrowing rule gives. */
-export interface Difference {
-  /** Label into the effective contract, e.g. `/permissions/shell` or `/filesystem/read_roots`. */
-  pointer: string;
-  expected: unknown;
-  observed: unknown;
-}
-
-/**
- * Every place `effective` is more permissive than the more restrictive of `request` and `ceiling`:
- * tools outside the grant, decisions other than the exact minimum, a memory mode or budget above the
- * smaller value, scopes outside the intersection, stores above the ceiling's mode, and probe paths
- * and hosts reachable although the intersection does not reach them. A harness granting less than
- * the intersection (a root, a host, a scope, a smaller budget) has no difference here: that is a
- * narrowing to record (L1-I9), not a widening (INTERPRETATIONS.md#narrowing).
- */
-export function narrowingDifferences(
-  effective: ContractBounds,
-  request: NarrowingRequest,
-  ceiling: ContractBounds,
-  opts: { probes?: Probes; workspace?: string } = {},
-): Difference[] {
-  const { workspace } = opts;
-  const probes =
-    opts.probes ??
-    probesFor(
-      [
-        ...ceiling.filesystem.read_roots,
-        ...ceiling.filesystem.write_roots,
-        ...ceiling.filesystem.deny_paths,
-        ...(request.read_roots ?? []),
-        ...(request.write_roots ?? []),
-        ...request.deny_paths,
-        ...effective.filesystem.read_roots,
-        ...effective.filesystem.write_roots,
-        ...effective.filesystem.deny_paths,
-      ],
-      [...ceiling.hosts, ...(request.hosts ?? []), ...effective.hosts],
-      workspace,
-    );
-  const out: Difference[] = [];
-  const granted = new Set(ceiling.tools);
-  const ungranted = effective.tools.filter((t) => !granted.has(t));
-  if (ungranted.length > 0) out.push({ pointer: '/tools', expected: { within: [...ceiling.tools] }, observed: [...effective.tools] });
-  const want = expectedValues(request, ceiling);
-  for (const k of PERMISSION_KEYS) {
-    if (effective.permissions[k] !== want.permissions[k])
-      out.push({ pointer: `/permissions/${k}`, expected: want.permissions[k], observed: effective.permissions[k] });
-  }
-  for (const key of ['read_roots', 'write_roots'] as const) {
-    // A root that names no place inside the workspace reaches outside it (security.md T6).
-    const outside = effective.filesystem[key].filter((r) => normalizeRoot(r, workspace) === undefined);
-    if (outside.length > 0) out.push({ pointer: `/filesystem/${key}`, expected: { within: 'the workspace' }, observed: outside });
-    for (const p of probes.paths) {
-      const expected = expectedPathAllowed(request, ceiling, key, p, workspace);
-      const observed = pathAllowed(effective.filesystem[key], effective.filesystem.deny_paths, p, workspace);
-      if (observed && !expected)
-        out.push({ pointer: `/filesystem/${key}`, expected: { path: p, allowed: expected }, observed: { path: p, allowed: observed } });
-    }
-  }
-  for (const h of probes.hosts) {
-    const expected = expectedHostAllowed(request, ceiling, h);
-    const observed = hostsAllowed(effective.hosts, h);
-    if (observed && !expected)
-      out.push({ pointer: '/hosts', expected: { host: h, allowed: expected }, observed: { host: h, allowed: observed } });
-  }
-  if (memoryExceeds(effective.memory.mode, want.memoryMode))
-    out.push({ pointer: '/memory/mode', expected: { atMost: want.memoryMode }, observed: effective.memory.mode });
-  for (const s of effective.memory.stores ?? []) {
-    if (memoryExceeds(s.mode, ceiling.memory.mode))
-      out.push({ pointer: pointerOf(['memory', 'stores', s.name]), expected: { atMost: ceiling.memory.mode }, observed: s.mode });
-  }
-  const beyond = scopesBeyond(effective.memory.scopes, want.scopes);
-  if (beyond.length > 0)
-    out.push({ pointer: '/memory/scopes', expected: { within: [...new Set(want.scopes)].sort() }, observed: [...effective.memory.scopes] });
-  for (const k of BUDGET_KEYS) {
-    if (!budgetAtMost(effective.budgets[k], want.budgets[k]))
-      out.push({ pointer: `/budgets/${k}`, expected: { atMost: want.budgets[k] }, observed: effective.budgets[k] });
-  }
-  return out;
 }

@@ -163,7 +163,7 @@ function rootsDimension(key: 'read_roots' | 'write_roots'): Dimension {
 const DENY_PATHS = dimension({
   id: 'filesystem.deny_paths',
   title: 'Paths the profile subtracts from both root lists',
-  rule: "spec/semantics/path.ts pathAllowed; spec/semantics/narrowing.ts widenings (a ceiling's deny stays denied)",
+  rule: "spec/semantics/path.ts pathAllowed; spec/semantics/contract-judge.ts contractFindings (a ceiling's deny stays denied)",
   requirements: ['L1-I3', 'L3-B1'],
   reads: {
     profile: ['/spec/permissions/filesystem/deny_paths', '/spec/permissions/filesystem/read_roots'],
@@ -218,7 +218,7 @@ const DENY_PATHS = dimension({
         slug: 'parent-deny-kept',
         description: "the parent's effective deny path under a child asking for `.`",
         values: [{ 'parent:/filesystem/deny_paths': ['secrets'], 'profile:/spec/permissions/filesystem/read_roots': ['.'] }],
-        predicts: 'secrets stays unreachable in the child (widenings: a ceiling deny must stay denied)',
+        predicts: 'secrets stays unreachable in the child (a ceiling deny must stay denied: the judge’s probe paths)',
       },
     ],
   },

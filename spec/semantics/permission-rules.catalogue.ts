@@ -1,20 +1,19 @@
 /**
- * Boundary catalogue of permission rules (`spec.permissions.rules`, the policy's `rules`). The rule
- * is still in the harness (harnesses/reference/narrow.ts): the suite judges only that a profile
- * rule cannot give `shell` more than the policy's decision (SPEC §3.5 "`rules` are evaluated in
- * order, first match wins, and are themselves subject to the narrowing rule"; L1-I3).
+ * Boundary catalogue of permission rules (`spec.permissions.rules`, the policy's `rules`; rule:
+ * ./permission-rules.ts). The judge of the whole contract holds the effective rules call by call
+ * to the more restrictive of what the ceiling and the profile decide (SPEC §3.5 "`rules` are
+ * evaluated in order, first match wins, and are themselves subject to the narrowing rule"; L1-I3).
  */
 import { type Dimension, dimension } from './catalogue-model.js';
 
 const r = 'profile:/spec/permissions/rules';
 const qr = 'policy:/permissions/rules';
-const UNJUDGED = 'permission rules beyond "a profile rule cannot exceed the policy decision" are not judged (INTERPRETATIONS.md, L1-I3)';
 
 export const PERMISSION_RULES_CATALOGUE: readonly Dimension[] = [
   dimension({
     id: 'permissions.rules',
     title: 'Profile and policy permission rules, first match wins',
-    rule: 'harnesses/reference/narrow.ts (not yet in the spec model)',
+    rule: 'spec/semantics/permission-rules.ts callDecision, mostForCall, effectiveRules',
     requirements: ['L1-I3', 'L3-B1'],
     reads: {
       profile: ['/spec/permissions/rules', '/spec/permissions/shell'],
@@ -44,7 +43,6 @@ export const PERMISSION_RULES_CATALOGUE: readonly Dimension[] = [
           description: 'a rule for `Shell`',
           values: [{ [r]: [{ tool: 'Shell', decision: 'allow' }], 'policy:/permissions/shell': 'ask' }],
           predicts: 'matches no tool (exact names); shell stays ask',
-          exclusion: UNJUDGED,
         },
       ],
       separators: [
@@ -53,7 +51,6 @@ export const PERMISSION_RULES_CATALOGUE: readonly Dimension[] = [
           description: 'a target `src/` and `src/**`',
           values: [{ [r]: [{ tool: 'edit', target: 'src/**', decision: 'allow' }] }],
           predicts: 'at most the policy decision for edit',
-          exclusion: UNJUDGED,
         },
       ],
       wildcards: [
@@ -78,7 +75,6 @@ export const PERMISSION_RULES_CATALOGUE: readonly Dimension[] = [
             },
           ],
           predicts: 'the first (deny) wins',
-          exclusion: UNJUDGED,
         },
       ],
       order: [
@@ -87,7 +83,6 @@ export const PERMISSION_RULES_CATALOGUE: readonly Dimension[] = [
           description: 'a policy rule and a profile rule for the same call',
           values: [{ [qr]: [{ tool: 'shell', action: '*', target: '*', decision: 'ask' }], [r]: [{ tool: 'shell', decision: 'allow' }] }],
           predicts: "the policy's rule is evaluated first; the profile rule can only narrow",
-          exclusion: UNJUDGED,
         },
       ],
       links: [
@@ -101,7 +96,6 @@ export const PERMISSION_RULES_CATALOGUE: readonly Dimension[] = [
             },
           ],
           predicts: "the parent's rules come first and bound the child",
-          exclusion: UNJUDGED,
         },
       ],
     },

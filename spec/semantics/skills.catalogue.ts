@@ -1,6 +1,6 @@
 /**
- * Boundary catalogue of skills. The rule is still in the harness (harnesses/reference/resolve.ts)
- * (SPEC §3.4; L1-I7, L3-K1, L1-I11).
+ * Boundary catalogue of skills (rule: ./skills.ts skillStatus; refusing a missing required skill is
+ * still the harness's, harnesses/reference/resolve.ts) (SPEC §3.4; L1-I7, L3-K1, L1-I11).
  */
 import { type Dimension, dimension } from './catalogue-model.js';
 
@@ -13,7 +13,7 @@ export const SKILLS_CATALOGUE: readonly Dimension[] = [
   dimension({
     id: 'skills',
     title: 'Skills present, missing, pinned',
-    rule: 'harnesses/reference/resolve.ts (not yet in the spec model)',
+    rule: 'spec/semantics/skills.ts skillStatus',
     requirements: ['L1-I7', 'L3-K1'],
     reads: { profile: ['/spec/tools/skills'], policy: ['/skills'], parent: ['/skills'] },
     meets: ['profile-policy'],

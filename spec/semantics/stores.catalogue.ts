@@ -1,7 +1,6 @@
 /**
- * Boundary catalogue of memory stores. The rule is still in the harness
- * (harnesses/reference/narrow.ts and resolve.ts); the store mode cap is spec/semantics/memory.ts
- * storeModeCap (SPEC §3.7; L1-I7, L3-Y1, L3-B1).
+ * Boundary catalogue of memory stores (rule: ./stores.ts storeUnavailable, storeModeBound; the
+ * store mode cap is ./memory.ts storeModeCap) (SPEC §3.7; L1-I7, L3-Y1, L3-B1).
  */
 import { dimension, type Dimension } from './catalogue-model.js';
 
@@ -13,7 +12,7 @@ export const STORES_CATALOGUE: readonly Dimension[] = [
   dimension({
     id: 'memory.stores',
     title: 'Which stores a session gets, and with which mode',
-    rule: 'harnesses/reference (narrow.ts, resolve.ts); spec/semantics/memory.ts storeModeCap',
+    rule: 'spec/semantics/stores.ts storeUnavailable, storeModeBound; spec/semantics/memory.ts storeModeCap',
     requirements: ['L1-I7', 'L3-Y1', 'L3-B1'],
     reads: {
       profile: ['/spec/memory/stores', '/spec/memory/mode'],

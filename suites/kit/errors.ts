@@ -1,3 +1,5 @@
+import type { Difference } from '../../spec/document/differences.js';
+
 /**
  * How a check ends when it does not pass. The case runner maps them to statuses: CheckFailure ->
  * fail, CaseNotApplicable -> not-applicable; the adapter's own wire outcomes (protocol/
@@ -9,7 +11,7 @@ export class CheckFailure extends Error {
     readonly expected?: unknown,
     readonly observed?: unknown,
     /** Where they differ, when the check already knows (a spec rule's differences); else computed from the two. */
-    readonly differences?: readonly { pointer: string; expected?: unknown; observed?: unknown }[],
+    readonly differences?: readonly Difference[],
   ) {
     super(message);
     this.name = 'CheckFailure';

@@ -29,6 +29,13 @@ export interface CaseContext {
   readonly workspace: Workspace;
   /** Deterministic per-case seed derived from the run seed and the case ID. */
   readonly seed: number;
+  /**
+   * Discovery roots the handshake disclaims but a probe found the harness reading (it listed a
+   * profile placed only there): the case judges with them as if declared, so a harness that
+   * declares less than it does is never failed for it (the note `capability-present-although-
+   * disclaimed` says so in the report).
+   */
+  readonly rootsFound?: readonly RootKind[];
   /** Present only when the adapter can be spawned as its own process (stdio, builtin, or module via the host). */
   spawnAdapter?(): Promise<KillableAdapter>;
   /** Record an observation that goes into the report's case record, e.g. which evidence proved A12. */

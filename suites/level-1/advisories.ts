@@ -12,6 +12,8 @@
  *   hostile document is refused stays L1-P2's question; only the time is judged here.
  * - ADV-model-parameters (SPEC 3.3): parameters a provider may not support (seed, reasoning_effort)
  *   never make instantiation fail; the model is the one the same profile gets without them.
+ * - ADV-env-same-name (SPEC 3.4): an MCP env value referencing another variable is refused; its
+ *   case is beside the L1-I6 cases it shares a builder with (resolve-rejections.ts).
  *
  * Substitution itself is conditional ("A harness supporting substitution MUST ..."): a harness that
  * substitutes nothing, not even in instructions, leaves both vars advisories inconclusive.
@@ -93,6 +95,7 @@ const varsUndefined: CaseDef = {
       ctx,
       writeProjectProfile(ctx, minimalProfile('vars-defined', role('You serve the ${{ vars.TEAM }} team.'))),
       permissivePolicy(),
+      { role: 'control' },
     );
     requireObservable(
       control.prompt.text.includes('You serve the platform team.'),
@@ -207,7 +210,7 @@ function duplicateCase(d: DuplicateCase): CaseDef {
         `the same ${d.encoding} document with the key once does not validate, so a refusal of the duplicate proves nothing`,
         rejectionCause(`valid ${d.encoding} control document`, v0.errors),
       );
-      await instantiateSubject(ctx, write('dup-control', d.control), permissivePolicy());
+      await instantiateSubject(ctx, write('dup-control', d.control), permissivePolicy(), { role: 'control' });
       const text = d.duplicate.replaceAll('NAME', 'dup-twice');
       const v = await ctx.adapter.call('validate', { document: { content: text, encoding: d.encoding } });
       expectTrue(!v.valid, `validate accepted a ${d.encoding} document with ${d.where} written twice`, {
@@ -300,7 +303,9 @@ const modelParameters: CaseDef = {
   async run(ctx) {
     const model = { provider: 'anthropic', id: 'claude-sonnet-5' };
     const policy = permissivePolicy();
-    const control = await instantiateSubject(ctx, writeProjectProfile(ctx, minimalProfile('params-control', { model })), policy);
+    const control = await instantiateSubject(ctx, writeProjectProfile(ctx, minimalProfile('params-control', { model })), policy, {
+      role: 'control',
+    });
     const parameters = { seed: 7, reasoning_effort: 'high', temperature: 0.3 };
     const doc = minimalProfile('params-unsupported', { model: { ...model, parameters } });
     const out = await instantiatePath(ctx, writeProjectProfile(ctx, doc), policy);

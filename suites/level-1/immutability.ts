@@ -5,6 +5,8 @@
  */
 import { rmSync, writeFileSync } from 'node:fs';
 import type { InstantiatedT } from '../../protocol/messages.js';
+import type { Shape } from '../../spec/document/differences.js';
+import { EFFECTIVE_CONTRACT_SHAPE } from '../../spec/semantics/index.js';
 import { expectEqual } from '../kit/assert.js';
 import type { CaseContext, CaseDef } from '../kit/types.js';
 import { serializeDocument } from '../kit/workspace.js';
@@ -22,6 +24,12 @@ const REWRITTEN = minimalProfile('steady-contract', {
   permissions: { shell: 'allow', edit: 'allow' },
 });
 
+/** The effective contract in its own terms (tools, roots and hosts as sets, ...); the prompt text by line. */
+const SESSION_SHAPE: Shape = {
+  kind: 'map',
+  fields: { effective: EFFECTIVE_CONTRACT_SHAPE, prompt: { kind: 'map', fields: { text: { kind: 'text' } } } },
+};
+
 function contractOf(s: InstantiatedT): unknown {
   return { session: s.session, effective: s.effective, prompt: s.prompt };
 }
@@ -31,7 +39,9 @@ async function afterDiskChange(ctx: CaseContext, change: (path: string) => void)
   const first = await instantiateSubject(ctx, path, permissivePolicy());
   change(path);
   const described = await ctx.adapter.call('describe_session', { session_id: first.session_id });
-  expectEqual(contractOf(described), contractOf(first), 'the session as described after the file changed on disk');
+  expectEqual(contractOf(described), contractOf(first), 'the session as described after the file changed on disk', {
+    shape: SESSION_SHAPE,
+  });
 }
 
 const rewritten: CaseDef = {

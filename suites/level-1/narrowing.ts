@@ -3,39 +3,38 @@
  * is the more restrictive of profile and policy: never more permissive than local policy alone,
  * and never more than the profile asked for.
  *
- * Every case gathers an observation and asks the spec model (spec/semantics/narrowing.ts) what
- * the rule gives; `narrowingJudgement` is that question, shared with the fuzzer's judge
- * (tests/spec/one-judge.test.ts holds them to the same answers). Only widening fails ("never more
- * permissive than local policy alone"): a harness granting less than the intersection passes,
- * except for decisions, which §3.5 fixes at the minimum. Tools are judged here only against the
- * harness grant (effective ⊆ granted); which subset the profile's policy selects is L1-I2's
- * question. Whether the narrowing was recorded is L1-I9's. Roots and hosts are judged by meaning
- * over probe paths and hosts, not by spelling.
+ * Every case gathers an observation and hands the session's whole effective contract to the spec
+ * model's judge (spec/semantics/contract-judge.ts) against the prediction of the whole contract
+ * (spec/semantics/contract.ts); `narrowingJudgement` is that question, shared with the fuzzer's
+ * judge (tests/spec/one-judge.test.ts holds them to the same answers). A case is about one
+ * dimension and names it first, but a widening anywhere in the answer fails it. Only widening
+ * fails ("never more permissive than local policy alone"): a harness granting less than the
+ * intersection passes, decisions included (`ask` where the minimum is `allow`), and the narrowing
+ * is noted. A widening that is another requirement's (a tool the §3.4 table excludes but the
+ * policy grants is L1-I2's) leaves the case inconclusive; another requirement's fixed value
+ * reported otherwise (the model rule) is noted. Whether the narrowing was recorded is
+ * L1-I9's. Roots and hosts are judged by meaning over probe paths and hosts, not by spelling.
  */
 import { realpathSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import type { HarnessPolicyT } from '../../protocol/messages.js';
 import type { ClauseId } from '../../spec/requirements.js';
+import type { EffectiveContractT } from '../../protocol/messages.js';
 import {
-  type ContractBounds,
+  type ContractFinding,
+  type ContractPrediction,
+  contractFindings,
   type Decision,
   DECISIONS,
-  type Difference,
-  expectedValues,
-  globMatch,
-  isAncestorOrSelf,
-  narrowingDifferences,
-  narrowingRequest,
+  type JudgeOptions,
   physicalRoot,
-  policyCeiling,
-  type Probes,
-  widenings,
+  predictContract,
 } from '../../spec/semantics/index.js';
-import { expectEqual, fail, failWithDifferences } from '../kit/assert.js';
 import { mulberry32 } from '../kit/random.js';
 import type { CaseContext, CaseDef } from '../kit/types.js';
 import {
   briefIssues,
+  expectContract,
   instantiatePath,
   instantiateSubject,
   minimalProfile,
@@ -44,28 +43,44 @@ import {
   writeProjectProfile,
 } from '../support/index.js';
 
+/** The whole contract the spec allows a top-level session of a project profile `spec` under `policy`. */
+export function narrowingPrediction(spec: unknown, policy: HarnessPolicyT): ContractPrediction {
+  return predictContract({ spec, policy, trust: 'project' });
+}
+
 /**
- * Where `effective` departs from the narrowing rule for a profile `spec` under `policy`: the L1-I3
- * expectation of every case below, as one pure function over the observation.
+ * Where `effective` departs from the whole contract the spec allows for a profile `spec` under
+ * `policy`: the L1-I3 expectation of every case below, as one pure function over the observation.
  */
 export function narrowingJudgement(
   spec: unknown,
   policy: HarnessPolicyT,
-  effective: ContractBounds,
-  opts: { probes?: Probes; workspace?: string } = {},
-): Difference[] {
-  return narrowingDifferences(effective, narrowingRequest(spec), policyCeiling(policy), opts);
+  effective: EffectiveContractT,
+  opts: JudgeOptions = {},
+): ContractFinding[] {
+  return contractFindings(effective, narrowingPrediction(spec, policy), opts);
 }
 
-/** Fail on the first difference in the dimensions named by `prefixes` (pointer labels). */
-function expectNarrowed(differences: Difference[], prefixes: string[], what: string): void {
-  const found = differences.filter((d) => prefixes.some((p) => isAncestorOrSelf(p, d.pointer)));
-  const first = found[0];
-  if (first)
-    failWithDifferences(`${what}: ${first.pointer} is not what the narrowing rule gives`, found, first.expected, {
-      observed: first.observed,
-      all: found,
-    });
+/** The L1-I3 verdict on a whole answer, naming `dimensions` (pointer labels) first. */
+function expectNarrowed(ctx: CaseContext, findings: ContractFinding[], dimensions: string[], what: string): void {
+  expectContract(ctx, findings, { requirements: ['L1-I3'], dimensions, what });
+}
+
+/** The most permissive decisions, memory mode, scopes and budgets, for a case's expectation. */
+function expectedBounds(spec: unknown, policy: HarnessPolicyT): Record<string, unknown> {
+  const p = narrowingPrediction(spec, policy);
+  return {
+    permissions: mostPermissions(spec, policy),
+    memoryMode: p.memory.mode.value,
+    scopes: p.memory.scopes.value,
+    budgets: Object.fromEntries(Object.entries(p.budgets).map(([k, v]) => [k, v.value])),
+  };
+}
+
+/** The most permissive decisions, for a case's expectation. */
+function mostPermissions(spec: unknown, policy: HarnessPolicyT): Record<string, Decision> {
+  const p = narrowingPrediction(spec, policy).permissions;
+  return Object.fromEntries(Object.entries(p).map(([k, v]) => [k, v.value]));
 }
 
 const base = permissivePolicy();
@@ -91,7 +106,7 @@ const shellUnderDeny: CaseDef = {
     });
     const policy = withPermissions({ default: 'allow', shell: 'deny', edit: 'allow', network: 'allow', rules: [] });
     const session = await instantiateSubject(ctx, writeProjectProfile(ctx, doc), policy);
-    expectNarrowed(narrowingJudgement(specOf(doc), policy, session.effective), ['/permissions/shell'], 'effective shell decision');
+    expectNarrowed(ctx, narrowingJudgement(specOf(doc), policy, session.effective), ['/permissions/shell'], 'effective shell decision');
   },
 };
 
@@ -125,10 +140,10 @@ function permissionCase(c: PermissionCase): CaseDef {
     requirements: ['L1-I3'],
     clauses: ['L1-I3.permissions'],
     title: c.title,
-    expectation: { permissions: expectedValues(narrowingRequest(specOf(doc)), policyCeiling(policy)).permissions },
+    expectation: { permissions: { atMost: mostPermissions(specOf(doc), policy) } },
     async run(ctx) {
       const session = await instantiateSubject(ctx, writeProjectProfile(ctx, doc), policy);
-      expectNarrowed(narrowingJudgement(specOf(doc), policy, session.effective), ['/permissions'], 'effective permissions');
+      expectNarrowed(ctx, narrowingJudgement(specOf(doc), policy, session.effective), ['/permissions'], 'effective permissions');
     },
   };
 }
@@ -138,7 +153,7 @@ const profileRuleCannotAllow: CaseDef = {
   requirements: ['L1-I3'],
   clauses: ['L1-I3.permissions'],
   title: 'A profile rule allowing shell does not reopen a shell the policy denies',
-  expectation: { permissions: { shell: 'deny' }, rulesMatchingShell: 'deny only' },
+  expectation: { permissions: { shell: { atMost: 'deny' } }, rules: 'no call to shell decided above deny' },
   async run(ctx) {
     const doc = minimalProfile('rule-escalation', {
       permissions: {
@@ -149,10 +164,13 @@ const profileRuleCannotAllow: CaseDef = {
     });
     const policy = withPermissions({ default: 'allow', shell: 'deny', edit: 'allow', network: 'allow', rules: [] });
     const session = await instantiateSubject(ctx, writeProjectProfile(ctx, doc), policy);
-    expectNarrowed(narrowingJudgement(specOf(doc), policy, session.effective), ['/permissions/shell'], 'effective shell decision');
-    // SPEC §3.5: rules "are themselves subject to the narrowing rule".
-    const reopening = session.effective.rules.filter((r) => globMatch(r.tool, 'shell') && r.decision !== 'deny');
-    expectEqual(reopening, [], 'effective rules that give shell more than the policy’s deny');
+    // SPEC §3.5: rules "are themselves subject to the narrowing rule": judged call by call.
+    expectNarrowed(
+      ctx,
+      narrowingJudgement(specOf(doc), policy, session.effective),
+      ['/permissions/shell', '/rules'],
+      'shell rules and decision',
+    );
   },
 };
 
@@ -171,7 +189,12 @@ function toolsWithinGrant(policyName: 'allowlist' | 'denylist' | 'inherit', tool
       const doc = minimalProfile(`grant-${policyName}`, { tools: { policy: policyName, ...tools } });
       const policy = permissivePolicy({ tools: { available: [...STANDARD_TOOLS], grant: [...GRANT] } });
       const session = await instantiateSubject(ctx, writeProjectProfile(ctx, doc), policy);
-      expectNarrowed(narrowingJudgement(specOf(doc), policy, session.effective), ['/tools'], 'effective tools outside the harness grant');
+      expectNarrowed(
+        ctx,
+        narrowingJudgement(specOf(doc), policy, session.effective),
+        ['/tools'],
+        'effective tools outside the harness grant',
+      );
     },
   };
 }
@@ -204,7 +227,7 @@ const filesystemRoots: CaseDef = {
     const policy = permissivePolicy({ filesystem: policyFs });
     const session = await instantiateSubject(ctx, writeProjectProfile(ctx, doc), policy);
     const probes = { paths: PROBE_PATHS, hosts: [] };
-    expectNarrowed(narrowingJudgement(specOf(doc), policy, session.effective, { probes }), ['/filesystem'], 'filesystem roots');
+    expectNarrowed(ctx, narrowingJudgement(specOf(doc), policy, session.effective, { probes }), ['/filesystem'], 'filesystem roots');
   },
 };
 
@@ -233,7 +256,7 @@ const networkHosts: CaseDef = {
     const policy = permissivePolicy({ network: { allow_hosts: policyHosts } });
     const session = await instantiateSubject(ctx, writeProjectProfile(ctx, doc), policy);
     const probes = { paths: [], hosts: PROBE_HOSTS };
-    expectNarrowed(narrowingJudgement(specOf(doc), policy, session.effective, { probes }), ['/hosts'], 'network hosts');
+    expectNarrowed(ctx, narrowingJudgement(specOf(doc), policy, session.effective, { probes }), ['/hosts'], 'network hosts');
   },
 };
 
@@ -252,7 +275,7 @@ const memoryNarrowed: CaseDef = {
     });
     const session = await instantiateSubject(ctx, writeProjectProfile(ctx, doc), policy);
     // Mode and scopes no wider than the intersection; no store above the policy's mode.
-    expectNarrowed(narrowingJudgement(specOf(doc), policy, session.effective), ['/memory'], 'effective memory');
+    expectNarrowed(ctx, narrowingJudgement(specOf(doc), policy, session.effective), ['/memory'], 'effective memory');
   },
 };
 
@@ -277,7 +300,7 @@ const budgetsNarrowed: CaseDef = {
     const doc = minimalProfile('budgets-narrowed', { runtime, context: { budget } });
     const policy = permissivePolicy({ budgets: policyBudgets });
     const session = await instantiateSubject(ctx, writeProjectProfile(ctx, doc), policy);
-    expectNarrowed(narrowingJudgement(specOf(doc), policy, session.effective), ['/budgets'], 'effective budgets');
+    expectNarrowed(ctx, narrowingJudgement(specOf(doc), policy, session.effective), ['/budgets'], 'effective budgets');
   },
 };
 
@@ -312,7 +335,7 @@ const permissionSweep: CaseDef = {
       const policy = withPermissions(policyPerms);
       const session = await instantiateSubject(ctx, writeProjectProfile(ctx, doc), policy);
       trials.push({ profile, policy: policyPerms, effective: session.effective.permissions });
-      expectNarrowed(narrowingJudgement(specOf(doc), policy, session.effective), ['/permissions'], `trial ${i}`);
+      expectNarrowed(ctx, narrowingJudgement(specOf(doc), policy, session.effective), ['/permissions'], `trial ${i}`);
     }
     ctx.note('trials', trials.length);
   },
@@ -466,11 +489,11 @@ function minimalCase(c: MinimalCase): CaseDef {
     requirements: ['L1-I3'],
     clauses: c.judged.map(judgedClause),
     title: c.title,
-    expectation: { ...expectedValues(narrowingRequest(specOf(doc)), policyCeiling(c.policy)), judged: c.judged },
+    expectation: { atMost: expectedBounds(specOf(doc), c.policy), judged: c.judged },
     async run(ctx) {
       const session = await instantiateSubject(ctx, writeProjectProfile(ctx, doc), c.policy);
       const probes = c.judged.includes('/hosts') ? { probes: { paths: [], hosts: PROBE_HOSTS } } : {};
-      expectNarrowed(narrowingJudgement(specOf(doc), c.policy, session.effective, probes), c.judged, c.title);
+      expectNarrowed(ctx, narrowingJudgement(specOf(doc), c.policy, session.effective, probes), c.judged, c.title);
     },
   };
 }
@@ -527,14 +550,17 @@ function traversalCase(t: TraversalCase): CaseDef {
     requirements: ['L1-I3'],
     clauses: ['L1-I3.filesystem-roots'],
     title: t.title,
-    expectation: { profile: t.filesystem, outcome: 'rejected, or every effective root inside the workspace on disk' },
+    expectation: {
+      profile: t.filesystem,
+      outcome: 'rejected, or every effective root inside the workspace on disk and within the request',
+    },
     async run(ctx) {
       layOutTraversal(ctx);
       const policy = permissivePolicy();
       // The control asks for a root inside the workspace in the same fields: roots must be supported at all.
       const fields = Object.keys(t.filesystem) as Array<'read_roots' | 'write_roots'>;
       const control = minimalProfile('roots-inside', { permissions: { filesystem: Object.fromEntries(fields.map((f) => [f, ['docs']])) } });
-      await instantiateSubject(ctx, writeProjectProfile(ctx, control), policy);
+      await instantiateSubject(ctx, writeProjectProfile(ctx, control), policy, { role: 'control' });
       const doc = minimalProfile('roots-escape', { permissions: { filesystem: t.filesystem } });
       const out = await instantiatePath(ctx, writeProjectProfile(ctx, doc), policy);
       if (out.status === 'rejected') {
@@ -545,19 +571,8 @@ function traversalCase(t: TraversalCase): CaseDef {
       const onDisk = (roots: readonly string[]): string[] => roots.map((r) => physicalRoot(ctx.workspace.dir, r));
       const effective = { ...out.effective, filesystem: { ...fs, read_roots: onDisk(fs.read_roots), write_roots: onDisk(fs.write_roots) } };
       ctx.note('outcome', { status: 'instantiated', roots: fs, on_disk: effective.filesystem });
-      const wider = widenings(effective, policyCeiling(policy), realpathSync(ctx.workspace.dir)).filter((w) =>
-        w.startsWith('/filesystem/'),
-      );
-      if (wider.length > 0)
-        fail(
-          `${t.title}: the session's roots reach outside the workspace on disk`,
-          { within: 'the workspace', or: 'rejected' },
-          {
-            roots: fs,
-            on_disk: effective.filesystem,
-            beyond_policy: wider,
-          },
-        );
+      const findings = narrowingJudgement(specOf(doc), policy, effective, { workspace: realpathSync(ctx.workspace.dir) });
+      expectNarrowed(ctx, findings, ['/filesystem'], `${t.title}: the session's roots on disk`);
     },
   };
 }

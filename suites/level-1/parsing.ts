@@ -42,14 +42,14 @@ async function positiveControl(ctx: CaseContext, name: string, role: 'own' | 'pr
       `control: the valid profile ${name} was refused, so a refusal proves nothing`,
       rejectionCause('control profile (validate)', v.errors),
     );
-    requireSession(await instantiatePath(ctx, writeProjectProfile(ctx, doc)), `control: ${name}`);
+    requireSession(await instantiatePath(ctx, writeProjectProfile(ctx, doc), undefined, { role: 'control' }), `control: ${name}`);
     return;
   }
   expectTrue(v.valid, `control: the valid profile ${name} must validate`, {
     expected: { valid: true },
     observed: { valid: v.valid, errors: briefIssues(v.errors) },
   });
-  mustInstantiate(await instantiatePath(ctx, writeProjectProfile(ctx, doc)), `control: ${name}`);
+  mustInstantiate(await instantiatePath(ctx, writeProjectProfile(ctx, doc), undefined, { role: 'control' }), `control: ${name}`);
 }
 
 /** A Level 1 fixture with its text as written (YAML) and the logical document the oracle reads. */

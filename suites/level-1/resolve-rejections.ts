@@ -1,7 +1,8 @@
 /**
  * Resolve-time refusals: L1-I5 (context paths escaping the workspace, behavioural test 3), L1-I6
- * (literal values in MCP env and headers, behavioural test 4) and L1-I7 (a required skill or memory
- * store that is unavailable).
+ * (literal values in MCP env and headers, behavioural test 4), the advisory ADV-env-same-name (an env
+ * reference of another name: no literal, so not L1-I6's; INTERPRETATIONS.md#a-reference-of-another-name)
+ * and L1-I7 (a required skill or memory store that is unavailable).
  *
  * Each case pairs the hostile profile with a control that differs only in the offending value and
  * must instantiate, so an adapter that refuses everything, or refuses the whole feature, does not
@@ -27,7 +28,7 @@ async function expectRefused(ctx: CaseContext, doc: Record<string, unknown>, pol
 }
 
 async function expectControl(ctx: CaseContext, doc: Record<string, unknown>, policy: HarnessPolicyT, what: string): Promise<void> {
-  requireSession(await instantiatePath(ctx, writeProjectProfile(ctx, doc), policy), `control (${what})`);
+  requireSession(await instantiatePath(ctx, writeProjectProfile(ctx, doc), policy, { role: 'control' }), `control (${what})`);
 }
 
 // ---------------------------------------------------------------- L1-I5
@@ -116,6 +117,8 @@ interface SecretCase {
   title: string;
   server: Record<string, unknown>;
   control: Record<string, unknown>;
+  /** The same-name rule, which no ID's text covers (INTERPRETATIONS.md#a-reference-of-another-name). */
+  advisory?: 'ADV-env-same-name';
 }
 
 const stdio = { name: 'tracker', transport: 'stdio', command: 'tracker-mcp', args: ['--readonly'] };
@@ -145,6 +148,7 @@ const SECRETS: SecretCase[] = [
     title: 'env FILES_TOKEN "${HOME_TOKEN}": a reference, but not the same-name one (SPEC 3.4)',
     server: { ...stdio, env: { FILES_TOKEN: '${HOME_TOKEN}' } },
     control: { ...stdio, env: { FILES_TOKEN: '${FILES_TOKEN}' } },
+    advisory: 'ADV-env-same-name',
   },
   {
     slug: 'env-reference-trailing-newline',
@@ -174,10 +178,10 @@ const SECRETS: SecretCase[] = [
 
 function secretCase(s: SecretCase): CaseDef {
   return {
-    id: `L1-I6/${s.slug}`,
-    requirements: ['L1-I6'],
-    clauses: ['headers' in s.server ? 'L1-I6.headers' : 'L1-I6.env'],
-    title: `Literal MCP secret rejected: ${s.title}`,
+    id: `${s.advisory ?? 'L1-I6'}/${s.slug}`,
+    requirements: [s.advisory ?? 'L1-I6'],
+    clauses: [s.advisory ? 'ADV-env-same-name.same-name' : 'headers' in s.server ? 'L1-I6.headers' : 'L1-I6.env'],
+    title: s.advisory ? `MCP env reference of another name refused: ${s.title}` : `Literal MCP secret rejected: ${s.title}`,
     expectation: { instantiate: 'rejected', control: 'instantiated' },
     async run(ctx) {
       // The variables exist, so the control's reference resolves; the literal must still be refused.

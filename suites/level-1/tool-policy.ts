@@ -6,7 +6,7 @@
  * set is the spec model's table (spec/semantics/tools.ts); profile globs are limited to `prefix/*`
  * forms whose meaning every glob dialect agrees on (INTERPRETATIONS.md#glob-dialect).
  */
-import { DEFAULT_TOOL_POLICY, grantedTools, type ToolsRequest, toolTable } from '../../spec/semantics/index.js';
+import { contractComparison, DEFAULT_TOOL_POLICY, grantedTools, type ToolsRequest, toolTable } from '../../spec/semantics/index.js';
 import { expectEqual } from '../kit/assert.js';
 import type { CaseDef } from '../kit/types.js';
 import { STANDARD_TOOLS, instantiateSubject, minimalProfile, permissivePolicy, writeProjectProfile } from '../support/index.js';
@@ -86,7 +86,13 @@ function toolCase(t: ToolCase): CaseDef {
       const doc = minimalProfile(`tools-${t.slug}`, t.tools ? { tools: t.tools } : {});
       const session = await instantiateSubject(ctx, writeProjectProfile(ctx, doc), POLICY);
       if (t.tools?.policy === 'inherit') ctx.note('warned-about-ignored-lists', session.warnings.length > 0);
-      expectEqual([...session.effective.tools].sort(), expected, `effective tools under ${JSON.stringify(t.tools)}`);
+      // A set: the tools it has and should not, and lacks and should have, by name.
+      expectEqual(
+        [...session.effective.tools].sort(),
+        expected,
+        `effective tools under ${JSON.stringify(t.tools)}`,
+        contractComparison('/tools'),
+      );
     },
   };
 }

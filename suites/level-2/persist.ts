@@ -42,6 +42,7 @@ async function controlApplies(ctx: CaseContext, what: string): Promise<void> {
     delta('l2-apply', [addFact(entry('fact-control', 'A valid delta applies.'))], { revision: 4 }),
     {
       dir: `${ctx.workspace.dir}/control`,
+      role: 'control',
     },
   );
   if (!(c.result.outcome === 'applied' && c.read.ok && findEntry(c.read.doc, 'facts', 'fact-control'))) {

@@ -1,10 +1,12 @@
 /**
  * L3-B1: spec.runtime.subagents is supported, delegation goes only to names in `allow` (absent or
  * empty = no delegation, SPEC 3.8), and a subagent's effective contract is intersected with the
- * parent's EFFECTIVE contract. The parent's contract is observed, not precomputed, and compared
- * with the subagent and with the subagent's profile instantiated standalone under the same policy:
- * subagent = parent ∩ standalone. A harness whose plain narrowing (L1-I3) is broken is broken the
- * same way on all three sides, so this stays a verdict on delegation alone.
+ * parent's EFFECTIVE contract. The parent's contract is observed, not precomputed, and the
+ * subagent's whole answer is judged against the spec model's prediction for its profile under that
+ * ceiling (spec/semantics/contract.ts): nothing wider anywhere, a narrower answer noted. The
+ * subagent's profile is also instantiated standalone under the same policy: a place where that twin
+ * is as wide as the subagent is a harness whose plain narrowing (L1-I3) is broken, which leaves the
+ * case inconclusive, so this stays a verdict on delegation alone.
  *
  * L3-B2: max_depth and max_concurrent, from policy and from the delegating profile.
  * Depth: the top-level session is depth 0, its subagents depth 1, and so on; max_depth N allows
@@ -12,25 +14,45 @@
  * parent; ending one frees a slot.
  */
 import type { HarnessPolicyT, InstantiatedT } from '../../protocol/messages.js';
-import { expectEqual, fail } from '../kit/assert.js';
 import type { CaseContext, CaseDef } from '../kit/types.js';
-import { memoryExceeds, minDecision, PERMISSION_KEYS, widenings } from '../../spec/semantics/index.js';
+import { contractFindings, predictContract } from '../../spec/semantics/index.js';
 import { intersect } from './lib/sets.js';
 import { requireDiscovered } from './lib/preconditions.js';
 import { mustReject } from './lib/session.js';
 import {
   briefIssues,
+  expectContract,
   instantiateName,
   minimalProfile,
   mustInstantiate,
   permissivePolicy,
   requireObservable,
   requireSession,
+  withTwinAttribution,
   writeProjectProfile,
 } from '../support/index.js';
 
-function write(ctx: CaseContext, name: string, spec: Record<string, unknown>): void {
-  writeProjectProfile(ctx, minimalProfile(name, spec));
+function write(ctx: CaseContext, name: string, spec: Record<string, unknown>): Record<string, unknown> {
+  const doc = minimalProfile(name, spec);
+  writeProjectProfile(ctx, doc);
+  return spec;
+}
+
+/**
+ * The B1 verdict: the subagent's whole answer against the prediction for its profile under the
+ * parent's observed contract, a place its standalone twin shares being the twin's (L1-I3) failure.
+ */
+function expectDelegated(
+  ctx: CaseContext,
+  spec: Record<string, unknown>,
+  policy: HarnessPolicyT,
+  observed: { parent: InstantiatedT['effective']; subagent: InstantiatedT['effective']; standalone: InstantiatedT['effective'] },
+  dimensions: string[],
+  what: string,
+): void {
+  const delegated = contractFindings(observed.subagent, predictContract({ spec, policy, parent: observed.parent, trust: 'project' }));
+  const twin = contractFindings(observed.standalone, predictContract({ spec, policy, trust: 'project' }));
+  expectContract(ctx, withTwinAttribution(delegated, twin), { requirements: ['L3-B1'], dimensions, what });
 }
 
 async function delegate(ctx: CaseContext, parent: InstantiatedT, name: string) {
@@ -49,22 +71,22 @@ const toolCeiling: CaseDef = {
   clauses: ['L3-B1.parent-ceiling'],
   title: 'Behavioural test 12: parent allows [read], subagent requests [read, edit, shell], subagent gets [read]',
   fixtures: ['l3-b1-tools'],
-  expectation: { subagent_tools: 'parent effective ∩ subagent standalone effective (= [read])' },
+  expectation: { subagent: 'the whole contract within the prediction under the parent: tools at most parent ∩ request (= [read])' },
   async run(ctx) {
     write(ctx, 'b1-lead', { tools: { allow: ['read'] }, runtime: { subagents: { allow: ['b1-helper'] } } });
-    write(ctx, 'b1-helper', { tools: { allow: ['read', 'edit', 'shell'] } });
+    const helper = write(ctx, 'b1-helper', { tools: { allow: ['read', 'edit', 'shell'] } });
     await requireDiscovered(ctx, ['b1-lead', 'b1-helper']);
     const policy = permissivePolicy();
     const parent = requireSession(await instantiateName(ctx, 'b1-lead', policy), 'parent');
-    const standalone = requireSession(await instantiateName(ctx, 'b1-helper', policy), 'subagent profile standalone').effective.tools;
-    const expected = intersect(parent.effective.tools, standalone);
+    const standalone = requireSession(await instantiateName(ctx, 'b1-helper', policy), 'subagent profile standalone').effective;
+    const expected = intersect(parent.effective.tools, standalone.tools);
     requireObservable(
-      expected.length < new Set(standalone).size,
+      expected.length < new Set(standalone.tools).size,
       'the parent is not narrower than the subagent profile here, so the ceiling cannot be observed (an L1 narrowing matter)',
     );
     const child = requireSession(await delegate(ctx, parent, 'b1-helper'), 'delegation to an allowed subagent');
-    ctx.note('tools', { parent: parent.effective.tools, standalone, subagent: child.effective.tools });
-    expectEqual([...child.effective.tools].sort(), expected, 'subagent tools (parent ∩ subagent request)');
+    ctx.note('tools', { parent: parent.effective.tools, standalone: standalone.tools, subagent: child.effective.tools });
+    expectDelegated(ctx, helper, policy, { parent: parent.effective, subagent: child.effective, standalone }, ['/tools'], 'subagent tools');
   },
 };
 
@@ -74,7 +96,7 @@ const permissionCeiling: CaseDef = {
   clauses: ['L3-B1.parent-ceiling'],
   title: "A subagent's permissions, roots, hosts, scopes and budgets never exceed the parent's effective ones",
   fixtures: ['l3-b1-bounds'],
-  expectation: { subagent: 'no widening over the parent effective; decisions = min(parent, standalone)' },
+  expectation: { subagent: 'the whole contract within the prediction under the parent: decisions at most min(parent, request)' },
   async run(ctx) {
     write(ctx, 'b1-strict-lead', {
       permissions: {
@@ -87,7 +109,7 @@ const permissionCeiling: CaseDef = {
       memory: { mode: 'read_only', scopes: ['project:acme'] },
       runtime: { max_turns: 5, max_tool_calls: 20, subagents: { allow: ['b1-eager-helper'] } },
     });
-    write(ctx, 'b1-eager-helper', {
+    const helper = write(ctx, 'b1-eager-helper', {
       permissions: {
         default: 'allow',
         shell: 'allow',
@@ -104,26 +126,21 @@ const permissionCeiling: CaseDef = {
     const parentSession = requireSession(await instantiateName(ctx, 'b1-strict-lead', policy), 'parent');
     const parent = parentSession.effective;
     const standalone = requireSession(await instantiateName(ctx, 'b1-eager-helper', policy), 'subagent profile standalone').effective;
-    const headroom = widenings(standalone, parent);
+    const headroom = contractFindings(standalone, predictContract({ spec: helper, policy, parent, trust: 'project' }));
     requireObservable(
-      headroom.length > 0,
+      headroom.some((f) => f.deviation === 'wider'),
       'the subagent profile is no wider than the parent here, so the ceiling cannot be observed (an L1 narrowing matter)',
     );
     const child = requireSession(await delegate(ctx, parentSession, 'b1-eager-helper'), 'delegation to an allowed subagent').effective;
     ctx.note('observed', { parent, standalone, subagent: child });
-    const overParent = widenings(child, parent);
-    if (overParent.length > 0) fail(`subagent exceeds its parent at ${overParent.join(', ')}`, [], overParent);
-    const overOwn = widenings(child, standalone);
-    if (overOwn.length > 0) fail(`subagent exceeds its own profile's request at ${overOwn.join(', ')}`, [], overOwn);
-    for (const f of PERMISSION_KEYS) {
-      expectEqual(
-        child.permissions[f],
-        minDecision(parent.permissions[f], standalone.permissions[f]),
-        `subagent permissions.${f} (min of parent and request)`,
-      );
-    }
-    if (memoryExceeds(child.memory.mode, parent.memory.mode))
-      fail('subagent memory mode exceeds the parent', parent.memory.mode, child.memory.mode);
+    expectDelegated(
+      ctx,
+      helper,
+      policy,
+      { parent, subagent: child, standalone },
+      ['/permissions', '/filesystem', '/hosts', '/memory', '/budgets'],
+      "subagent against its parent's contract",
+    );
   },
 };
 

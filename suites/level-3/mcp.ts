@@ -4,9 +4,13 @@
  *
  * The policy grants every tool the harness has, so the tools a session gets are decided by the
  * MCP declarations alone and no L1-I2/I3 narrowing can change the verdict. Profile allow entries
- * are globs (`mcp/<server>/*`), the selection SPEC 3.4 names for a whole server.
+ * are globs (`mcp/<server>/*`), the selection SPEC 3.4 names for a whole server. Besides the tools
+ * each server must offer (support), the session's whole answer is judged against the spec model's
+ * prediction (spec/semantics/contract.ts): a server or MCP tool beyond what the declarations allow
+ * fails L3-M1, and a widening elsewhere is another requirement's (the case is then inconclusive).
  */
 import type { EffectiveContractT, HarnessPolicyT, InstantiatedT } from '../../protocol/messages.js';
+import { contractFindings, predictContract } from '../../spec/semantics/index.js';
 import { expectEqual, expectTrue, fail } from '../kit/assert.js';
 import type { CaseContext, CaseDef } from '../kit/types.js';
 import { sorted } from './lib/sets.js';
@@ -14,6 +18,7 @@ import { requireDiscovered } from './lib/preconditions.js';
 import {
   STANDARD_TOOLS,
   briefIssues,
+  expectContract,
   instantiateName,
   instantiatePath,
   minimalProfile,
@@ -89,6 +94,16 @@ function mcpToolsOf(eff: EffectiveContractT, serverName: string): string[] {
   return sorted(eff.tools.filter((t) => t.startsWith(`mcp/${serverName}/`)));
 }
 
+/** The whole answer of a session of the user-root profile `doc` under `policy`, judged for L3-M1. */
+function expectWithinDeclarations(ctx: CaseContext, doc: Record<string, unknown>, policy: HarnessPolicyT, s: InstantiatedT): void {
+  const prediction = predictContract({ spec: doc['spec'], policy, trust: 'user' });
+  expectContract(ctx, contractFindings(s.effective, prediction), {
+    requirements: ['L3-M1'],
+    dimensions: ['/mcp_servers', '/tools'],
+    what: 'MCP servers and their tools',
+  });
+}
+
 function expectServerTools(s: InstantiatedT, name: string, transport: 'stdio' | 'http', tools: string[]): void {
   const entry = server(s.effective, name);
   if (!entry) fail(`MCP server ${name} is missing from effective.mcp_servers`, { name, transport }, s.effective.mcp_servers);
@@ -106,10 +121,12 @@ const stdioAndHttp: CaseDef = {
   fixtures: ['l3-m1-two-transports'],
   expectation: { files: { transport: 'stdio', tools: CATALOG.files }, tickets: { transport: 'http', tools: CATALOG.tickets } },
   async run(ctx) {
-    await writeUserProfile(ctx, mcpProfile('m1-transports'));
+    const doc = mcpProfile('m1-transports');
+    await writeUserProfile(ctx, doc);
     const s = mustInstantiate(await instantiateName(ctx, 'm1-transports', mcpPolicy(FULL_ENV)), 'profile with two MCP servers');
     expectServerTools(s, 'files', 'stdio', CATALOG.files!);
     expectServerTools(s, 'tickets', 'http', CATALOG.tickets!);
+    expectWithinDeclarations(ctx, doc, mcpPolicy(FULL_ENV), s);
   },
 };
 
@@ -121,14 +138,13 @@ const perServerFilters: CaseDef = {
   fixtures: ['l3-m1-server-filters'],
   expectation: { files: ['list_dir', 'read_file'], tickets: ['search'] },
   async run(ctx) {
-    await writeUserProfile(
-      ctx,
-      mcpProfile('m1-filters', {
-        files: { allow: ['read_file', 'list_dir', 'write_file'], deny: ['write_file'] },
-        tickets: { deny: ['create', 'close'] },
-      }),
-    );
+    const doc = mcpProfile('m1-filters', {
+      files: { allow: ['read_file', 'list_dir', 'write_file'], deny: ['write_file'] },
+      tickets: { deny: ['create', 'close'] },
+    });
+    await writeUserProfile(ctx, doc);
     const s = mustInstantiate(await instantiateName(ctx, 'm1-filters', mcpPolicy(FULL_ENV)), 'profile with filtered MCP servers');
+    expectWithinDeclarations(ctx, doc, mcpPolicy(FULL_ENV), s);
     expectServerTools(s, 'files', 'stdio', ['list_dir', 'read_file']);
     expectServerTools(s, 'tickets', 'http', ['search']);
   },
@@ -145,12 +161,14 @@ const envResolution: CaseDef = {
     tickets: 'dropped with env-missing warning or adjustment at /spec/tools/mcp_servers/1, or instantiation rejected',
   },
   async run(ctx) {
-    await writeUserProfile(ctx, mcpProfile('m1-env'));
+    const doc = mcpProfile('m1-env');
+    await writeUserProfile(ctx, doc);
     // Control: the same profile with every variable set. A harness that refuses it cannot show
     // what a missing variable does (an L3-M1 matter of the other cases).
-    requireSession(await instantiateName(ctx, 'm1-env', mcpPolicy(FULL_ENV)), 'the profile with every ${VAR} set');
+    requireSession(await instantiateName(ctx, 'm1-env', mcpPolicy(FULL_ENV), { role: 'control' }), 'the profile with every ${VAR} set');
     // TICKETS_TOKEN is not in the harness environment.
-    const out = await instantiateName(ctx, 'm1-env', mcpPolicy({ FILES_TOKEN: 'files-token-value' }));
+    const partial = mcpPolicy({ FILES_TOKEN: 'files-token-value' });
+    const out = await instantiateName(ctx, 'm1-env', partial);
     const at = '/spec/tools/mcp_servers/1';
     if (out.status === 'rejected') {
       // SPEC 5.2 step 6: an error is right when the harness treats the server as required. The
@@ -159,6 +177,7 @@ const envResolution: CaseDef = {
       ctx.note('outcome', { rejected: briefIssues(out.errors) });
       return;
     }
+    expectWithinDeclarations(ctx, doc, partial, out);
     expectServerTools(out, 'files', 'stdio', CATALOG.files!);
     expectTrue(server(out.effective, 'tickets') === undefined, 'server tickets kept although ${TICKETS_TOKEN} cannot be resolved', {
       observed: out.effective.mcp_servers,

@@ -4,21 +4,21 @@
  * Reading (INTERPRETATIONS.md, Level 3): the merge happens first, so a child's value replaces the
  * base's; the merged request is then intersected with policy. What a child can never do is get past
  * the policy because a base was narrowed first and the child's raw value was laid over the narrowed
- * result. So an inherited profile's effective contract must be no more permissive than the
- * effective contract of its merged document instantiated standalone (the "flat" equivalent). A
- * harness that additionally keeps the base's narrower value is also accepted: that is ≤ flat.
+ * result. So an inheriting profile's whole effective contract is judged against the prediction for
+ * its composed profile (spec/semantics/merge.ts composeProfile, spec/semantics/contract.ts): nothing
+ * wider, anywhere in the answer. A harness that keeps the base's narrower value is stricter and
+ * passes (noted).
  *
- * Comparing with the OBSERVED flat contract (not a precomputed answer) keeps plain L1-I3 bugs out:
- * where the flat profile exceeds the policy just as the inheriting one does, the harness narrows no
- * profile there, which fails L1-I3, and this case is inconclusive naming it (attribution by
- * difference, suites/support/attribution.ts).
+ * The merged document is also instantiated standalone (the "flat" equivalent) in the same case: a
+ * place where the flat twin is as wide as the inheriting child is a harness that does not narrow it
+ * for any profile, an L1-I3 failure, and leaves the case inconclusive instead of failing E2.
  */
 import type { EffectiveContractT, HarnessPolicyT } from '../../protocol/messages.js';
-import { atMost, policyCeiling, valueAt, widenings } from '../../spec/semantics/index.js';
-import { fail } from '../kit/assert.js';
-import type { CaseDef } from '../kit/types.js';
+import { composeProfile, contractFindings, predictContract } from '../../spec/semantics/index.js';
+import type { CaseContext, CaseDef } from '../kit/types.js';
 import { requireDiscovered } from './lib/preconditions.js';
 import {
+  expectContract,
   instantiateName,
   minimalProfile,
   permissivePolicy,
@@ -26,32 +26,38 @@ import {
   requireObservable,
   requireSession,
   STANDARD_TOOLS,
+  withTwinAttribution,
   writeProjectProfile,
 } from '../support/index.js';
-import { featureOwn } from '../support/attribution.js';
 
-/**
- * The merged result within the policy in the dimensions the case compares (`prefixes` of widenings
- * labels), judged by difference (suites/support/attribution.ts): a place where the flat profile
- * exceeds the policy just as the inheriting one does is a narrowing miss without `extends` (L1-I3),
- * and leaves the case inconclusive; a place only the inheriting one exceeds fails L3-E2.
- */
-async function mergedWithinPolicy(
-  inherited: EffectiveContractT,
-  flat: EffectiveContractT,
-  policy: HarnessPolicyT,
-  prefixes: string[],
-): Promise<void> {
-  const over = (e: EffectiveContractT) =>
-    widenings(e, policyCeiling(policy))
-      .filter((p) => prefixes.some((x) => p.startsWith(x)))
-      .map((pointer) => ({ pointer, observed: valueAt(e, pointer) }));
-  const own = await featureOwn(over(inherited), () => over(flat), FLATTENED);
-  if (own.length > 0)
-    fail(`the inheriting profile exceeds the policy at ${own.map((v) => v.pointer).join(', ')}`, { within: 'policy' }, own);
+type Doc = Record<string, unknown>;
+
+/** Write the chain's documents and the flat twin; `docs[0]` is the child. */
+async function writeChain(ctx: CaseContext, docs: Doc[], flat: Doc): Promise<void> {
+  for (const d of [...docs, flat]) writeProjectProfile(ctx, d);
+  const names = [...docs, flat].map((d) => String((d['metadata'] as { name: string }).name));
+  await requireDiscovered(ctx, names);
 }
 
-const FLATTENED = { feature: 'L3-E2', base: 'L1-I3', equivalent: 'the flat profile (the merged document on its own)' };
+/**
+ * The E2 verdict: the inheriting child's whole answer against the prediction for its composed
+ * profile, a place the flat twin shares being the twin's (L1-I3) failure.
+ */
+function expectComposed(
+  ctx: CaseContext,
+  docs: Doc[],
+  policy: HarnessPolicyT,
+  observed: { inherited: EffectiveContractT; flat: EffectiveContractT },
+  dimensions: string[],
+  what: string,
+): void {
+  const byName = new Map(docs.map((d) => [String((d['metadata'] as { name: string }).name), d]));
+  const composed = composeProfile(docs[0]!, (name) => byName.get(name));
+  const prediction = predictContract({ spec: composed['spec'], policy, trust: 'project' });
+  const inherited = contractFindings(observed.inherited, prediction, { narrowing: 'L3-E2' });
+  const flat = contractFindings(observed.flat, prediction);
+  expectContract(ctx, withTwinAttribution(inherited, flat), { requirements: ['L3-E2'], dimensions, what });
+}
 
 const POLICY_ASK: HarnessPolicyT = permissivePolicy({
   permissions: { default: 'allow', shell: 'ask', edit: 'ask', network: 'ask', rules: [] },
@@ -63,23 +69,21 @@ const childAllowOverBaseDeny: CaseDef = {
   clauses: ['L3-E2.merged-result'],
   title: 'Behavioural test 11: base shell/edit/network deny, child allow, policy ask: merged effective never above policy',
   fixtures: ['l3-e2-permissions'],
-  expectation: { inherited: '≤ flat merged document ≤ policy (ask) for shell, edit, network' },
+  expectation: { inherited: 'the whole contract within the prediction for the merged profile: shell, edit, network at most ask' },
   async run(ctx) {
     const deny = { shell: 'deny', edit: 'deny', network: 'deny' };
     const allow = { shell: 'allow', edit: 'allow', network: 'allow' };
-    writeProjectProfile(ctx, minimalProfile('e2-pm-base', { permissions: deny }));
-    writeProjectProfile(ctx, minimalProfile('e2-pm-child', { permissions: allow }, { extends: [{ name: 'e2-pm-base' }] }));
-    writeProjectProfile(ctx, minimalProfile('e2-pm-flat', { permissions: allow }));
-    await requireDiscovered(ctx, ['e2-pm-base', 'e2-pm-child', 'e2-pm-flat']);
+    const docs = [
+      minimalProfile('e2-pm-child', { permissions: allow }, { extends: [{ name: 'e2-pm-base' }] }),
+      minimalProfile('e2-pm-base', { permissions: deny }),
+    ];
+    await writeChain(ctx, docs, minimalProfile('e2-pm-flat', { permissions: allow }));
     const flat = requireSession(await instantiateName(ctx, 'e2-pm-flat', POLICY_ASK), 'flat equivalent').effective;
     const inherited = requireSession(await instantiateName(ctx, 'e2-pm-child', POLICY_ASK), 'inheriting child').effective;
-    await mergedWithinPolicy(inherited, flat, POLICY_ASK, ['/permissions/']);
     // Which value the merge produced: recorded for the report (behavioural test 11 asks for it).
     ctx.note('merged_effective', inherited.permissions);
     ctx.note('flat_effective', flat.permissions);
-    const wider = widenings(inherited, flat).filter((p) => p.startsWith('/permissions/'));
-    if (wider.length > 0)
-      fail(`inherited profile is more permissive than its merged document at ${wider.join(', ')}`, flat.permissions, inherited.permissions);
+    expectComposed(ctx, docs, POLICY_ASK, { inherited, flat }, ['/permissions'], 'inherited profile against its merged document');
   },
 };
 
@@ -89,21 +93,19 @@ const inheritedValueNarrowed: CaseDef = {
   clauses: ['L3-E2.merged-result'],
   title: 'Permissions a child inherits unchanged from its base (allow) are narrowed to policy (ask) like its own',
   fixtures: ['l3-e2-inherited'],
-  expectation: { inherited: '≤ flat merged document (policy ask) for shell, edit, network' },
+  expectation: { inherited: 'the whole contract within the prediction for the merged profile (policy ask for shell, edit, network)' },
   async run(ctx) {
     const allow = { shell: 'allow', edit: 'allow', network: 'allow' };
-    writeProjectProfile(ctx, minimalProfile('e2-ih-base', { permissions: allow }));
     // The child sets no permission of its own: everything comes from the base through the merge.
-    writeProjectProfile(ctx, minimalProfile('e2-ih-child', {}, { extends: [{ name: 'e2-ih-base' }] }));
-    writeProjectProfile(ctx, minimalProfile('e2-ih-flat', { permissions: allow }));
-    await requireDiscovered(ctx, ['e2-ih-base', 'e2-ih-child', 'e2-ih-flat']);
+    const docs = [
+      minimalProfile('e2-ih-child', {}, { extends: [{ name: 'e2-ih-base' }] }),
+      minimalProfile('e2-ih-base', { permissions: allow }),
+    ];
+    await writeChain(ctx, docs, minimalProfile('e2-ih-flat', { permissions: allow }));
     const flat = requireSession(await instantiateName(ctx, 'e2-ih-flat', POLICY_ASK), 'flat equivalent').effective;
     const inherited = requireSession(await instantiateName(ctx, 'e2-ih-child', POLICY_ASK), 'inheriting child').effective;
-    await mergedWithinPolicy(inherited, flat, POLICY_ASK, ['/permissions/']);
     ctx.note('merged_effective', inherited.permissions);
-    const wider = widenings(inherited, flat).filter((p) => p.startsWith('/permissions/'));
-    if (wider.length > 0)
-      fail(`inherited permissions escape the narrowing at ${wider.join(', ')}`, flat.permissions, inherited.permissions);
+    expectComposed(ctx, docs, POLICY_ASK, { inherited, flat }, ['/permissions'], 'inherited permissions');
   },
 };
 
@@ -113,12 +115,15 @@ const nullDeleteStaysNarrowed: CaseDef = {
   clauses: ['L3-E2.merged-result'],
   title: "A child's null deleting the base's shell: deny leaves shell at most what policy alone gives",
   fixtures: ['l3-e2-null-delete'],
-  expectation: { inherited: '≤ flat document without the key (policy ask); deny also accepted' },
+  expectation: {
+    inherited: 'the whole contract within the prediction for the merged profile (no shell key: policy ask); deny also accepted',
+  },
   async run(ctx) {
-    writeProjectProfile(ctx, minimalProfile('e2-nd-base', { permissions: { shell: 'deny' } }));
-    writeProjectProfile(ctx, minimalProfile('e2-nd-child', { permissions: { shell: null } }, { extends: [{ name: 'e2-nd-base' }] }));
-    writeProjectProfile(ctx, minimalProfile('e2-nd-flat', { permissions: {} }));
-    await requireDiscovered(ctx, ['e2-nd-base', 'e2-nd-child', 'e2-nd-flat']);
+    const docs = [
+      minimalProfile('e2-nd-child', { permissions: { shell: null } }, { extends: [{ name: 'e2-nd-base' }] }),
+      minimalProfile('e2-nd-base', { permissions: { shell: 'deny' } }),
+    ];
+    await writeChain(ctx, docs, minimalProfile('e2-nd-flat', { permissions: {} }));
     const flat = requireSession(await instantiateName(ctx, 'e2-nd-flat', POLICY_ASK), 'flat equivalent').effective;
     const out = await instantiateName(ctx, 'e2-nd-child', POLICY_ASK);
     requireObservable(
@@ -126,15 +131,15 @@ const nullDeleteStaysNarrowed: CaseDef = {
       'adapter rejects a null in a child layer (judged by L3-E1/null-deletes-key)',
       out.status === 'rejected' ? rejectionCause('child with a null', out.errors) : undefined,
     );
-    await mergedWithinPolicy(out.effective, flat, POLICY_ASK, ['/permissions/']);
     ctx.note('merged_shell', out.effective.permissions.shell);
-    if (!atMost(out.effective.permissions.shell, flat.permissions.shell)) {
-      fail(
-        'deleting an inherited deny with null let shell exceed what policy gives a profile without it',
-        flat.permissions.shell,
-        out.effective.permissions.shell,
-      );
-    }
+    expectComposed(
+      ctx,
+      docs,
+      POLICY_ASK,
+      { inherited: out.effective, flat },
+      ['/permissions/shell'],
+      'shell after deleting an inherited deny with null',
+    );
   },
 };
 
@@ -144,7 +149,7 @@ const toolsAndBounds: CaseDef = {
   clauses: ['L3-E2.merged-result'],
   title: 'Tools, hosts and budgets of an inheriting child are narrowed as one merged request, never past policy',
   fixtures: ['l3-e2-tools-bounds'],
-  expectation: { inherited: 'no widening over the flat merged document (tools, hosts, roots, scopes, budgets)' },
+  expectation: { inherited: 'the whole contract within the prediction for the merged profile (tools, hosts, budgets named first)' },
   async run(ctx) {
     // The policy grants neither shell nor web/fetch, allows one host and caps turns at 30.
     const policy = permissivePolicy({
@@ -162,16 +167,12 @@ const toolsAndBounds: CaseDef = {
       permissions: { allow_hosts: ['api.example.com', 'evil.example.com'] },
       runtime: { max_turns: 500, max_tool_calls: 5000 },
     };
-    writeProjectProfile(ctx, minimalProfile('e2-tb-base', narrow));
-    writeProjectProfile(ctx, minimalProfile('e2-tb-child', wide, { extends: [{ name: 'e2-tb-base' }] }));
-    writeProjectProfile(ctx, minimalProfile('e2-tb-flat', wide));
-    await requireDiscovered(ctx, ['e2-tb-base', 'e2-tb-child', 'e2-tb-flat']);
+    const docs = [minimalProfile('e2-tb-child', wide, { extends: [{ name: 'e2-tb-base' }] }), minimalProfile('e2-tb-base', narrow)];
+    await writeChain(ctx, docs, minimalProfile('e2-tb-flat', wide));
     const flat = requireSession(await instantiateName(ctx, 'e2-tb-flat', policy), 'flat equivalent').effective;
     const inherited = requireSession(await instantiateName(ctx, 'e2-tb-child', policy), 'inheriting child').effective;
-    await mergedWithinPolicy(inherited, flat, policy, ['/tools/', '/hosts/', '/budgets/']);
     ctx.note('merged_effective', { tools: inherited.tools, hosts: inherited.hosts, budgets: inherited.budgets });
-    const wider = widenings(inherited, flat);
-    if (wider.length > 0) fail(`inherited profile is more permissive than its merged document at ${wider.join(', ')}`, [], wider);
+    expectComposed(ctx, docs, policy, { inherited, flat }, ['/tools', '/hosts', '/budgets'], 'inherited tools, hosts and budgets');
   },
 };
 

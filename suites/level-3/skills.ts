@@ -11,9 +11,14 @@
  * is G2's case alone, so a harness that cannot pin skills (`skill-pins-unsupported`) fails L3-G2
  * and not L3-K1, and one that accepts any pin (`skill-digest-unverified`) fails L3-K1 and not L3-G2
  * (see INTERPRETATIONS.md).
+ *
+ * Besides the statuses each case expects, the session's whole answer is judged against the spec
+ * model's prediction (spec/semantics/contract.ts): a skill reported present that is not installed
+ * with its pinned content fails L3-K1; a widening elsewhere is another requirement's.
  */
 import { createHash } from 'node:crypto';
-import type { HarnessPolicyT } from '../../protocol/messages.js';
+import type { HarnessPolicyT, InstantiatedT } from '../../protocol/messages.js';
+import { contractFindings, predictContract } from '../../spec/semantics/index.js';
 import { expectEqual, expectTrue, fail } from '../kit/assert.js';
 import type { CaseContext, CaseDef } from '../kit/types.js';
 import { diffSnapshots } from '../kit/workspace.js';
@@ -21,6 +26,7 @@ import { requireDiscovered } from './lib/preconditions.js';
 import { mustReject } from './lib/session.js';
 import {
   briefIssues,
+  expectContract,
   instantiateName,
   minimalProfile,
   mustInstantiate,
@@ -46,9 +52,17 @@ function skillsPolicy(): HarnessPolicyT {
   });
 }
 
-async function writeSkillsProfile(ctx: CaseContext, name: string, skills: unknown[]): Promise<void> {
-  writeProjectProfile(ctx, minimalProfile(name, { tools: { allow: ['read'], skills } }));
+async function writeSkillsProfile(ctx: CaseContext, name: string, skills: unknown[]): Promise<Record<string, unknown>> {
+  const spec = { tools: { allow: ['read'], skills } };
+  writeProjectProfile(ctx, minimalProfile(name, spec));
   await requireDiscovered(ctx, [name]);
+  return spec;
+}
+
+/** The L3-K1 verdict on a session's whole answer, naming the skills first. */
+function expectSkills(ctx: CaseContext, spec: Record<string, unknown>, policy: HarnessPolicyT, s: InstantiatedT): void {
+  const prediction = predictContract({ spec, policy, trust: 'project' });
+  expectContract(ctx, contractFindings(s.effective, prediction), { requirements: ['L3-K1'], dimensions: ['/skills'], what: 'skills' });
 }
 
 const presentAndMissing: CaseDef = {
@@ -64,7 +78,7 @@ const presentAndMissing: CaseDef = {
     ],
   },
   async run(ctx) {
-    await writeSkillsProfile(ctx, 'k1-mixed', [
+    const spec = await writeSkillsProfile(ctx, 'k1-mixed', [
       { name: 'changelog-style' },
       { name: 'release-train', source: 'https://skills.example.com/release-train' },
     ]);
@@ -78,6 +92,7 @@ const presentAndMissing: CaseDef = {
       ],
       'effective skills',
     );
+    expectSkills(ctx, spec, skillsPolicy(), s);
   },
 };
 
@@ -112,13 +127,14 @@ const pinMismatchOptional: CaseDef = {
     ],
   },
   async run(ctx) {
-    await writeSkillsProfile(ctx, 'k1-pin-opt', [{ name: 'changelog-style', digest: OTHER_DIGEST }]);
+    const spec = await writeSkillsProfile(ctx, 'k1-pin-opt', [{ name: 'changelog-style', digest: OTHER_DIGEST }]);
     const out = await instantiateName(ctx, 'k1-pin-opt', skillsPolicy());
     if (out.status === 'rejected') {
       mustReject(out, 'digest-mismatch', 'optional skill with a mismatching pin');
       return;
     }
     expectEqual(out.effective.skills, [{ name: 'changelog-style', status: 'missing' }], 'a skill whose pinned content is not installed');
+    expectSkills(ctx, spec, skillsPolicy(), out);
   },
 };
 
@@ -136,7 +152,7 @@ const noInstall: CaseDef = {
       'workspace/vendor/skills/k1-vendored-skill/SKILL.md',
       '---\nname: k1-vendored-skill\ndescription: fixture skill\n---\nMarker K1-VENDORED-SKILL-BODY\n',
     );
-    await writeSkillsProfile(ctx, 'k1-no-install', [
+    const spec = await writeSkillsProfile(ctx, 'k1-no-install', [
       { name: 'k1-vendored-skill', source: './vendor/skills/k1-vendored-skill' },
       { name: 'k1-remote-skill', source: 'https://skills.example.com/k1-remote-skill.zip' },
     ]);
@@ -159,6 +175,7 @@ const noInstall: CaseDef = {
         ],
         'skills stay missing across loads',
       );
+      expectSkills(ctx, spec, policy, s);
     }
     expectTrue(
       diff.removed.length === 0 || !diff.removed.some((p) => p.includes('k1-vendored-skill')),
@@ -182,7 +199,10 @@ const pinSupported: CaseDef = {
     // Control: the skill unpinned. A harness that does not find it cannot show what a pin does
     // (L3-K1 `support` and L1-I7 judge that).
     await writeSkillsProfile(ctx, 'g2-skill-unpinned', [{ name: 'changelog-style', required: true }]);
-    const control = requireSession(await instantiateName(ctx, 'g2-skill-unpinned', skillsPolicy()), 'the same skill, unpinned');
+    const control = requireSession(
+      await instantiateName(ctx, 'g2-skill-unpinned', skillsPolicy(), { role: 'control' }),
+      'the same skill, unpinned',
+    );
     requireObservable(
       control.effective.skills.some((x) => x.name === 'changelog-style' && x.status === 'present'),
       'the installed skill is not present even unpinned, so what a pin changes cannot be observed',

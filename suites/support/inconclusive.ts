@@ -9,9 +9,10 @@
 import { CaseInconclusive } from '../kit/errors.js';
 import { judgeRefusal, type RefusalCause } from './refusal.js';
 
-export function inconclusive(reason: string, rootCause?: string | RefusalCause): never {
+/** `causeId`: the ID whose case judges the cause, when the case knows it (a refusal cause names its own). */
+export function inconclusive(reason: string, rootCause?: string | RefusalCause, causeId?: string): never {
   if (typeof rootCause === 'object') judgeRefusal({ reason, cause: rootCause, role: 'control' });
-  throw new CaseInconclusive(reason, rootCause);
+  throw new CaseInconclusive(reason, rootCause, causeId);
 }
 
 export function requireObservable(condition: boolean, reason: string, rootCause?: string | RefusalCause): asserts condition {

@@ -4,10 +4,11 @@
  * way the oracle does, prompt sections, and ending a case inconclusive. A helper only one level
  * uses stays in that level's folder.
  */
+export { expectContract, withTwinAttribution } from './contract.js';
 export { inconclusive, requireObservable } from './inconclusive.js';
 export { deltaRefusalCause, issuesCause, rejectionCause } from './refusal.js';
 export { HOSTILE_TIME_BUDGET_MS, timedValidate, tooLate } from './hostile-time.js';
-export { recordApply } from './inputs.js';
+export { type InputRole, recordApply } from './inputs.js';
 export { briefIssues } from './issues.js';
 export { oracleRead, type ReadBack, readBack } from './oracle-read.js';
 export { permissivePolicy, STANDARD_TOOLS } from './policy.js';

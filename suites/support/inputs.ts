@@ -28,10 +28,17 @@ function fileText(path: string): string | undefined {
   }
 }
 
-/** Record a profile file's text as `file <path in the case tree>`. */
-function recordFile(ctx: CaseContext, path: string): void {
+/**
+ * What an input is to the case: the `subject` it judges, or a `control`, the benign twin that must
+ * be accepted so that a refusal of the subject proves something. Every input is labelled, so a
+ * reader of a failure knows which document the verdict is about.
+ */
+export type InputRole = 'subject' | 'control';
+
+/** Record a profile file's text as `<role> file <path in the case tree>`. */
+function recordFile(ctx: CaseContext, path: string, role: InputRole): void {
   const text = fileText(path);
-  if (text !== undefined) ctx.input(`file ${where(ctx, path)}`, text);
+  if (text !== undefined) ctx.input(`${role} file ${where(ctx, path)}`, text);
 }
 
 /** The profile files a by-name instantiation could find: the files directly in each root directory. */
@@ -54,18 +61,18 @@ function rootFiles(roots: Params<'instantiate'>['roots']): string[] {
 }
 
 /** An instantiate request's inputs: the profile (by path, or the root files a name is found in) and the policy. */
-export function recordInstantiate(ctx: CaseContext, params: Params<'instantiate'>): void {
-  if ('path' in params.profile) recordFile(ctx, params.profile.path);
+export function recordInstantiate(ctx: CaseContext, params: Params<'instantiate'>, role: InputRole = 'subject'): void {
+  if ('path' in params.profile) recordFile(ctx, params.profile.path, role);
   else {
-    ctx.input('profile name', params.profile.name);
-    for (const f of rootFiles(params.roots).slice(0, MAX_ROOT_FILES)) recordFile(ctx, f);
+    ctx.input(`${role} profile name`, params.profile.name);
+    for (const f of rootFiles(params.roots).slice(0, MAX_ROOT_FILES)) recordFile(ctx, f, role);
   }
   ctx.input('policy', params.policy);
 }
 
 /** An apply_delta request's inputs: the profile file before the write, the delta, the approval. */
-export function recordApply(ctx: CaseContext, params: Params<'apply_delta'>): void {
-  recordFile(ctx, params.profile_path);
-  ctx.input('delta', params.delta);
+export function recordApply(ctx: CaseContext, params: Params<'apply_delta'>, role: InputRole = 'subject'): void {
+  recordFile(ctx, params.profile_path, role);
+  ctx.input(`${role} delta`, params.delta);
   if (params.approval !== undefined) ctx.input('approval', params.approval);
 }

@@ -156,9 +156,20 @@ function hasDigest(delta: Record<string, unknown> | undefined): boolean {
   return typeof target === 'object' && target !== null && 'digest' in target;
 }
 
-/** A one-line cause from an adapter's issues: `<what>: schema at /metadata/revision; ...`. */
+/** How much of the harness's own message a cause quotes. */
+const MESSAGE_CHARS = 120;
+
+/**
+ * A one-line root cause from an adapter's issues, each with the harness's own message, which says
+ * in its author's words what it objected to: `<what>: schema at /metadata/revision ("metadata.revision
+ * is required here"); ...`.
+ */
 export function issuesCause(what: string, issues: readonly AdapterIssueT[]): string {
-  const shown = issues.slice(0, 3).map((i) => `${i.category} at ${i.pointer || '/'}`);
+  const said = (m: string): string => {
+    const line = m.replace(/\s+/g, ' ').trim();
+    return line ? ` (${JSON.stringify(line.length > MESSAGE_CHARS ? `${line.slice(0, MESSAGE_CHARS - 1)}…` : line)})` : '';
+  };
+  const shown = issues.slice(0, 3).map((i) => `${i.category} at ${i.pointer || '/'}${said(i.message)}`);
   const more = issues.length > 3 ? ` (+${issues.length - 3} more)` : '';
   return `${what}: ${shown.join('; ') || 'no issue reported'}${more}`;
 }

@@ -5,7 +5,7 @@
 import type { HarnessPolicyT, InstantiatedT, InstantiateOutcomeT, Params } from '../../protocol/messages.js';
 import type { CaseContext } from '../kit/types.js';
 import { judgeRefusal, rejectionCause } from './refusal.js';
-import { recordInstantiate } from './inputs.js';
+import { type InputRole, recordInstantiate } from './inputs.js';
 import { briefIssues } from './issues.js';
 import { permissivePolicy } from './policy.js';
 
@@ -13,7 +13,8 @@ export type Roots = Params<'instantiate'>['roots'];
 
 /** Every discovery root the adapter claims (the project root always), as DiscoveryRoots for this case's tree. */
 export function claimedRoots(ctx: CaseContext): Roots {
-  const claimed = new Set(ctx.handshake.discovery_roots);
+  // A root the handshake disclaims but a probe found read is judged as declared (CaseContext.rootsFound).
+  const claimed = new Set([...ctx.handshake.discovery_roots, ...(ctx.rootsFound ?? [])]);
   const r = ctx.workspace.roots;
   return {
     ...(claimed.has('managed') ? { managed: r.managed } : {}),
@@ -26,6 +27,8 @@ export function claimedRoots(ctx: CaseContext): Roots {
 export interface InstantiateOptions {
   roots?: Roots;
   now?: string;
+  /** What the profile is to the case (its inputs are labelled so); default the subject. */
+  role?: InputRole;
 }
 
 /** The request, with its inputs recorded for the report (a failure shows the profile and policy that produced it). */
@@ -42,7 +45,7 @@ function params(
     policy,
     ...(opts.now ? { now: opts.now } : {}),
   };
-  recordInstantiate(ctx, request);
+  recordInstantiate(ctx, request, opts.role);
   return request;
 }
 
@@ -108,8 +111,14 @@ export function requireSession(outcome: InstantiateOutcomeT, what: string): Inst
  * adapter refuses it the case cannot observe its own requirement: it is inconclusive, and the
  * refusal is judged by the requirement it belongs to (usually L1-P2 or L1-I7).
  */
-export async function instantiateSubject(ctx: CaseContext, path: string, policy: HarnessPolicyT): Promise<InstantiatedT> {
-  const out = await instantiatePath(ctx, path, policy);
-  if (out.status !== 'instantiated') ctx.note('subject-rejected', briefIssues(out.errors));
-  return requireSession(out, 'subject profile');
+export async function instantiateSubject(
+  ctx: CaseContext,
+  path: string,
+  policy: HarnessPolicyT,
+  opts: { role?: InputRole } = {},
+): Promise<InstantiatedT> {
+  const role = opts.role ?? 'subject';
+  const out = await instantiatePath(ctx, path, policy, { role });
+  if (out.status !== 'instantiated') ctx.note(`${role}-rejected`, briefIssues(out.errors));
+  return requireSession(out, `${role} profile`);
 }

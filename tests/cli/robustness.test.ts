@@ -123,6 +123,18 @@ describe('run: bad flags are usage errors before anything runs', () => {
     expectOneLineError(await cli('run', '--adapter', 'no-such-command-xyz', '--out', f), 'out-dir', 2);
     expect(readFileSync(f, 'utf8')).toBe('x');
   });
+
+  // Node's recursive mkdir loops forever (100% CPU, deaf to SIGTERM) where the parent exists but
+  // takes no new entries: a regression would hang, so the launcher is spawned with a deadline.
+  it.runIf(existsSync('/proc/self'))('--out under /proc is exit 2 (out-dir) at once, and for init --dir', () => {
+    const deadline = (...args: string[]): Run => {
+      const r = spawnSync(process.execPath, [BIN, ...args], { cwd: work, encoding: 'utf8', timeout: 30_000, killSignal: 'SIGKILL' });
+      return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+    };
+    expectOneLineError(deadline('run', ...QUICK, '--level', '1', '--out', '/proc/oap-conform-out'), 'out-dir', 2);
+    expectOneLineError(deadline('run', ...QUICK, '--level', '1', '--out', '/proc/oap-conform-out/a/b'), 'out-dir', 2);
+    expectOneLineError(deadline('init', '--lang', 'ts', '--dir', '/proc/oap-conform-out'), 'io', 2);
+  });
 });
 
 describe('adapters that cannot be run: exit 3', () => {
@@ -132,6 +144,14 @@ describe('adapters that cannot be run: exit 3', () => {
     expectOneLineError(r, 'adapter-factory', 3);
     expect(r.stderr).toMatch(/factory exploded/);
     expectOneLineError(await cli('smoke', '--adapter', mod), 'adapter-factory', 3);
+  });
+
+  it('a command that cannot be started is spawn-failed, exit 3, in smoke as in run', async () => {
+    expectOneLineError(await cli('run', '--adapter', 'no-such-command-xyz', '--out', path('nospawn')), 'spawn-failed', 3);
+    const smoke = await cli('smoke', '--adapter', 'no-such-command-xyz');
+    expect(smoke.stderr).toMatch(/^oap-conform: spawn-failed: cannot start adapter no-such-command-xyz/);
+    expect(smoke.stderr).not.toMatch(/internal-error/);
+    expect(smoke.status).toBe(3);
   });
 
   it('adapter text is shown on one line without terminal control sequences', async () => {

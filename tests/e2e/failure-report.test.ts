@@ -55,7 +55,7 @@ describe('a failing case in every format', () => {
     expect(text).toContain('Check failures:');
     expect(text).toMatch(/\[1\/1\] FAIL L1-I3: effective budgets/);
     expect(text).toContain('/budgets/max_turns: {"atMost":20} vs 50');
-    expect(text).toMatch(/input file workspace\/\.agents\/budgets-narrowed\.agent\.yaml:\n\s+oap: "1\.0"/);
+    expect(text).toMatch(/input subject file workspace\/\.agents\/budgets-narrowed\.agent\.yaml:\n\s+oap: "1\.0"/);
     expect(text).toContain('input policy:');
     expect(text).toContain(`rerun: oap-conform run --adapter builtin:mutant/${MUTANT} --level 1 --case ${CASE} --seed `);
     // The failures come before the claim.

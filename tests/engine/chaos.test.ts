@@ -4,6 +4,9 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { messageOf } from '../../results/predicates.js';
+import { readRunStream } from '../../results/run-stream.js';
+import { resumedConfig } from '../../runner/engine/config.js';
+import { runCli } from '../support/cli.js';
 import { EngineError } from '../../runner/engine/errors.js';
 import { exitCodeForEngineError } from '../../runner/exit-codes.js';
 import { fromRoot } from '../../spec/package-root.js';
@@ -72,6 +75,43 @@ describe('chaos faults', () => {
     expect(messageOf(run.report.cases[5]!)).toMatch(/restart budget exhausted after 2 restarts/);
     expect(run.report.footer?.adapter_error).toMatch(/restart budget exhausted/);
     expect(run.pids).toHaveLength(3);
+  });
+
+  test('--max-restarts N sets the budget from the command line, is recorded in the header and taken back by --resume', async () => {
+    trackPids();
+    const out = tempDir('oap-chaos-max-restarts-');
+    const r = await runCli(
+      [
+        'run',
+        '--adapter',
+        'builtin:chaos/crash-mid-case?n=1',
+        '--max-restarts',
+        '1',
+        '--jobs',
+        '1',
+        '--quiet',
+        '--allow-dirty',
+        '--out',
+        out,
+      ],
+      { embed: { cases: synthCases(4) } },
+    );
+    expect(r.status).toBe(3);
+    const report = readRunStream(join(out, 'journal.ndjson'));
+    expect(report.header.options.max_restarts).toBe(1);
+    expect(report.cases.map((c) => c.status)).toEqual(['error', 'error', 'error', 'error']);
+    expect(report.cases[3]).toMatchObject({ ran: false });
+    expect(messageOf(report.cases[3]!)).toMatch(/exhausted after 1 restarts \(raise it with --max-restarts\)/);
+    expect(
+      resumedConfig(
+        { adapter: 'x', out, jobs: 1, timeoutMs: 1, fuzz: 0, process: false, checkProtocol: false, keepWorkspaces: false, resume: true },
+        report.header,
+        out,
+      ).maxRestarts,
+    ).toBe(1);
+    const bad = await runCli(['run', '--adapter', 'builtin:chaos/none', '--max-restarts', '-1', '--out', out]);
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toMatch(/--max-restarts must be an integer from 0/);
   });
 
   test('hang: that request times out, the adapter is killed and replaced', async () => {

@@ -149,5 +149,11 @@ describe('advisories in every format', () => {
     const tc = findAll(suite, 'testcase')[0]!;
     expect(findAll(tc, 'failure')[0]!.attrs.type).toBe('advisory');
     expect(findAll(tc, 'property').find((p) => p.attrs.name === 'gating')!.attrs.value).toBe('false');
+    // The failing advisory case is shown under its advisory, with its evidence, and in no level's suite.
+    expect(findAll(tc, 'failure')[0]!.text).toContain(`case ${ADV}/empty-string: became ""`);
+    for (const level of findAll(junit, 'testsuite').filter((s) => s.attrs.name?.startsWith('OAP 1.0.1 Level'))) {
+      expect(findAll(level, 'testcase').map((t) => t.attrs.name)).not.toContainEqual(expect.stringContaining(ADV));
+      expect(findAll(level, 'failure')).toEqual([]);
+    }
   });
 });

@@ -33,22 +33,27 @@ describe('progress reporter', () => {
     expect(s.text()).toBe('SKIPPED      a (5 ms): declined\n');
   });
 
-  it('redraws one status line on a TTY and keeps only non-passing cases', () => {
+  it('redraws one status line on a TTY with the elapsed time and an estimate, and keeps only non-passing cases', () => {
     const s = stream(true);
-    const p = createProgressReporter(s, { total: 3, env: { NO_COLOR: '1' } });
+    let t = 0;
+    const p = createProgressReporter(s, { total: 3, env: { NO_COLOR: '1' }, now: () => t });
+    p.onRunStart({ header: makeReport().header, resumed: 0, toRun: 3 });
     p.onCaseStart({ id: 'x/1', title: 't' });
+    t = 10_000;
     p.onCaseEnd(makeCase('x/1', ['L1-P1']));
     p.onCaseStart({ id: 'x/2', title: 't' });
+    t = 20_000;
     p.onCaseEnd(makeCase('x/2', ['L1-P1'], 'timeout', { message: 'no answer' }));
+    t = 80_000;
     p.onRunEnd(makeReport());
     const kept = s
       .text()
       .split('\r\u001b[2K')
       .filter((l) => l.endsWith('\n'));
-    expect(kept).toEqual(['TIMEOUT      x/2 (5 ms): no answer\n']);
-    expect(s.text()).toContain('2/3 done  pass 1  fail 0  timeout 1');
-    expect(s.text()).toContain('1/3 done  pass 1  fail 0\r');
-    expect(s.text().endsWith('\r\u001b[2K')).toBe(true);
+    expect(kept).toEqual([expect.stringMatching(/^adapter /), 'TIMEOUT      x/2 (5 ms): no answer\n', 'ran 2 case(s) in 1 min 20 s\n']);
+    // 10 s for one case of three: about 20 s left; 20 s for two: about 10 s left.
+    expect(s.text()).toContain('1/3 done  pass 1  fail 0  (10.0 s, about 20.0 s left)');
+    expect(s.text()).toContain('2/3 done  pass 1  fail 0  timeout 1  (20.0 s, about 10.0 s left)');
   });
 
   it('colours the counts on a TTY unless NO_COLOR is set', () => {

@@ -60,6 +60,7 @@ describe('finalizeRun', () => {
     expect(attainedLevel).toBe(3);
     expect(readdirSync(out).sort()).toEqual([
       'badge.json',
+      'ctrf-report.json',
       'junit.xml',
       'report.html',
       'report.json',

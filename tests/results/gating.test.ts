@@ -7,8 +7,10 @@ import * as diffCommand from '../../runner/cli/commands/diff.js';
 import { finalizeRun } from '../../runner/finalize.js';
 import { diffReports, formatDiff, hasRegressions } from '../../results/diff.js';
 import type { Baseline } from '../../results/baseline.js';
+import type { CaseRecord } from '../../results/model.js';
 import { makeCase, makeReport, sink } from './make-report.js';
 import { runCommand } from './run-command.js';
+import { runCli } from '../support/cli.js';
 
 const dirs: string[] = [];
 const tmp = () => {
@@ -103,6 +105,87 @@ describe('--baseline gating', () => {
     const r = await runCommand(baselineCommand, ['baseline', 'update', '--out', tmp(), '--baseline', join(tmp(), 'b.json')]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^oap-conform: no-report: .* has no report\.json\n$/);
+  });
+});
+
+describe('--baseline: fuzz failures by property and difference', () => {
+  /** A fuzz case of the narrowing property in slot `n`, failing at `pointer` (or passing). */
+  const fuzzCase = (n: number, pointer?: string) => {
+    const c = makeCase(`fuzz/L1-I3/narrowing#${n}`, ['L1-I3'], pointer ? 'fail' : 'pass', {
+      origin: 'fuzz',
+      expectation: { property: 'narrowing', seed: 42, case_seed: n, runs: 25 },
+    });
+    return (pointer ? { ...c, differences: [{ pointer, expected: 'deny', observed: 'allow' }] } : c) as CaseRecord;
+  };
+  const run = (...fuzz: CaseRecord[]) => makeReport({ level: 1, seed: 42, extraCases: fuzz });
+
+  it('baseline update lists a fuzz failure once by property, first difference and seed, however many slots it fills', async () => {
+    const out = tmp();
+    await finalizeRun(run(fuzzCase(0, '/permissions/shell'), fuzzCase(1, '/permissions/shell'), fuzzCase(2)), out, io());
+    const file = join(tmp(), 'baseline.json');
+    expect((await runCommand(baselineCommand, ['baseline', 'update', '--out', out, '--baseline', file])).code).toBe(0);
+    expect((JSON.parse(readFileSync(file, 'utf8')) as Baseline).expected_failures).toEqual([
+      { fuzz: 'narrowing', difference: '/permissions/shell', seed: 42 },
+    ]);
+  });
+
+  it('the same slot failing on another defect after a fix is unexpected, and the fixed entry is stale', async () => {
+    const file = baselineFile([{ fuzz: 'narrowing', difference: '/permissions/shell', seed: 42, reason: 'shell not narrowed yet' }]);
+    const same = io();
+    expect(
+      (await finalizeRun(run(fuzzCase(0, '/permissions/shell'), fuzzCase(3, '/permissions/shell')), tmp(), { ...same, baseline: file }))
+        .exitCode,
+    ).toBe(0);
+    expect(same.stderr.text()).toBe('');
+    const other = io();
+    expect((await finalizeRun(run(fuzzCase(0, '/budgets/max_turns')), tmp(), { ...other, baseline: file })).exitCode).toBe(1);
+    expect(other.stderr.text()).toContain('unexpected-failures: 1 failure(s) not in the baseline: fuzz/L1-I3/narrowing#0 [L1-I3]');
+    expect(other.stderr.text()).toContain(
+      'stale-baseline: 1 baseline entry is stale (now passing), remove: fuzz narrowing at /permissions/shell (seed 42)',
+    );
+  });
+
+  it('an entry found at another seed is a warning: it neither excuses nor goes stale', async () => {
+    const file = baselineFile([{ fuzz: 'narrowing', difference: '/permissions/shell', seed: 7 }]);
+    const s = io();
+    expect((await finalizeRun(run(fuzzCase(0)), tmp(), { ...s, baseline: file })).exitCode).toBe(0);
+    expect(s.stderr.text()).toMatch(
+      /^oap-conform: warning: baseline fuzz narrowing at \/permissions\/shell \(seed 7\) was found at seed 7 and this run used seed 42: .*--seed 7/,
+    );
+    const failing = io();
+    expect((await finalizeRun(run(fuzzCase(0, '/permissions/shell')), tmp(), { ...failing, baseline: file })).exitCode).toBe(1);
+  });
+
+  it('a real fuzz failure is baselined at its contract path: the denylist mutant’s tool-policy finding at /tools', async () => {
+    const out = tmp();
+    const r = await runCli([
+      'run',
+      '--adapter',
+      'builtin:mutant/denylist-ignored',
+      '--level',
+      '1',
+      '--filter',
+      'fuzz/L1-I2/*',
+      '--quiet',
+      '--allow-dirty',
+      '--out',
+      out,
+    ]);
+    expect(r.status).toBe(1);
+    const file = join(tmp(), 'baseline.json');
+    expect((await runCommand(baselineCommand, ['baseline', 'update', '--out', out, '--baseline', file])).code).toBe(0);
+    const { expected_failures } = JSON.parse(readFileSync(file, 'utf8')) as Baseline;
+    const seed = (JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as { header: { seed: number } }).header.seed;
+    expect(expected_failures).toEqual([{ fuzz: 'tool-policy', difference: '/tools', seed }]);
+    expect((await runCommand(baselineCommand, ['baseline', 'check', '--out', out, '--baseline', file])).code).toBe(0);
+  }, 60_000);
+
+  it('an entry naming a fuzz slot by case ID is refused, saying how to write it', async () => {
+    const file = baselineFile([{ case: 'fuzz/L1-I3/narrowing#0' }]);
+    await expect(finalizeRun(run(), tmp(), { ...io(), baseline: file })).rejects.toMatchObject({
+      code: 'bad-baseline',
+      message: expect.stringMatching(/names a fuzz slot.*"fuzz": "<property>", "difference": "<pointer>"/),
+    });
   });
 });
 

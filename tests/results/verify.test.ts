@@ -87,7 +87,23 @@ describe('oap-conform verify', () => {
     expect(r.stderr).toContain('oap-conform: revision: fixture_revision "abc1234" is not a full 40-hex Git commit');
     expect(r.stderr).toContain('oap-conform: failed-not-empty: failed is not empty: L1-R2');
     expect(r.stderr).toContain('oap-conform: missing-required: level 1 requires these IDs in passed: L1-R2');
-    expect(r.stderr).toContain('warning: no report.json given');
+    expect(r.stdout).not.toContain('verified');
+  });
+
+  it('a result without its report is structurally valid with its evidence not checked (exit 0), never "verified"', async () => {
+    const out = tmp();
+    await finalizeRun(makeReport({ level: 1 }), out, quiet);
+    const lone = join(tmp(), 'result.json');
+    writeFileSync(lone, readFileSync(join(out, 'result.json')));
+    const r = await runCommand(verifyCommand, ['verify', lone]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(
+      /^structurally valid; evidence not checked: .*result\.json \(no report\.json: .*--reproduce --adapter SPEC\)\n$/,
+    );
+    expect(r.stdout).not.toMatch(/verified/);
+    // With its report beside it, the same result is verified.
+    const whole = await runCommand(verifyCommand, ['verify', join(out, 'result.json')]);
+    expect(whole.stdout).toMatch(/^verified: /);
   });
 
   it('rejects a schema-invalid result with one line', async () => {
@@ -209,4 +225,58 @@ describe('signatures', () => {
     writeFileSync(join(keys, 'junk.key'), 'not a key');
     await expect(finalizeRun(makeReport(), tmp(), { ...quiet, sign: join(keys, 'junk.key') })).rejects.toMatchObject({ code: 'bad-key' });
   });
+});
+
+describe('verify --reproduce: a published claim checked by anyone who has the harness', () => {
+  /** A claim that every Level 1 ID passed, for whatever harness: result.json alone, as it is published. */
+  async function allPassedClaim(): Promise<string> {
+    const out = tmp();
+    await finalizeRun(makeReport({ level: 1 }), out, quiet);
+    const lone = join(tmp(), 'result.json');
+    writeFileSync(lone, readFileSync(join(out, 'result.json')));
+    return lone;
+  }
+
+  it('a forged all-passed claim for a builtin mutant exits 1 naming the IDs the mutant breaks, each with its case', async () => {
+    const claim = await allPassedClaim();
+    const out = tmp();
+    const r = await runCommand(verifyCommand, [
+      'verify',
+      claim,
+      '--reproduce',
+      '--adapter',
+      'builtin:mutant/denylist-ignored',
+      '--quiet',
+      '--out',
+      out,
+    ]);
+    expect(r.code).toBe(1);
+    // MUTANTS.md: denylist-ignored breaks exactly L1-I2 (the L1-I3 case that meets the same extra
+    // tool is left inconclusive, so L1-I3 is not reproduced either, and is named with its case).
+    expect(r.stdout).toMatch(/^not reproduced: \d+ of \d+ claimed-passed IDs of .* do not pass \(level 1, seed 42; run in /);
+    expect(r.stdout).toMatch(/^ {2}L1-I2 fail \(case L1-I2\/denylist-[a-z-]+\): effective tools under .*: \/tools: extra /m);
+    expect(r.stderr).toMatch(/^oap-conform: not-reproduced: L1-I2(, L1-I3)?$/m);
+    expect(r.stdout).not.toMatch(/^ {2}L1-I3 fail/m);
+    expect(r.stderr).toContain('warning: the claim is for testharness 1.2.3; the adapter given is');
+    expect(readJson(join(out, 'report.json')).header.seed).toBe(42);
+  }, 120_000);
+
+  it('a true claim reproduces (exit 0); --reproduce without --adapter is a usage error', async () => {
+    const claim = await allPassedClaim();
+    const r = await runCommand(verifyCommand, [
+      'verify',
+      claim,
+      '--reproduce',
+      '--adapter',
+      'builtin:reference',
+      '--quiet',
+      '--out',
+      tmp(),
+    ]);
+    expect(r.stdout).toMatch(/^reproduced: all \d+ claimed-passed IDs of .* pass again \(level 1, seed 42; /);
+    expect(r.code).toBe(0);
+    const usage = await runCommand(verifyCommand, ['verify', claim, '--reproduce']);
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toMatch(/^oap-conform: usage: --reproduce needs --adapter SPEC/);
+  }, 120_000);
 });

@@ -40,10 +40,12 @@ export async function runCli(
   for (const [stream] of tty) Object.defineProperty(stream, 'isTTY', { value: false, configurable: true, writable: true });
   const savedExit = process.exitCode;
   const savedCwd = process.cwd();
-  const savedEnv = Object.keys(opts.env ?? {}).map((name) => [name, process.env[name]] as const);
+  // As a user runs it: not under npm exec (npx vitest sets npm_command=exec), unless the test says so.
+  const env: Record<string, string | undefined> = { npm_command: undefined, ...opts.env };
+  const savedEnv = Object.keys(env).map((name) => [name, process.env[name]] as const);
   process.exitCode = undefined;
   try {
-    for (const [name, value] of Object.entries(opts.env ?? {})) setEnv(name, value);
+    for (const [name, value] of Object.entries(env)) setEnv(name, value);
     if (opts.cwd) process.chdir(opts.cwd);
     const status = await main(argv, opts.embed);
     return { status, stdout, stderr };

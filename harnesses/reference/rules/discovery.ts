@@ -1,7 +1,7 @@
 /** The reference's rules for discovery (SPEC §5.1) and resolution (SPEC §5.2, §4). */
 import { specDigest } from '../../../spec/document/index.js';
+import { inheritedPart, mergeValue, skillStatus } from '../../../spec/semantics/index.js';
 import { adapterIssue } from '../issues.js';
-import { isObject, type JsonObject } from '../json.js';
 import { rootDirs } from '../roots.js';
 import type { Rules } from '../rules.js';
 
@@ -55,37 +55,15 @@ export const discoveryRules: DiscoveryRules = {
     return actual === pin ? undefined : actual;
   },
 
-  mergeValue(base, child, depth, rules) {
-    if (child === undefined) return structuredClone(base);
-    if (!isObject(base) || !isObject(child)) return structuredClone(child);
-    const out: JsonObject = structuredClone(base);
-    for (const [k, v] of Object.entries(child)) {
-      if (v === null) delete out[k];
-      else out[k] = rules.mergeValue(out[k], v, depth + 1, rules);
-    }
-    return out;
-  },
-
-  inheritedPart(base) {
-    const out = structuredClone(base);
-    delete out['state'];
-    delete out['history'];
-    delete out['extends'];
-    const meta = out['metadata'];
-    if (isObject(meta)) {
-      delete meta['name'];
-      delete meta['id'];
-      delete meta['revision'];
-      delete meta['trust'];
-    }
-    return out;
-  },
+  // SPEC §4's merge step (spec/semantics/merge.ts), recursing through the table so an override is seen at every depth.
+  mergeValue: (base, child, depth, rules) => mergeValue(base, child, (b, c) => rules.mergeValue(b, c, depth + 1, rules)),
+  inheritedPart: (base) => inheritedPart(base),
 
   substitutionTargets: () => ['instructions', 'objectives', 'constraints'],
   undefinedVariable: () => undefined,
   keepsMcpServer: (missing) => missing.length === 0,
   installedSkill: (name, policy) => policy.skills.find((k) => k.name === name),
-  skillPinMatches: (pin, installed) => installed.digest === pin,
+  skillPinMatches: (pin, installed) => skillStatus({ name: installed.name, digest: pin }, [installed]) === 'present',
   acquireSkill: () => false,
   refusesMissing: (_what, required) => required,
   storeKindImplemented: (kind, policy) => policy.memory.store_kinds.includes(kind),

@@ -7,11 +7,12 @@ import {
   type Intersection,
   intersectHosts,
   intersectRoots,
-  matchesAny,
   minBudget,
   profileBudgets,
+  recommendedLaunch,
   resolveModel,
   ruleReason,
+  serverOffers,
   storeModeCap,
   toolTable,
 } from '../../../spec/semantics/index.js';
@@ -102,12 +103,11 @@ export const narrowingRules: NarrowingRules = {
     return { value: toolTable({ policy, allow, deny }, granted).value, ignored };
   },
 
-  serverOffersTool(filters, tool, full) {
-    const hit = (globs: readonly string[]): boolean => matchesAny(globs, tool) || matchesAny(globs, full);
-    return (!filters.allow || hit(filters.allow)) && !hit(filters.deny);
-  },
+  // The spec model's reading of a server's own allow/deny (spec/semantics/mcp.ts), for the server `full` names.
+  serverOffersTool: (filters, tool, full) => serverOffers({ name: full.split('/')[1] ?? '', ...filters }, tool),
 
-  mcpLaunch: (trust, autoLaunch) => (trust === 'project' || trust === 'imported' || !autoLaunch ? 'confirm' : 'auto'),
+  // Of the launches the policy allows, the one SPEC §7.3 recommends for the profile's trust.
+  mcpLaunch: (trust, autoLaunch) => recommendedLaunch(trust, autoLaunch),
   mcpTransport: (declared) => (declared === 'http' ? 'http' : 'stdio'),
   memoryMode: (requested, ceiling) => effectiveMemoryMode(requested, ceiling).value,
   memoryScopes: (requested, ceiling) => effectiveScopes(requested, ceiling).value,

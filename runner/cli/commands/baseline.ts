@@ -44,6 +44,7 @@ export function register(program: Command): void {
             `oap-conform: unexpected-failure: ${c.id} [${c.requirements.join(', ')}] ${c.status}${messageOf(c) ? `: ${messageOf(c)}` : ''}\n`,
           );
         for (const s of check.stale) process.stderr.write(`oap-conform: stale-baseline: ${describeEntry(s.entry)}: ${s.why}\n`);
+        for (const w of check.warnings) process.stderr.write(`oap-conform: warning: ${w}\n`);
         for (const e of check.unmatched)
           process.stderr.write(`oap-conform: warning: baseline ${describeEntry(e)} matches nothing in this run\n`);
         process.stdout.write(

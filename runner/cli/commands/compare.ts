@@ -1,4 +1,5 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
+import { prepareOutputDirectory } from '../../../results/make-directory.js';
 import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { renderCompareHtml, renderCompareMarkdown } from '../../../reports/compare.js';
@@ -21,7 +22,7 @@ export function register(program: Command): void {
       await withInputErrors(() => {
         const cmp = compareRuns(sources);
         const out = resolve(opts.out);
-        mkdirSync(out, { recursive: true });
+        prepareOutputDirectory(out);
         writeFileSync(join(out, 'compare.html'), renderCompareHtml(cmp, out));
         writeFileSync(join(out, 'compare.md'), renderCompareMarkdown(cmp));
         const disagree = cmp.rows.filter((r) => r.disagree).length;

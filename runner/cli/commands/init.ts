@@ -1,4 +1,5 @@
-import { existsSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import { makeDirectory } from '../../../results/make-directory.js';
 import { createRequire } from 'node:module';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import type { Command } from 'commander';
@@ -213,7 +214,7 @@ export function register(program: Command): void {
         );
       }
       try {
-        mkdirSync(dir, { recursive: true });
+        makeDirectory(dir);
       } catch (err) {
         throw new CliError('io', `cannot create ${dir}: ${(err as Error).message}`, EXIT.USAGE);
       }

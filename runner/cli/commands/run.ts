@@ -15,8 +15,9 @@ import type { Accommodation } from '../../../suites/kit/accommodations.js';
 import { CliError, EXIT } from '../../exit-codes.js';
 import { finalizeRun, interruptedName, prepareFinalize, type FinalizeOptions } from '../../finalize.js';
 import { ADAPTER_ENV_HELP, collect } from '../support.js';
-import type { RunConfig } from '../../engine/config.js';
+import { DEFAULT_MAX_RESTARTS, type RunConfig } from '../../engine/config.js';
 import { adapterEnvSetting } from '../../engine/env.js';
+import { invocationOf } from '../../../results/rerun.js';
 
 /** One worker per core, up to 4: each worker is one adapter process, and cases are CPU-bound. */
 const DEFAULT_JOBS = Math.max(1, Math.min(availableParallelism(), 4));
@@ -43,6 +44,7 @@ interface RunFlags {
   allowDirty?: boolean;
   quiet?: boolean;
   adapterEnv?: string[];
+  maxRestarts?: number;
   /** Commander's `--no-calibrate`: false when given. */
   calibrate: boolean;
   accommodate?: Accommodation[];
@@ -84,6 +86,8 @@ function runConfigOf(adapter: string, flags: RunFlags, upstream: UpstreamReplay 
     out: resolve(flags.out),
     keepWorkspaces: !!flags.keepWorkspaces,
     resume: !!flags.resume,
+    ...(flags.maxRestarts !== undefined ? { maxRestarts: flags.maxRestarts } : {}),
+    invokedAs: invocationOf(process.env),
     ...(flags.calibrate ? {} : { calibrate: false }),
     ...(flags.accommodate ? { accommodate: flags.accommodate } : {}),
   };
@@ -106,6 +110,11 @@ export function register(program: Command, embed: CliEmbedding = {}): void {
     .option('--filter <pattern>', 'glob or substring over case IDs and requirement IDs (comma = or)')
     .option('--case <id>', "exactly this case ID (repeatable), as a report's rerun line prints it", collect)
     .option('--timeout <ms>', 'per-request timeout', parseIntIn('--timeout', 1, 3_600_000), DEFAULT_TIMEOUT_MS)
+    .option(
+      '--max-restarts <n>',
+      `restarts of a crashed, hung or misbehaving adapter per worker before its remaining cases are recorded as errors (default ${DEFAULT_MAX_RESTARTS})`,
+      parseIntIn('--max-restarts', 0, 100_000),
+    )
     .option('--keep-workspaces', 'keep case workspaces under OUT/workspaces/')
     .option(
       '--resume',

@@ -9,9 +9,19 @@ import { valueAt } from '../../../spec/semantics/index.js';
 import { isObject } from './common.js';
 import type { Encoding } from '../../kit/types.js';
 import { fingerprint, type Fingerprint } from './profile-io.js';
-import { deltaRefusalCause, readBack, recordApply, workingEncoding, writeProfile, type ReadBack } from '../../support/index.js';
+import {
+  deltaRefusalCause,
+  type InputRole,
+  readBack,
+  recordApply,
+  workingEncoding,
+  writeProfile,
+  type ReadBack,
+} from '../../support/index.js';
 import { judgeRefusal } from '../../support/refusal.js';
-import { expectEqual } from '../../kit/assert.js';
+import type { Shape } from '../../../spec/document/differences.js';
+import type { OapIssue } from '../../../spec/document/issue.js';
+import { expectEqual, fail, failWithDifferences } from '../../kit/assert.js';
 
 export type ApplyResult = Result<'apply_delta'>;
 export type Approval = Params<'apply_delta'>['approval'];
@@ -32,6 +42,8 @@ export interface Applied {
 }
 
 export interface ApplyOptions {
+  /** What the apply is to the case (its inputs are labelled so); default the subject. */
+  role?: InputRole;
   approval?: Approval;
   now?: string;
   actor?: string;
@@ -60,7 +72,7 @@ export async function applyAt(
 ): Promise<Applied> {
   const before = fingerprint(path);
   const request = { profile_path: path, delta, approval: o.approval ?? APPROVED, actor: o.actor ?? ACTOR, now: o.now ?? APPLY_NOW };
-  recordApply(ctx, request);
+  recordApply(ctx, request, o.role);
   const result = await ctx.adapter.call('apply_delta', request);
   return { path, pre, delta, before, after: fingerprint(path), result, read: readBack(path) };
 }
@@ -114,4 +126,62 @@ export function revisionOf(doc: Record<string, unknown> | undefined): number | u
 /** Issue categories only: checks compare categories and pointers, never messages. */
 export function categories(issues: ApplyResult['errors']): string[] {
   return [...new Set(issues.map((i) => i.category))].sort();
+}
+
+/**
+ * How /state compares: the entry collections by `id` (the name SPEC §6.2's `id:` pointers use), the
+ * summary by line, the rest by key.
+ */
+const BY_ID: Shape = { kind: 'keyed', key: 'id' };
+const STATE_SHAPE: Shape = { kind: 'map', fields: { facts: BY_ID, open_threads: BY_ID, preferences: BY_ID, summary: { kind: 'text' } } };
+
+/** What every write sets whatever its operations (the state's revision and time), left out of the comparison. */
+const WRITE_STAMPS = ['revision', 'updated_at'];
+
+const withoutStamps = (state: unknown): Record<string, unknown> =>
+  Object.fromEntries(Object.entries(isObject(state) ? state : {}).filter(([k]) => !WRITE_STAMPS.includes(k)));
+
+const issueLine = (i: OapIssue | undefined): string => (i ? `${i.pointer || '(root)'}: ${i.code}: ${i.message}` : 'no issue reported');
+
+/**
+ * The file after an apply, judged from what is on disk and in the order the evidence allows: it
+ * can be read at all; its /state is `expected` (every place that differs listed, the first named in
+ * the message: a remove that created a container shows as that container, not as a missing add);
+ * then it is a valid profile. So the message says what is wrong on disk, never a guess from one
+ * symptom.
+ */
+export function expectStateAfter(a: Applied, expected: Record<string, unknown>, what: string): void {
+  if (a.read.doc === undefined)
+    fail(`${what}: the file cannot be read as a profile: ${issueLine(a.read.issues[0])}`, undefined, a.read.issues);
+  expectEqual(withoutStamps(a.read.doc.state), withoutStamps(expected), what, { shape: STATE_SHAPE, at: '/state' });
+  expectValidOnDisk(a, what);
+}
+
+/**
+ * The one state change of a delta is on disk: the entry `id` in `collection`, judged as
+ * `expectStateAfter` does (readable, the entry there, a valid profile), each failure naming what the
+ * file shows.
+ */
+export function expectEntryOnDisk(a: Applied, collectionName: string, id: string, what: string): void {
+  if (a.read.doc === undefined)
+    fail(`${what}: the file cannot be read as a profile: ${issueLine(a.read.issues[0])}`, undefined, a.read.issues);
+  if (findEntry(a.read.doc, collectionName, id) === undefined)
+    failWithDifferences(
+      `${what}: /state/${collectionName} has no entry ${id}`,
+      [{ pointer: `/state/${collectionName}`, missing: [id] }],
+      { [collectionName]: `has ${id}` },
+      { [collectionName]: ids(a.read.doc, collectionName) },
+    );
+  expectValidOnDisk(a, what);
+}
+
+function expectValidOnDisk(a: Applied, what: string): void {
+  if (a.read.ok) return;
+  const first = a.read.issues.find((i) => i.severity === 'error') ?? a.read.issues[0];
+  failWithDifferences(
+    `${what}: the file is no longer a valid profile: ${issueLine(first)}`,
+    a.read.issues.filter((i) => i.severity === 'error').map((i) => ({ pointer: i.pointer, observed: `${i.code}: ${i.message}` })),
+    'a valid AgentProfile',
+    a.read.issues,
+  );
 }
