@@ -35,7 +35,7 @@ import { OperationError } from '../reference/apply/operation.js';
 import { writeFileAtomic } from '../reference/atomic-write.js';
 import { ceilingFromPolicy } from '../reference/ceiling.js';
 import { mcpSecretAt } from '../reference/document.js';
-import { HARNESS_NAME } from '../reference/index.js';
+import { HARNESS_NAME, REFERENCE_RULES } from '../reference/index.js';
 import { isObject, type JsonObject } from '../reference/json.js';
 import type { Risk } from '../reference/rules.js';
 import { MAX_EXTENDS_DEPTH } from '../reference/rules/discovery.js';
@@ -510,7 +510,7 @@ export const MUTANTS: readonly Mutant[] = [
     'subagentCeiling',
     () =>
       ({ policy, workspace }) =>
-        ceilingFromPolicy(policy, workspace),
+        ceilingFromPolicy(policy, workspace, REFERENCE_RULES),
     ['L3-B1'],
     "A subagent is intersected with the harness policy instead of the parent's effective contract.",
   ),

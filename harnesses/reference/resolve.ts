@@ -181,6 +181,10 @@ function applyExtends(doc: JsonObject, path: string, input: ResolveInput, chain:
   if (refs.length === 0) return structuredClone(doc);
   const { rules } = input;
   const index = discover(input.roots, rules, 'extends');
+  const names = refs.map((ref) => String(ref['name']));
+  const again = names.findIndex((n, i) => names.indexOf(n) !== i);
+  if (again >= 0 && rules.refusesRepeatedBase(names))
+    throw new Rejection([adapterIssue('extends-cycle', `/extends/${again}`, `extends lists "${names[again]}" twice`, path)]);
   const bases: JsonObject[] = [];
   refs.forEach((ref, i) => {
     const pointer = `/extends/${i}`;
