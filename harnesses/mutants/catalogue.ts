@@ -51,6 +51,7 @@ import {
   retainKeyedOnly,
   systemLines,
 } from './behaviours.js';
+import { BOUNDARY_MUTANTS } from './boundaries.js';
 import { asciiJson, byCodePoints, canonicalDigest, canonicalDigests, plainJsonDigest, pythonFloatRepr } from './digests.js';
 import { type Mutant, mutant } from './mutant.js';
 import { compactJson, lenientMarkdown, textOf, withLenientDefaults } from './readers.js';
@@ -1387,4 +1388,6 @@ export const MUTANTS: readonly Mutant[] = [
     ),
     asProcess: true,
   },
+  // Issue 20 part 4: found by walking the boundary catalogue (./boundaries.ts).
+  ...BOUNDARY_MUTANTS,
 ];
