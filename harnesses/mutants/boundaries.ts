@@ -172,8 +172,8 @@ const DEFINED: readonly Mutant[] = [
         .filter((v) => typeof v.value === 'string' && v.value.length === 64 && AGENT_NAME.test(v.value))
         .map((v) => issue('schema.pattern', v.pointer, 'must match pattern "^[a-z0-9](?:[a-z0-9._-]{0,61}[a-z0-9])?$"')),
     ],
-    ['L1-P2'],
-    'The agent-name pattern is written `{0,61}`: a name of 64 characters, the longest legal one, is refused.',
+    ['L1-P2', 'L2-A1'],
+    'The agent-name pattern is written `{0,61}`: a name of 64 characters, the longest legal one, is refused (so is a profile of that name a delta is applied to).',
   ),
   mutant(
     'pointer-index-leading-zero',
@@ -523,28 +523,16 @@ const AWAITING_CASES: Readonly<Record<string, string>> = {
   'zero-state-budget-unlimited': 'issue 20 part 2, a case of the catalogue class state.injection-budget/zero',
   'state-bytes-counted-in-utf16': 'issue 20 part 2, a case of the catalogue class state.injection-budget/multibyte',
   'ttl-in-whole-days': 'issue 20 part 2, a case of the catalogue class retention.fact_ttl_days/exact-boundary',
-  'temperature-maximum-exclusive':
-    'issue 20 part 3, the grammar-boundary case of the schema bound profile:/spec/model/parameters/temperature:maximum',
-  'agent-name-max-63': 'issue 20 part 3, the grammar-boundary case of the schema bound profile:/metadata/name:pattern',
   'pointer-index-leading-zero': 'issue 20 part 2, a case of the catalogue class delta.operation-path/index-edges',
   'pointer-negative-index-from-end': 'issue 20 part 2, a case of the catalogue class delta.operation-path/index-edges',
   'tool-names-case-insensitive': 'issue 20 part 2, a case of the catalogue class tools.allow/letter-case',
   'scopes-case-insensitive': 'issue 20 part 2, a case of the catalogue class memory.scopes/letter-case',
   'model-id-case-insensitive': 'issue 20 part 2, a case of the catalogue class model.resolution/id-letter-case',
-  'header-bearer-case-insensitive':
-    'issue 20 part 3, the grammar-boundary case of the schema bound profile:/spec/tools/mcp_servers/*/headers/*:pattern',
-  'date-time-lower-case-refused':
-    'issue 20 part 3, the grammar-boundary case of the schema bound profile:/metadata/created_at:format (and every date-time place)',
-  'max-length-in-utf16-units':
-    'issue 20 part 3, the grammar-boundary case of the schema bound profile:/metadata/description:maxLength (and every maxLength place)',
-  'env-name-may-start-with-digit':
-    'issue 20 part 3, the grammar-boundary case of the schema bound profile:/spec/tools/mcp_servers/*/env/*:pattern',
   'host-wildcard-suffix-without-dot':
     'issue 20 part 2, a case of the catalogue class network.hosts/star-dot-excludes-apex (label-boundary neighbour)',
   'root-string-prefix': 'issue 20 part 2, a case of the catalogue class filesystem.read_roots/segment-prefix',
   'state-pointer-trailing-slash-stripped': 'issue 20 part 2, a case of the catalogue class delta.operation-path/trailing-slash',
   'subagent-allow-prefix-match': 'issue 20 part 2, a case of the catalogue class subagents.allow/name-prefix',
-  'agent-name-trailing-separator': 'issue 20 part 3, the grammar-boundary case of the schema bound profile:/metadata/name:pattern',
   'version-prefix-match': 'issue 20 part 2, a case of the catalogue class document.version/higher-minor (its `1.0N` neighbour)',
   'absolute-roots-outside-workspace-when-permitted':
     'issue 20 part 2, a case of the catalogue class filesystem.read_roots/absolute (with policy allow_absolute)',

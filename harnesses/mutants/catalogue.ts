@@ -97,10 +97,16 @@ export const MUTANTS: readonly Mutant[] = [
   mutant(
     'accepts-unknown-major',
     'profileIssues',
-    (reference) => (value, rules) =>
-      reference(value, rules).filter((i) => !(ofCategory(i, 'version-major') || (ofCategory(i, 'schema') && i.pointer === '/oap'))),
+    (reference) => (value, rules) => {
+      // Its version grammar is MAJOR.MINOR of any major: a well-formed version passes, `1.` does not.
+      const oap = isObject(value) ? value['oap'] : undefined;
+      const wellFormed = typeof oap === 'string' && /^[0-9]+\.[0-9]+$/.test(oap);
+      return reference(value, rules).filter(
+        (i) => !(wellFormed && (ofCategory(i, 'version-major') || (ofCategory(i, 'schema') && i.pointer === '/oap'))),
+      );
+    },
     ['L1-P3'],
-    'Accepts any oap major version.',
+    'Accepts any well-formed oap version whatever its major (`2.0`, `7.3`).',
   ),
   mutant(
     'accepts-higher-minor',
@@ -219,8 +225,8 @@ export const MUTANTS: readonly Mutant[] = [
             (ofCategory(i, 'schema') || ofCategory(i, 'secret-literal') || ofCategory(i, 'secret-pattern'))
           ),
       ),
-    ['L1-I6'],
-    'Literal values in mcp_servers env/headers are accepted.',
+    ['L1-I6', 'L1-P2'],
+    'Literal values in mcp_servers env/headers are accepted (the schema errors there too: the same refusal L1-P2 sees).',
   ),
   mutant(
     'required-skill-missing-ignored',
@@ -1101,7 +1107,7 @@ export const MUTANTS: readonly Mutant[] = [
         return !(v.place === 'env' ? trimmed === `\${${v.key}}` : /^(Bearer )?\$\{[A-Z][A-Z0-9_]{0,63}\}$/.test(trimmed));
       });
     },
-    ['L1-I6'],
+    ['L1-I6', 'L1-P2'],
     'env and header values are matched with a $ that also matches before a final newline (as Python re does), so "${TOKEN}\\n" passes.',
   ),
   mutant(
