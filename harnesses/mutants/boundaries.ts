@@ -273,6 +273,88 @@ const DEFINED: readonly Mutant[] = [
     'The env-reference pattern is `[A-Z0-9_]{1,64}`: `${0KEY}` and `${_TOKEN}` are accepted as references.',
   ),
 
+  // Found by walking the delta schema's bounds once its cases existed (part 3): each refuses a valid delta at one edge.
+  mutant(
+    'delta-lengths-in-utf16-units',
+    'deltaIssues',
+    (reference) => (delta) => [...reference(delta), ...utf16LengthIssues(delta, 'delta')],
+    ['L2-A1'],
+    'The delta validator counts string lengths in UTF-16 code units: a summary of 4000 emoji, within its 4000 characters, is refused.',
+  ),
+  mutant(
+    'delta-outcome-without-timeout',
+    'deltaIssues',
+    (reference) => (delta) => [
+      ...reference(delta),
+      ...valuesAtPlace(delta, '/session/outcome')
+        .filter((v) => v.value === 'timeout')
+        .map((v) => issue('schema.enum', v.pointer, 'must be equal to one of the allowed values: completed, aborted, error')),
+    ],
+    ['L2-A1'],
+    "The delta validator's `session.outcome` list is an older draft's (completed, aborted, error): a session that timed out cannot be written back.",
+  ),
+  mutant(
+    'delta-session-times-utc-only',
+    'deltaIssues',
+    (reference) => (delta) => [
+      ...reference(delta),
+      ...['/session/started_at', '/session/ended_at'].flatMap((place) =>
+        valuesAtPlace(delta, place)
+          .filter((v) => typeof v.value === 'string' && !/Z$/.test(v.value))
+          .map((v) => issue('schema.format', v.pointer, 'must be a UTC date-time')),
+      ),
+    ],
+    ['L2-A1'],
+    'Session times are checked by a round trip through `toISOString()`: a time with an offset (`+00:00`, `-23:59`), which RFC 3339 allows, is refused.',
+  ),
+  mutant(
+    'delta-operations-capped-at-256',
+    'deltaIssues',
+    (reference) => (delta) => {
+      const ops = isObject(delta) ? delta['operations'] : undefined;
+      const over = Array.isArray(ops) && ops.length > 256;
+      return [...reference(delta), ...(over ? [issue('schema.maxItems', '/operations', 'must NOT have more than 256 items')] : [])];
+    },
+    ['L2-A1'],
+    "The applicator caps a delta at 256 operations (a buffer sized for a power of two), below the schema's 500.",
+  ),
+  mutant(
+    'delta-confidence-one-exclusive',
+    'deltaIssues',
+    (reference) => (delta) => [
+      ...reference(delta),
+      ...valuesAtPlace(delta, '/operations/*/confidence')
+        .filter((v) => v.value === 1)
+        .map((v) => issue('schema.maximum', v.pointer, 'must be < 1')),
+    ],
+    ['L2-A1'],
+    "An operation's `confidence` is checked with `< 1`: a certain operation (`confidence: 1`) is refused.",
+  ),
+  mutant(
+    'delta-confidence-zero-refused',
+    'deltaIssues',
+    (reference) => (delta) => [
+      ...reference(delta),
+      ...valuesAtPlace(delta, '/operations/*/confidence')
+        .filter((v) => typeof v.value === 'number' && !v.value)
+        .map((v) => issue('schema.minimum', v.pointer, 'must be > 0')),
+    ],
+    ['L2-A1'],
+    "An operation's `confidence` is checked for truthiness: `confidence: 0` (and `-0`) is refused.",
+  ),
+  mutant(
+    'proposal-rationale-blank-refused',
+    'deltaIssues',
+    (reference) => (delta) => [
+      ...reference(delta),
+      ...valuesAtPlace(delta, '/proposals/*/rationale')
+        .filter((v) => typeof v.value === 'string' && v.value.trim() === '')
+        .map((v) => issue('schema.minLength', v.pointer, 'must not be blank')),
+    ],
+    ['L2-A1'],
+    "A proposal's `rationale` is checked after `trim()`: a rationale of one space, which `minLength: 1` admits, is refused.",
+  ),
+
   // ---------------------------------------------------------------- separators and prefixes
   mutant(
     'host-wildcard-suffix-without-dot',

@@ -98,15 +98,15 @@ export const MUTANTS: readonly Mutant[] = [
     'accepts-unknown-major',
     'profileIssues',
     (reference) => (value, rules) => {
-      // Its version grammar is MAJOR.MINOR of any major: a well-formed version passes, `1.` does not.
+      // Its version grammar is MAJOR[.MINOR] of any major: `2.0` and `10` pass, `1.` does not.
       const oap = isObject(value) ? value['oap'] : undefined;
-      const wellFormed = typeof oap === 'string' && /^[0-9]+\.[0-9]+$/.test(oap);
+      const wellFormed = typeof oap === 'string' && /^[0-9]+(\.[0-9]+)?$/.test(oap);
       return reference(value, rules).filter(
         (i) => !(wellFormed && (ofCategory(i, 'version-major') || (ofCategory(i, 'schema') && i.pointer === '/oap'))),
       );
     },
     ['L1-P3'],
-    'Accepts any well-formed oap version whatever its major (`2.0`, `7.3`).',
+    'Accepts any well-formed oap version whatever its major (`2.0`, `7.3`, `10`).',
   ),
   mutant(
     'accepts-higher-minor',

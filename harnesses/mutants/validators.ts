@@ -5,7 +5,7 @@
  * schema itself (spec/document/schema-bounds.ts), so the mutant is wrong exactly where the
  * keyword is and nowhere else.
  */
-import { schemaBounds } from '../../spec/document/schema-bounds.js';
+import { type OapSchema, schemaBounds } from '../../spec/document/schema-bounds.js';
 import { issue, type OapIssue } from '../../spec/document/issue.js';
 import { escapePointerToken } from '../../spec/semantics/index.js';
 import { isObject } from '../reference/json.js';
@@ -30,10 +30,10 @@ export function valuesAtPlace(doc: unknown, place: string): Array<{ pointer: str
   return found;
 }
 
-/** The profile schema's places of one keyword, with its limit. */
-function profilePlaces(keyword: 'maxLength' | 'format'): Array<{ pointer: string; limit: unknown }> {
+/** A schema's places of one keyword, with its limit. */
+function placesOf(schema: OapSchema, keyword: 'maxLength' | 'format'): Array<{ pointer: string; limit: unknown }> {
   return schemaBounds()
-    .filter((b) => b.schema === 'profile' && b.keyword === keyword)
+    .filter((b) => b.schema === schema && b.keyword === keyword)
     .map((b) => ({ pointer: b.pointer, limit: b.limit }));
 }
 
@@ -42,8 +42,8 @@ function profilePlaces(keyword: 'maxLength' | 'format'): Array<{ pointer: string
  * with `unicode: false`) adds to the correct findings: a `maxLength` refusal for every string
  * within the limit in characters but over it in code units (characters outside the BMP count twice).
  */
-export function utf16LengthIssues(doc: unknown): OapIssue[] {
-  return profilePlaces('maxLength').flatMap(({ pointer, limit }) =>
+export function utf16LengthIssues(doc: unknown, schema: OapSchema = 'profile'): OapIssue[] {
+  return placesOf(schema, 'maxLength').flatMap(({ pointer, limit }) =>
     valuesAtPlace(doc, pointer)
       .filter(({ value }) => typeof value === 'string' && value.length > (limit as number) && [...value].length <= (limit as number))
       .map(({ pointer: at }) => issue('schema.maxLength', at, `must NOT have more than ${String(limit)} characters`)),
@@ -58,7 +58,7 @@ const DATE_TIME = /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:[Zz]|[+-]
  * for every date-time value written with a lower-case `t` or `z`.
  */
 export function lowerCaseTimestampIssues(doc: unknown): OapIssue[] {
-  return profilePlaces('format').flatMap(({ pointer }) =>
+  return placesOf('profile', 'format').flatMap(({ pointer }) =>
     valuesAtPlace(doc, pointer)
       .filter(({ value }) => typeof value === 'string' && DATE_TIME.test(value) && /[tz]/.test(value))
       .map(({ pointer: at }) => issue('schema.format', at, 'must match format "date-time"')),

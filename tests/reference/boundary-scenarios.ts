@@ -153,6 +153,39 @@ export const BOUNDARY_SCENARIOS: Record<string, Scenario> = {
     valid(h, profile('a', {}, { metadata: { name: 'a', description: 'x', created_at: '2026-01-01t00:00:00z' } })),
   'max-length-in-utf16-units': async (h) => valid(h, profile('a', {}, { metadata: { name: 'a', description: '😀'.repeat(500) } })),
   'env-name-may-start-with-digit': async (h) => valid(h, mcpWith('env', '_TOKEN', '${_TOKEN}')),
+  'delta-lengths-in-utf16-units': async (h) => {
+    const path = h.put(profile('a', auto));
+    return (await apply(h, path, { ...delta('a', []), summary: '😀'.repeat(4000) })).outcome;
+  },
+  'delta-outcome-without-timeout': async (h) => {
+    const path = h.put(profile('a', auto));
+    return (await apply(h, path, { ...delta('a', []), session: { id: 's', outcome: 'timeout' } })).outcome;
+  },
+  'delta-session-times-utc-only': async (h) => {
+    const path = h.put(profile('a', auto));
+    return (await apply(h, path, { ...delta('a', []), session: { id: 's', started_at: '2026-01-01T00:00:00+01:00' } })).outcome;
+  },
+  'delta-operations-capped-at-256': async (h) => {
+    const path = h.put(profile('a', auto, { state: { summary: 's' } }));
+    const ops = Array.from({ length: 300 }, (_, i) => ({ op: 'replace', path: '/state/summary', value: `s${i}` }));
+    return (await apply(h, path, delta('a', ops))).outcome;
+  },
+  'delta-confidence-one-exclusive': async (h) => {
+    const path = h.put(profile('a', auto));
+    return (await apply(h, path, delta('a', [{ op: 'add', path: '/state/facts/-', value: fact('f1'), confidence: 1 }]))).outcome;
+  },
+  'delta-confidence-zero-refused': async (h) => {
+    const path = h.put(profile('a', auto));
+    return (await apply(h, path, delta('a', [{ op: 'add', path: '/state/facts/-', value: fact('f1'), confidence: 0 }]))).outcome;
+  },
+  'proposal-rationale-blank-refused': async (h) => {
+    const path = h.put(profile('a', auto, { state: { summary: 's' } }));
+    const d = {
+      ...delta('a', [{ op: 'replace', path: '/state/summary', value: 't' }]),
+      proposals: [{ path: '/spec/role/instructions', value: 'x', rationale: ' ' }],
+    };
+    return (await apply(h, path, d)).outcome;
+  },
   // separators
   'host-wildcard-suffix-without-dot': async (h) => {
     h.put(profile('a', { permissions: { allow_hosts: ['evilexample.net'] } }));
