@@ -47,7 +47,7 @@ export function renderState(
   }
   const fits = (list: Entry[]): boolean =>
     rules.withinStateBudget(
-      list.reduce((n, e) => n + Buffer.byteLength(`${lines.get(e)!}\n`, 'utf8'), 0),
+      list.reduce((n, e) => n + rules.stateBytes(`${lines.get(e)!}\n`), 0),
       budgets,
     );
 

@@ -14,6 +14,7 @@ import { createMutantAdapter, MUTANTS } from '../../harnesses/mutants/index.js';
 import { createReferenceAdapter, REFERENCE_RULES, type RuleName } from '../../harnesses/reference/index.js';
 import { fromRoot } from '../../spec/package-root.js';
 import { ADVISORY_IDS, REQUIREMENTS } from '../../spec/requirements.js';
+import { BOUNDARY_SCENARIOS } from './boundary-scenarios.js';
 import { harness, minimalProfile, permissivePolicy, sectionText, type Harness } from './support.js';
 
 const NOW = '2026-01-10T00:00:00Z';
@@ -998,6 +999,8 @@ const SCENARIOS: Record<string, Scenario> = {
     const path = h.put(profile('a', auto, { state: { facts: [fact('f1')] } }));
     return (await apply(h, path, delta('a', 1, [{ op: 'add', path: '/state/facts/1', value: fact('f2') }]))).outcome;
   },
+  // issue 20 part 4
+  ...BOUNDARY_SCENARIOS,
 };
 
 describe('mutant bookkeeping', () => {

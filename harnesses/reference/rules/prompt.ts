@@ -11,7 +11,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Rules } from '../rules.js';
 
-type PromptRules = Pick<Rules, 'promptOrder' | 'sectionTrusted' | 'harnessSection' | 'stateFraming' | 'withinStateBudget'>;
+type PromptRules = Pick<Rules, 'promptOrder' | 'sectionTrusted' | 'harnessSection' | 'stateFraming' | 'stateBytes' | 'withinStateBudget'>;
 
 const LINE_BREAKS = /\r\n|[\r\n\u000b\u000c\u0085\u2028\u2029]/g;
 
@@ -53,6 +53,8 @@ export const promptRules: PromptRules = {
       },
     };
   },
+
+  stateBytes: (text) => Buffer.byteLength(text, 'utf8'),
 
   withinStateBudget(bytes, budgets) {
     if (budgets.max_state_bytes !== null && bytes > budgets.max_state_bytes) return false;
