@@ -32,7 +32,7 @@
  * (INTERPRETATIONS.md, "JSON Schema format"), so a format bound's outside values may not be
  * required of a harness (`outsideJudged: false`); its inside values may.
  */
-import { escapePointerToken } from '../semantics/pointer.js';
+import { escapePointerToken, parsePointer, pointerOf } from '../semantics/pointer.js';
 import { patternBoundary } from './pattern-grammar.js';
 import { schemaSource } from './schema.js';
 
@@ -232,6 +232,28 @@ function freeKeyFor(value: unknown): string {
   return m && m[1] !== '' ? m[1]! : 'K';
 }
 
+/** The array item a token of a place names: its index, or the first item for `*`. */
+const arrayIndexFor = (token: string): number => (/^\d+$/.test(token) ? Number(token) : 0);
+/** The member a token of a place names: itself, or for `*` the free key `value` gets. */
+const objectKeyFor = (token: string, value: unknown): string => (token === '*' ? freeKeyFor(value) : token);
+
+/**
+ * The concrete JSON Pointer at which `placeAt(schema, pointer, value, doc)` put `value` in `doc`
+ * (each `*` read as placeAt reads it: the first item, or the value's free key); undefined when
+ * `doc` has no such path (the value was not placed there, or was moved by a later placement).
+ */
+export function placedPointer(pointer: string, value: unknown, doc: unknown): string | undefined {
+  let cur: unknown = doc;
+  const keys: string[] = [];
+  for (const token of parsePointer(pointer)) {
+    const key = Array.isArray(cur) ? String(arrayIndexFor(token)) : isNode(cur) ? objectKeyFor(token, value) : undefined;
+    if (key === undefined || !Object.hasOwn(cur as object, key)) return undefined;
+    cur = (cur as Record<string, unknown>)[key];
+    keys.push(key);
+  }
+  return pointerOf(keys);
+}
+
 /**
  * Rules beyond the schema that a placement must keep satisfied: history entries ascend and are
  * not above `metadata.revision` (rules-history.ts), so the revision is raised to the last entry's.
@@ -258,10 +280,7 @@ export function placeAt(
   doc: Record<string, unknown> = minimalDocument(schema),
 ): Record<string, unknown> {
   if (pointer === '') throw new Error('placeAt needs a pointer below the document root');
-  const tokens = pointer
-    .slice(1)
-    .split('/')
-    .map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const tokens = parsePointer(pointer);
   const path: Array<{ node: SchemaNode; obj: Record<string, unknown> | unknown[] }> = [];
   let node: SchemaNode = root(schema);
   let cur: Record<string, unknown> | unknown[] = doc;
@@ -273,14 +292,14 @@ export function placeAt(
     path.push({ node: resolve(schema, node), obj: cur });
     const last = i === tokens.length - 1;
     if (Array.isArray(cur)) {
-      const index = /^\d+$/.test(token) ? Number(token) : 0;
+      const index = arrayIndexFor(token);
       if (last) cur[index] = value;
       else {
         while (cur.length <= index) cur.push(minimal(schema, child, cur.length));
         cur = cur[index] as Record<string, unknown> | unknown[];
       }
     } else {
-      const key = token === '*' ? freeKeyFor(value) : token;
+      const key = objectKeyFor(token, value);
       if (last && value === undefined) removal = { obj: cur, key };
       else if (last) cur[key] = value;
       else {

@@ -120,6 +120,7 @@ export {
   type ModelChoice,
   type ModelRequest,
   modelRequestOf,
+  PROVIDER_DEPENDENT_PARAMETERS,
   resolveModel,
   ruleReason,
   tierRoute,

@@ -19,6 +19,13 @@ interface ModelRef {
 
 export type ModelRule = 1 | 2 | 3 | 4;
 
+/**
+ * The model parameters SPEC §3.3 names as ones a provider may not support: "A harness MUST NOT fail
+ * because a provider does not support `seed` or `reasoning_effort`; it drops the unsupported
+ * parameter and warns." What a harness does with them is ADV-model-parameters' question.
+ */
+export const PROVIDER_DEPENDENT_PARAMETERS = ['seed', 'reasoning_effort'] as const;
+
 export interface ModelChoice extends ModelRef {
   rule: ModelRule;
 }

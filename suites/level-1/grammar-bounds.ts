@@ -21,16 +21,21 @@
  *   L1-P2 where only the pattern does (`1.`, ` 1.0`); beyond it (`1.9`, valid for the pattern): L1-P4;
  * - outside `kind`'s const: L1-P5 (an unknown kind is refused before any schema applies).
  * The minimal profile is each case's control (a precondition), so a value it already holds (`oap:
- * "1.0"`, `kind: AgentProfile`) is not submitted again.
+ * "1.0"`, `kind: AgentProfile`) is not submitted again. Inside values are submitted together, as
+ * many to a document as the schema allows (packTogether); a document refused together is followed
+ * by each of its values alone, so a failure lists exactly the values refused alone.
  * Not judged: the outside values of `format` (an annotation in JSON Schema 2020-12), the disputed
  * date-time edges, instantiating a document inside an `extends` bound (resolving bases is L3-E1's;
- * a pin that matches no base is refused by L3-G2's rule whatever its grammar), and, when the working
+ * a pin that matches no base is refused by L3-G2's rule whatever its grammar) or a provider-dependent
+ * model parameter (`seed`, `reasoning_effort`: ADV-model-parameters'), and, when the working
  * encoding is Markdown, the `instructions` length edges (the body's last line break is not content).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { isDeepStrictEqual } from 'node:util';
 import type { InstantiateOutcomeT, Result } from '../../protocol/messages.js';
-import { canonicalJson, validateDocument } from '../../spec/document/index.js';
-import { type BoundPlace, minimalDocument, placeAt, type SchemaBound } from '../../spec/document/schema-bounds.js';
+import { isValid, validateDocument } from '../../spec/document/index.js';
+import { type BoundPlace, minimalDocument, placeAt, placedPointer, type SchemaBound } from '../../spec/document/schema-bounds.js';
+import { isAncestorOrSelf, PROVIDER_DEPENDENT_PARAMETERS, valueAt } from '../../spec/semantics/index.js';
 import type { ClauseId } from '../../spec/requirements.js';
 import { fail } from '../kit/assert.js';
 import type { CaseContext, CaseDef, Encoding } from '../kit/types.js';
@@ -67,8 +72,13 @@ function subject(): Record<string, unknown> {
   return doc;
 }
 
-/** Resolving bases is L3-E1's and pins are L3-G2's, so a document inside an `extends` bound is only validated. */
-const instantiated = (b: BoundPlace): boolean => !b.pointer.startsWith('/extends');
+/**
+ * Documents inside some bounds are only validated, their instantiation being another ID's question:
+ * resolving bases is L3-E1's and pins are L3-G2's (`extends`), and a provider-dependent model
+ * parameter (`seed`, `reasoning_effort`) is dropped with a warning or not, ADV-model-parameters'.
+ */
+const instantiated = (b: BoundPlace): boolean =>
+  !b.pointer.startsWith('/extends') && !PROVIDER_DEPENDENT_PARAMETERS.some((key) => b.pointer === `/spec/model/parameters/${key}`);
 
 interface Answer {
   validate: Answered<Result<'validate'>>;
@@ -167,7 +177,7 @@ function submissions(c: BoundCase): (encoding: Encoding) => Submission[] {
   return (encoding) => {
     let list = written.get(encoding);
     if (list === undefined) {
-      const control = canonicalJson(subject());
+      const control = subject();
       list = c.group.values().flatMap((v) => {
         if (c.only && !c.only(v)) return [];
         // A Markdown body ends with a line break that is not content (L3-G1's reading), so
@@ -175,7 +185,7 @@ function submissions(c: BoundCase): (encoding: Encoding) => Submission[] {
         if (encoding === 'md' && v.bound.pointer === '/spec/role/instructions') return [];
         const doc = placeAt('profile', v.bound.pointer, v.value, subject());
         // A value the minimal profile already holds (`oap: "1.0"`, `kind`) is the control's document.
-        if (canonicalJson(doc) === control) return [];
+        if (isDeepStrictEqual(doc, control)) return [];
         return [{ v, text: serializeDocument(doc, encoding), instantiate: false }];
       });
       const largest = new Map<string, Submission>();
@@ -190,8 +200,85 @@ function submissions(c: BoundCase): (encoding: Encoding) => Submission[] {
   };
 }
 
+/** Several inside values in one document, and whether it is instantiated as well as validated. */
+interface Together {
+  members: Submission[];
+  text: string;
+  instantiate: boolean;
+}
+
+/**
+ * Places two values of one document can both hold: neither place contains the other, and the
+ * history and the revision it raises (placeAt keeps `metadata.revision` at the last entry's) stay apart.
+ */
+function compatible(a: string, b: string): boolean {
+  const history = (p: string): boolean => p === '/metadata/revision' || p.startsWith('/history');
+  return !isAncestorOrSelf(a, b) && !isAncestorOrSelf(b, a) && !(history(a) && history(b));
+}
+
+/**
+ * The inside values of a group packed into as few documents as the schema allows: a value joins
+ * the first document whose places it is compatible with; a document is kept when the oracle finds it
+ * valid with every value still at its place, else it is halved until it is (one value alone is its
+ * own document). The largest documents of each bound go together and are instantiated, the others
+ * only validated, as when each is submitted alone.
+ */
+function packTogether(members: readonly Submission[], encoding: Encoding): Together[] {
+  const bins: Submission[][] = [];
+  for (const m of members) {
+    const bin = bins.find((b) => b.every((o) => compatible(o.v.bound.pointer, m.v.bound.pointer)));
+    if (bin) bin.push(m);
+    else bins.push([m]);
+  }
+  const out: Together[] = [];
+  const settle = (group: Submission[]): void => {
+    if (group.length === 1) {
+      const [only] = group as [Submission];
+      out.push({ members: group, text: only.text, instantiate: only.instantiate });
+      return;
+    }
+    const doc = subject();
+    for (const { v } of group) placeAt('profile', v.bound.pointer, v.value, doc);
+    const inPlace = group.every(({ v }) => {
+      const at = placedPointer(v.bound.pointer, v.value, doc);
+      return at !== undefined && isDeepStrictEqual(valueAt(doc, at), v.value);
+    });
+    if (inPlace && isValid(validateDocument(doc).issues)) {
+      out.push({ members: group, text: serializeDocument(doc, encoding), instantiate: group[0]!.instantiate });
+      return;
+    }
+    const half = Math.ceil(group.length / 2);
+    settle(group.slice(0, half));
+    settle(group.slice(half));
+  };
+  for (const bin of bins) settle(bin);
+  return out;
+}
+
 function boundCase(c: BoundCase): CaseDef {
   const documents = submissions(c);
+  const packed = new Map<Encoding, Together[]>();
+  /** Inside values go together (packTogether); outside ones one per document, each refusal its own. */
+  const rounds = (encoding: Encoding): Together[] => {
+    let list = packed.get(encoding);
+    if (list === undefined) {
+      const all = documents(encoding);
+      list = c.accept
+        ? [
+            ...packTogether(
+              all.filter((d) => d.instantiate),
+              encoding,
+            ),
+            ...packTogether(
+              all.filter((d) => !d.instantiate),
+              encoding,
+            ),
+          ]
+        : all.map((d) => ({ members: [d], text: d.text, instantiate: d.instantiate }));
+      packed.set(encoding, list);
+    }
+    return list;
+  };
   return {
     id: c.id,
     requirements: [c.requirement],
@@ -206,17 +293,31 @@ function boundCase(c: BoundCase): CaseDef {
       const encoding = workingEncoding(ctx.handshake, BOUND_ENCODINGS);
       await control(ctx, encoding);
       const list = documents(encoding);
-      const wrong: Array<{ bound: string; value: string; why: string; observed: Record<string, unknown> }> = [];
-      for (const { v, text, instantiate } of list) {
-        const answer = await submit(ctx, text, encoding, instantiate);
-        const right = c.accept
+      const right = (answer: Answer): boolean =>
+        c.accept
           ? validated(answer, true) && instantiation(answer, 'instantiated')
           : validated(answer, false) && instantiation(answer, 'rejected');
-        if (right) continue;
-        if (wrong.length < RECORDED_WRONG) ctx.input(`document at ${v.bound.id} = ${valueLabel(v.value)}`, text);
-        wrong.push({ bound: v.bound.id, value: valueLabel(v.value), why: v.why, observed: brief(answer) });
+      const wrong: Array<{ bound: string; value: string; why: string; observed: Record<string, unknown> }> = [];
+      let submitted = 0;
+      for (const together of rounds(encoding)) {
+        submitted += 1;
+        const answer = await submit(ctx, together.text, encoding, together.instantiate);
+        if (right(answer)) continue;
+        // Refused together: each value alone says which (a document of one value has just said it).
+        for (const { v, text, instantiate } of together.members) {
+          const alone = together.members.length === 1 ? answer : await submit(ctx, text, encoding, instantiate);
+          if (together.members.length > 1) submitted += 1;
+          if (right(alone)) continue;
+          if (wrong.length < RECORDED_WRONG) ctx.input(`document at ${v.bound.id} = ${valueLabel(v.value)}`, text);
+          wrong.push({ bound: v.bound.id, value: valueLabel(v.value), why: v.why, observed: brief(alone) });
+        }
       }
-      ctx.note('documents', { encoding, submitted: list.length, instantiated: list.filter((d) => d.instantiate).length });
+      ctx.note('documents', {
+        encoding,
+        values: list.length,
+        submitted,
+        instantiated: list.filter((d) => d.instantiate).length,
+      });
       if (wrong.length > 0) {
         fail(
           `${wrong.length} of ${list.length} documents ${c.accept ? 'just inside their bound were refused' : 'just outside their bound were accepted'}`,

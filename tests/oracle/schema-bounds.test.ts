@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { isValid, validateDocument } from '../../spec/document/index.js';
 import { patternBoundary } from '../../spec/document/pattern-grammar.js';
-import { minimalDocument, placeAt, schemaBounds, type SchemaBound } from '../../spec/document/schema-bounds.js';
+import { minimalDocument, placeAt, placedPointer, schemaBounds, type SchemaBound } from '../../spec/document/schema-bounds.js';
 
 const label = (v: unknown): string => {
   const s = JSON.stringify(v) ?? String(v);
@@ -171,6 +171,22 @@ describe('known answers', () => {
     expect(b.outsideJudged).toBe(false);
     expect(values(b.inside)).toEqual(expect.arrayContaining(['2016-12-31T23:59:60Z', '2026-01-01t00:00:00z', '2000-02-29T00:00:00Z']));
     expect(values(b.outside)).toEqual(expect.arrayContaining(['2100-02-29T00:00:00Z', '2026-01-01T00:00:00']));
+  });
+});
+
+describe('placedPointer: where placeAt put a value', () => {
+  it('reads `*` as placeAt does: the first array item, or the free key the value names', () => {
+    const doc = placeAt('profile', '/spec/tools/mcp_servers/*/env/*', '${TOKEN}');
+    placeAt('profile', '/spec/tools/mcp_servers/*/command', 'run', doc);
+    expect(placedPointer('/spec/tools/mcp_servers/*/env/*', '${TOKEN}', doc)).toBe('/spec/tools/mcp_servers/0/env/TOKEN');
+    expect(placedPointer('/spec/tools/mcp_servers/*/command', 'run', doc)).toBe('/spec/tools/mcp_servers/0/command');
+  });
+
+  it('is undefined where the document has no such path', () => {
+    expect(
+      placedPointer('/spec/tools/mcp_servers/*/env/*', '${OTHER}', placeAt('profile', '/spec/tools/mcp_servers/*/env/*', '${TOKEN}')),
+    ).toBe(undefined);
+    expect(placedPointer('/metadata/labels/*', 'x', minimalDocument('profile'))).toBe(undefined);
   });
 });
 

@@ -10,6 +10,7 @@ import {
   matchesAny,
   minBudget,
   policyDecision,
+  PROVIDER_DEPENDENT_PARAMETERS,
   profileBudgets,
   recommendedLaunch,
   resolveModel,
@@ -57,9 +58,6 @@ type NarrowingRules = Pick<
   | 'describedContract'
   | 'sessionEndFootprint'
 >;
-
-/** The model parameters SPEC §3.3 names as ones a provider may not support. */
-const PROVIDER_DEPENDENT_PARAMETERS = ['seed', 'reasoning_effort'] as const;
 
 /** The spec model's intersection as the adjustments a session records, at `pointer/<index>`. */
 function recorded(intersection: Intersection, pointer: string): Granted<string[]> {
