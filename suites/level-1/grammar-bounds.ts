@@ -27,7 +27,8 @@
  * Not judged: the outside values of `format` (an annotation in JSON Schema 2020-12), the disputed
  * date-time edges, instantiating a document inside an `extends` bound (resolving bases is L3-E1's;
  * a pin that matches no base is refused by L3-G2's rule whatever its grammar) or a provider-dependent
- * model parameter (`seed`, `reasoning_effort`: ADV-model-parameters'), and, when the working
+ * model parameter (`seed`, `reasoning_effort`: ADV-model-parameters'), instantiating a document at a
+ * skill's `digest` bound on either side (pinning is L3-G2's, and may be declared unimplemented), and, when the working
  * encoding is Markdown, the `instructions` length edges (the body's last line break is not content).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -55,9 +56,9 @@ import {
 import {
   briefIssues,
   claimedRoots,
-  issuesCause,
   permissivePolicy,
   profileFileName,
+  rejectionCause,
   requireObservable,
   workingEncoding,
 } from '../support/index.js';
@@ -73,12 +74,18 @@ function subject(): Record<string, unknown> {
 }
 
 /**
- * Documents inside some bounds are only validated, their instantiation being another ID's question:
- * resolving bases is L3-E1's and pins are L3-G2's (`extends`), and a provider-dependent model
- * parameter (`seed`, `reasoning_effort`) is dropped with a warning or not, ADV-model-parameters'.
+ * Documents at some bounds are only validated, their instantiation being another ID's question. A
+ * skill's `digest` on both sides: pinning is L3-G2's, and a harness may declare skill pinning
+ * unimplemented and decline any profile that pins. Inside only: resolving bases is L3-E1's and a
+ * pin that matches no base L3-G2's (`extends`; outside, every reading refuses the document), and a
+ * provider-dependent model parameter (`seed`, `reasoning_effort`) is dropped with a warning or not,
+ * ADV-model-parameters'.
  */
-const instantiated = (b: BoundPlace): boolean =>
-  !b.pointer.startsWith('/extends') && !PROVIDER_DEPENDENT_PARAMETERS.some((key) => b.pointer === `/spec/model/parameters/${key}`);
+function instantiated(b: BoundPlace, accept: boolean): boolean {
+  if (b.pointer === '/spec/tools/skills/*/digest') return false;
+  if (!accept) return true;
+  return !b.pointer.startsWith('/extends') && !PROVIDER_DEPENDENT_PARAMETERS.some((key) => b.pointer === `/spec/model/parameters/${key}`);
+}
 
 interface Answer {
   validate: Answered<Result<'validate'>>;
@@ -143,7 +150,7 @@ async function control(ctx: CaseContext, encoding: Encoding): Promise<void> {
   requireObservable(
     validated(a, true) && instantiation(a, 'instantiated'),
     'the minimal profile every bound document starts from was refused, so no document says anything about its bound',
-    issuesCause(`minimal profile refused${a.validate.ok ? '' : ` (validate: ${a.validate.protocolError})`}`, refused),
+    a.validate.ok ? rejectionCause('minimal profile', refused) : `minimal profile refused (validate: ${a.validate.protocolError})`,
   );
 }
 
@@ -193,7 +200,7 @@ function submissions(c: BoundCase): (encoding: Encoding) => Submission[] {
         const best = largest.get(d.v.bound.id);
         if (best === undefined || d.text.length > best.text.length) largest.set(d.v.bound.id, d);
       }
-      for (const d of largest.values()) d.instantiate = !c.accept || instantiated(d.v.bound);
+      for (const d of largest.values()) d.instantiate = instantiated(d.v.bound, c.accept);
       written.set(encoding, list);
     }
     return list;
