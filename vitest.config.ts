@@ -4,6 +4,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['tests/**/*.test.ts'],
+    // One temporary directory per run for what several files share (tests/support/reference-run.ts).
+    globalSetup: ['tests/support/shared-dir.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',

@@ -11,10 +11,11 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumSkipReason, launchChromium } from '../support/chromium.js';
 import { runCli } from '../support/cli.js';
+import { REFERENCE_SEED, referenceLevel1 } from '../support/reference-run.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'oap-compare-'));
-const RUNS = [
-  { adapter: 'builtin:reference', out: 'reference' },
+/** The mutants, run at the seed of the reference's shared run (tests/support/reference-run.ts). */
+const MUTANT_RUNS = [
   { adapter: 'builtin:mutant/budgets-profile-wins', out: 'budgets' }, // breaks L1-I3
   { adapter: 'builtin:mutant/trust-from-file', out: 'trust' }, // breaks L1-I4
 ];
@@ -27,8 +28,10 @@ const cli = async (args: string[]): Promise<{ code: number; stdout: string; stde
 const at = (...p: string[]): string => join(dir, ...p);
 
 let compared: Awaited<ReturnType<typeof cli>>;
+let reference: string;
 beforeAll(async () => {
-  for (const r of RUNS)
+  reference = await referenceLevel1();
+  for (const r of MUTANT_RUNS)
     await cli([
       'run',
       '--adapter',
@@ -38,14 +41,14 @@ beforeAll(async () => {
       '--fuzz',
       '0',
       '--seed',
-      '3',
+      REFERENCE_SEED,
       '--quiet',
       '--allow-dirty',
       '--out',
       at(r.out),
     ]);
   // One run named by its directory, one by its result.json, one by its report.json.
-  compared = await cli(['compare', at('reference'), at('budgets', 'result.json'), at('trust', 'report.json'), '--out', at('compare')]);
+  compared = await cli(['compare', reference, at('budgets', 'result.json'), at('trust', 'report.json'), '--out', at('compare')]);
 }, 180_000);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -73,7 +76,7 @@ describe('compare', () => {
   });
 
   it('refuses what is not a result, in one line', async () => {
-    const r = await cli(['compare', at('reference'), at('reference', 'summary.md'), '--out', at('refused')]);
+    const r = await cli(['compare', reference, join(reference, 'summary.md'), '--out', at('refused')]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^oap-conform: bad-json: .*summary\.md is not valid JSON/);
   });

@@ -6,6 +6,7 @@ import { createReferenceAdapter } from '../../harnesses/reference/index.js';
 import { createMutantAdapter, MUTANTS } from '../../harnesses/mutants/index.js';
 import { DEFAULT_FUZZ_BUDGET, fuzzCases, readFinding, replayCase, type FuzzCaseDef } from '../../fuzz/index.js';
 import { isAdvisoryId, REQUIREMENT_IDS } from '../../spec/requirements.js';
+import type { CaseOutcome } from '../../results/record.js';
 import { failedIds, runSuiteInProcess } from '../support/run-suite.js';
 
 const dirs: string[] = [];
@@ -77,12 +78,27 @@ describe('against the reference and its mutants', () => {
     ['state-json-line', 'L2-S2'],
     ['state-vars-substituted', 'L2-S5'],
   ];
+  /**
+   * A mutant over the default-budget case list restricted to the cases that judge `requirement`,
+   * run once per mutant: the union-tools run serves its own test and the shrinking test below.
+   */
+  const runs = new Map<string, Promise<CaseOutcome[]>>();
+  const fuzzRun = (mutant: string, requirement: string): Promise<CaseOutcome[]> => {
+    if (!runs.has(mutant)) {
+      const cases = fuzzCases({ budget: DEFAULT_FUZZ_BUDGET, seed: 1, findingsDir: tempDir() }).filter((c) =>
+        c.requirements.includes(requirement),
+      );
+      runs.set(
+        mutant,
+        runSuiteInProcess(() => createMutantAdapter(mutant), { cases, level: 3 }),
+      );
+    }
+    return runs.get(mutant)!;
+  };
+
   test.each(targets)('mutant %s is caught (%s) with a replayable, shrunk finding', { timeout: 300_000 }, async (mutant, requirement) => {
     expect(MUTANTS.some((m) => m.name === mutant)).toBe(true);
-    const findingsDir = tempDir();
-    // The default-budget case list, restricted to the cases that judge this requirement.
-    const cases = fuzzCases({ budget: DEFAULT_FUZZ_BUDGET, seed: 1, findingsDir }).filter((c) => c.requirements.includes(requirement));
-    const out = await runSuiteInProcess(() => createMutantAdapter(mutant), { cases, level: 3 });
+    const out = await fuzzRun(mutant, requirement);
     expect(failedIds(out)).toEqual([requirement]);
     const failing = out.find((o) => o.status === 'fail')!;
     const file = failing.status === 'fail' ? failing.finding : undefined;
@@ -97,9 +113,7 @@ describe('against the reference and its mutants', () => {
   });
 
   test('a union-tools counterexample is shrunk to one tool request', { timeout: 300_000 }, async () => {
-    const findingsDir = tempDir();
-    const cases = fuzzCases({ budget: DEFAULT_FUZZ_BUDGET, seed: 1, findingsDir }).filter((c) => c.requirements.includes('L1-I3'));
-    const out = await runSuiteInProcess(() => createMutantAdapter('union-tools'), { cases, level: 3 });
+    const out = await fuzzRun('union-tools', 'L1-I3');
     const failing = out.find((o) => o.status === 'fail')!;
     const finding = readFinding((failing as { finding: string }).finding);
     const input = finding.input as { profile: { spec: { tools?: { allow?: string[] } } }; policy: { tools: { grant: string[] } } };

@@ -11,6 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { schemaProblems, type SchemaName } from '../../results/schemas.js';
 import { fromRoot } from '../../spec/package-root.js';
 import { runCli } from '../support/cli.js';
+import { referenceLevel1 } from '../support/reference-run.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'oap-emitted-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -26,8 +27,8 @@ const valid = (name: SchemaName, doc: unknown): void => expect(schemaProblems(na
 
 describe('emitted files validate against their schemas', () => {
   it('result, report, statement, badge and every journal line of a run', async () => {
-    const out = join(dir, 'reference');
-    await run('builtin:reference', out, ['--fuzz', '0']);
+    // The reference's Level 1 certification several files share (tests/support/reference-run.ts).
+    const out = await referenceLevel1();
     valid('result', json(join(out, 'result.json')));
     valid('report', json(join(out, 'report.json')));
     valid('statement', json(join(out, 'statement.json')));

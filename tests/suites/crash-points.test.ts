@@ -3,8 +3,9 @@
  * the three write-path mutants on every run, whatever the seed: `write-in-place` and
  * `rename-without-fsync` fail the L2-A12 case, `non-atomic-ops` (a save after each operation)
  * fails the L2-A5 case, each judged by strace crash points. Over SEEDS seeds: 20 in the full
- * sweep (`npm run sweep`, run by CI), 1 in `npm test` (whose mutant sweep runs these cases
- * against the same mutants once more). Needs strace and the built host; without
+ * sweep (`npm run sweep`, run by CI, whose mutant sweep runs these cases against the same mutants
+ * once more), 1 in `npm test` (whose sample of mutants need not include these three, so this is
+ * where `npm test` proves they are caught). Needs strace and the built host; without
  * them the cases cannot use crash points and this test says so instead of passing.
  */
 import { afterAll, describe, expect, it } from 'vitest';
