@@ -52,6 +52,7 @@ import {
   systemLines,
 } from './behaviours.js';
 import { asciiJson, byCodePoints, canonicalDigest, canonicalDigests, plainJsonDigest, pythonFloatRepr } from './digests.js';
+import { createStoreCollection, preferencesAsSettings, reapplyApprovedPermissions, revokedSession } from './clause-behaviours.js';
 import { type Mutant, mutant } from './mutant.js';
 import { compactJson, lenientMarkdown, textOf, withLenientDefaults } from './readers.js';
 import { writeViaTmpdir } from './temp-elsewhere.js';
@@ -790,7 +791,7 @@ export const MUTANTS: readonly Mutant[] = [
     () =>
       (skill, { workspace, profilePath }) =>
         installFromSource(skill, workspace, profilePath),
-    ['L3-K1'],
+    ['L1-I11', 'L3-K1'],
     'A missing skill whose source is a workspace directory is copied next to the profile and reported present.',
   ),
   mutant(
@@ -1550,5 +1551,78 @@ export const MUTANTS: readonly Mutant[] = [
     },
     ['L2-A4'],
     'Checks target.digest even when the delta has none, so every unpinned delta is refused as a digest mismatch.',
+  ),
+
+  // Clause sensitivity (MUTANTS.md, last section): one mutant for each clause or case that no mutant
+  // of its own failed. Each replaces one rule with the realistic bug in that decision.
+  mutant(
+    'session-name-from-id',
+    'sessionName',
+    (reference) => (metadata) => (typeof metadata['id'] === 'string' ? metadata['id'] : reference(metadata)),
+    ['L1-I8'],
+    'The session records metadata.id (a URN) as its profile name when the profile has one.',
+  ),
+  mutant(
+    'session-revision-absent-is-0',
+    'sessionRevision',
+    (reference) => (metadata) => (metadata['revision'] === undefined ? 0 : reference(metadata)),
+    ['L1-I8'],
+    'A profile without metadata.revision is recorded as revision 0 (the default is 1).',
+  ),
+  mutant(
+    'store-created-on-load',
+    'storeFootprint',
+    () => (store) => createStoreCollection(store),
+    ['L1-I11'],
+    'Every declared memory store is opened at load by a get-or-create client: PUT <uri> during resolution.',
+  ),
+  mutant(
+    'tool-policy-default-inherit',
+    'toolPolicy',
+    (reference) => (stated) => (stated === undefined ? 'inherit' : reference(stated)),
+    ['L1-I2'],
+    'A profile that states no tools.policy gets inherit (the granted set, its lists ignored), not the default allowlist.',
+  ),
+  mutant(
+    'session-revoked-when-file-gone',
+    'describedContract',
+    () => (held, reload) => (reload() === undefined ? revokedSession(held) : held),
+    ['L1-I10'],
+    'describe_session checks that the profile still resolves and revokes (no tools, every permission deny) a session whose file is gone.',
+  ),
+  mutant(
+    'scope-guards-spec-and-metadata-only',
+    'operationPath',
+    (reference) => (path) => (typeof path === 'string' && !/^\/(spec|metadata)(\/|$)/.test(path) ? { path } : reference(path)),
+    ['L2-A2'],
+    'The scope rule refuses only operations under /spec and /metadata, so /history (and any other member) can be written.',
+  ),
+  mutant(
+    'propose-never-applies',
+    'writebackGate',
+    (reference) => (writeback, ctx) => (writeback === 'propose' ? 'queue' : reference(writeback, ctx)),
+    ['L2-A6'],
+    'writeback propose (explicit or by default) always queues: an approved delta is never applied.',
+  ),
+  mutant(
+    'state-approvals-reapplied',
+    'stateAuthority',
+    () => (state, effective, ceiling) => reapplyApprovedPermissions(state, effective, ceiling),
+    ['L2-S3'],
+    'Approved permission changes remembered in state ("Permissions update approved …: shell allow") are applied again at load, within policy.',
+  ),
+  mutant(
+    'state-preferences-as-settings',
+    'stateAuthority',
+    () => (state, effective, ceiling) => preferencesAsSettings(state, effective, ceiling),
+    ['L2-S3'],
+    'Learned preferences of the form "memory.mode is read_write" are applied as settings, within policy.',
+  ),
+  mutant(
+    'revision-bumped-per-operation',
+    'nextRevision',
+    (reference) => (revision, delta) => reference(revision, delta) + Math.max(delta.operations - 1, 0),
+    ['L2-A10'],
+    'metadata.revision is bumped once per applied operation (inside the operation loop), not once per write.',
   ),
 ];

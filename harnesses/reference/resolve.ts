@@ -352,6 +352,7 @@ function checkStores(
     const pointer = `/spec/memory/stores/${i}`;
     const problem = storeProblem(name, kind, policy, rules);
     if (!problem) {
+      rules.storeFootprint({ name, kind, ...(typeof s['uri'] === 'string' ? { uri: s['uri'] } : {}) });
       kept.push({ name, kind, mode: (s['mode'] as StoreRequest['mode'] | undefined) ?? DEFAULT_MEMORY_MODE });
       return;
     }

@@ -151,6 +151,8 @@ export interface Rules {
   acquireSkill(skill: JsonObject, ctx: { workspace: string; profilePath: string }): boolean;
   /** Does a missing skill, store or hook fail instantiation? When the profile marks it required. */
   refusesMissing(what: 'skill' | 'store' | 'hook', required: boolean): boolean;
+  /** What resolution does to a declared memory store beyond checking it is available: nothing (L1-I11). */
+  storeFootprint(store: { name: string; kind: string; uri?: string }): void;
   /** Is a store kind beyond `oap-state` one the harness implements? */
   storeKindImplemented(kind: string, policy: HarnessPolicyT): boolean;
 
@@ -175,6 +177,8 @@ export interface Rules {
   ): Decision;
   /** The contract of an extending profile: the narrowed merge, nothing of its own layers laid over it (L3-E2). */
   extendedContract(effective: EffectiveContractT, layers: { merged: RequestedPermissions; ownSpec: JsonObject }): EffectiveContractT;
+  /** The tools policy a profile selects with: its own, or the schema default `allowlist` when it states none (SPEC §3.4). */
+  toolPolicy(stated: unknown): ToolPolicy;
   /** The tools a profile's tools policy selects (SPEC §3.4 table) and the lists it ignores. */
   selectTools(
     request: { policy: ToolPolicy; allow: string[]; deny: string[]; stated: boolean },
@@ -213,6 +217,10 @@ export interface Rules {
   reportedModelRule(choice: ModelChoice): ModelChoice['rule'];
   /** What state text does to the contract: nothing (L2-S3). */
   stateAuthority(state: unknown, effective: EffectiveContractT, ceiling: Ceiling): EffectiveContractT;
+  /** The profile name a session records: `metadata.name` of the file (L1-I8). */
+  sessionName(metadata: JsonObject): string;
+  /** The revision a session records: `metadata.revision` of the file, 1 when absent (SPEC §3.1, L1-I8). */
+  sessionRevision(metadata: JsonObject): number;
   /** The spec digest a session records (SPEC §2.2, L1-I8). */
   sessionSpecDigest(file: { digests: Digests; doc: JsonObject }): string;
   /** The adjustments a session records: every one (L1-I9). */
@@ -290,6 +298,8 @@ export interface Rules {
   changedProfileIssues(next: JsonObject, rules: Rules): OapIssue[];
   /** State after retention at write time (L2-A9). */
   retain(state: JsonObject, retention: Retention, now: string): JsonObject;
+  /** The revision a write produces from the profile's (L2-A10: exactly one more, whatever the delta holds). */
+  nextRevision(revision: number, delta: { operations: number }): number;
   /** Revision and timestamps of a written profile (L2-A10). */
   stampRevision(doc: JsonObject, revision: number, now: string): void;
   /** History kept after an append (L2-A11). */

@@ -172,7 +172,7 @@ function persist(
   const retention: Retention = retentionOf(next['spec']);
   if (!isObject(next['state'])) next['state'] = {};
   next['state'] = rules.retain(next['state'] as JsonObject, retention, now);
-  const newRevision = revision + 1;
+  const newRevision = rules.nextRevision(revision, { operations: Array.isArray(delta['operations']) ? delta['operations'].length : 0 });
   rules.stampRevision(next, newRevision, now);
   const session = isObject(delta['session']) ? delta['session'] : {};
   const approver = req.approval.operations ? req.approval.approver : undefined;

@@ -30,6 +30,7 @@ type DeltaRules = Pick<
   | 'operationCheckpoint'
   | 'changedProfileIssues'
   | 'retain'
+  | 'nextRevision'
   | 'stampRevision'
   | 'keptHistory'
   | 'entryId'
@@ -65,6 +66,8 @@ export const deltaRules: DeltaRules = {
   operationCheckpoint: () => undefined,
   changedProfileIssues: (next, rules) => rules.profileIssues(next, rules),
   retain: (state, retention, now) => retainState(state, retention, now),
+
+  nextRevision: (revision) => revision + 1,
 
   stampRevision(doc, revision, now) {
     const meta = doc['metadata'] as JsonObject;

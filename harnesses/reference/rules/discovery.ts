@@ -28,6 +28,7 @@ type DiscoveryRules = Pick<
   | 'skillPinMatches'
   | 'acquireSkill'
   | 'refusesMissing'
+  | 'storeFootprint'
   | 'storeKindImplemented'
 >;
 
@@ -66,5 +67,6 @@ export const discoveryRules: DiscoveryRules = {
   skillPinMatches: (pin, installed) => skillStatus({ name: installed.name, digest: pin }, [installed]) === 'present',
   acquireSkill: () => false,
   refusesMissing: (_what, required) => required,
+  storeFootprint: () => undefined,
   storeKindImplemented: (kind, policy) => policy.memory.store_kinds.includes(kind),
 };

@@ -1,6 +1,7 @@
 /** The reference's rules for narrowing a profile against a ceiling (SPEC §7.2, §3.3, §3.4, §3.7), the session record and delegation (§3.8, §5.4). */
 import type { AdapterIssueT, AdjustmentT } from '../../../protocol/messages.js';
 import {
+  DEFAULT_TOOL_POLICY,
   effectiveDecision,
   effectiveMemoryMode,
   effectiveScopes,
@@ -14,6 +15,7 @@ import {
   ruleReason,
   serverOffers,
   storeModeCap,
+  type ToolPolicy,
   toolTable,
 } from '../../../spec/semantics/index.js';
 import { ceilingFromParent } from '../ceiling.js';
@@ -30,6 +32,7 @@ type NarrowingRules = Pick<
   | 'requestedPermissions'
   | 'permissionDecision'
   | 'extendedContract'
+  | 'toolPolicy'
   | 'selectTools'
   | 'serverOffersTool'
   | 'mcpLaunch'
@@ -44,6 +47,8 @@ type NarrowingRules = Pick<
   | 'modelParameters'
   | 'reportedModelRule'
   | 'stateAuthority'
+  | 'sessionName'
+  | 'sessionRevision'
   | 'sessionSpecDigest'
   | 'recordedAdjustments'
   | 'delegationAllowed'
@@ -96,6 +101,7 @@ export const narrowingRules: NarrowingRules = {
   requestedPermissions: (stated) => stated,
   permissionDecision: (request, ceiling, key) => effectiveDecision(request, ceiling, key).value,
   extendedContract: (effective) => effective,
+  toolPolicy: (stated) => (stated as ToolPolicy | undefined) ?? DEFAULT_TOOL_POLICY,
 
   selectTools({ policy, allow, deny }, { granted }) {
     const ignored: Array<'allow' | 'deny'> =
@@ -144,6 +150,8 @@ export const narrowingRules: NarrowingRules = {
 
   reportedModelRule: (choice) => choice.rule,
   stateAuthority: (_state, effective) => effective,
+  sessionName: (metadata) => String(metadata['name']),
+  sessionRevision: (metadata) => (typeof metadata['revision'] === 'number' ? metadata['revision'] : 1),
   sessionSpecDigest: ({ digests }) => digests.spec_digest,
   recordedAdjustments: (all) => all,
 
