@@ -15,6 +15,7 @@ import {
   budgetSection,
   type Decision,
   DEFAULT_MAX_HISTORY,
+  evictionOrder,
   globMatch,
   idOfToken,
   isGlob,
@@ -52,7 +53,7 @@ import {
   systemLines,
 } from './behaviours.js';
 import { asciiJson, byCodePoints, canonicalDigest, canonicalDigests, plainJsonDigest, pythonFloatRepr } from './digests.js';
-import { createStoreCollection, preferencesAsSettings, reapplyApprovedPermissions, revokedSession } from './clause-behaviours.js';
+import { createStoreCollection, cutToFit, preferencesAsSettings, reapplyApprovedPermissions, revokedSession } from './clause-behaviours.js';
 import { type Mutant, mutant } from './mutant.js';
 import { compactJson, lenientMarkdown, textOf, withLenientDefaults } from './readers.js';
 import { writeViaTmpdir } from './temp-elsewhere.js';
@@ -1624,5 +1625,31 @@ export const MUTANTS: readonly Mutant[] = [
     (reference) => (revision, delta) => reference(revision, delta) + Math.max(delta.operations - 1, 0),
     ['L2-A10'],
     'metadata.revision is bumped once per applied operation (inside the operation loop), not once per write.',
+  ),
+  mutant(
+    'state-pinned-evicted',
+    'stateEvictionOrder',
+    () => (entries, eviction) =>
+      evictionOrder(
+        entries,
+        (e) => [Number(e.last), e.key(eviction)],
+        () => false,
+      ),
+    ['L2-S4'],
+    'Pinned entries are elided like any other to fit the state budget (pinning read as a write-time retention flag only).',
+  ),
+  mutant(
+    'state-eviction-strategy-ignored',
+    'stateEvictionOrder',
+    (reference) => (entries) => reference(entries, 'oldest'),
+    ['L2-S4'],
+    'State over the injection budget is elided oldest first, whatever lifecycle.retention.eviction says.',
+  ),
+  mutant(
+    'state-entry-truncated-to-fit',
+    'stateRemainder',
+    () => (line, fits) => cutToFit(line, fits),
+    ['L2-S4'],
+    'The last entry elided to fit the state budget is cut to the room left instead of dropped whole.',
   ),
 ];

@@ -88,3 +88,11 @@ export function createStoreCollection(store: { uri?: string }): void {
   if (store.uri === undefined || !LOOPBACK_HTTP.test(store.uri)) return;
   execFileSync(process.execPath, ['-e', SEND_REQUEST, 'PUT', store.uri], { stdio: 'ignore', timeout: 5_000 });
 }
+
+/** The longest start of `line` (whole characters) whose UTF-8 bytes, with its line break, `fits` accepts; undefined when none does. */
+export function cutToFit(line: string, fits: (bytes: number) => boolean): string | undefined {
+  const chars = [...line];
+  let n = 0;
+  while (n < chars.length && fits(Buffer.byteLength(`${chars.slice(0, n + 1).join('')}\n`, 'utf8'))) n++;
+  return n === 0 ? undefined : chars.slice(0, n).join('');
+}

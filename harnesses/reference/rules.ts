@@ -16,6 +16,7 @@ import type {
   Budget,
   BudgetKey,
   Decision,
+  Eviction,
   MemoryMode,
   ModelChoice,
   ModelRequest,
@@ -43,6 +44,13 @@ type VariableTarget = 'instructions' | 'objectives' | 'constraints' | 'state';
 type EvidenceField = 'statement' | 'decision' | 'thread-title' | 'proposal-value' | 'rationale';
 export type Risk = 'low' | 'medium' | 'high';
 export type RootKey = 'read_roots' | 'write_roots';
+
+/** A state entry as eviction sees it: pinned ones never go; the summary goes last; a smaller key goes first under a strategy. */
+export interface StateEntry {
+  pinned: boolean;
+  last: boolean;
+  key(eviction: Eviction): number;
+}
 
 /** The state block's framing: how one entry is written inside it, and how the kept entries are enclosed. */
 interface StateFraming {
@@ -258,6 +266,10 @@ export interface Rules {
   stateFraming(): StateFraming;
   /** Do state entry lines of this many bytes fit the state budgets? */
   withinStateBudget(bytes: number, budgets: { max_state_tokens: number | null; max_state_bytes: number | null }): boolean;
+  /** The order state entries are elided in to fit the budgets, first to go first: unpinned ones only, by the eviction strategy, the summary last (L2-S4). */
+  stateEvictionOrder(entries: readonly StateEntry[], eviction: Eviction): number[];
+  /** What of the last entry elided is injected in the room the kept ones leave (`fits` takes its bytes): nothing, entries go whole (L2-S4). */
+  stateRemainder(line: string, fits: (bytes: number) => boolean): string | undefined;
 
   // ---------------------------------------------------------------- delta generation (SPEC §5.5, §6)
 

@@ -1069,6 +1069,32 @@ const SCENARIOS: Record<string, Scenario> = {
     ];
     return (await apply(h, path, delta('a', 1, ops))).revision;
   },
+  'state-pinned-evicted': async (h) => {
+    const facts = [
+      fact('f1', { pinned: true, last_used_at: '2026-01-01T00:00:00Z' }),
+      fact('f2', { last_used_at: '2026-01-05T00:00:00Z' }),
+    ];
+    h.put(profile('a', { context: { budget: { max_state_bytes: 30 } } }, { state: { facts } }));
+    return (await h.instantiateOk({ name: 'a' })).prompt.state.included;
+  },
+  'state-eviction-strategy-ignored': async (h) => {
+    const facts = [
+      fact('old-sure', { confidence: 0.9, learned_at: '2026-01-01T00:00:00Z' }),
+      fact('new-unsure', { confidence: 0.1, learned_at: '2026-01-05T00:00:00Z' }),
+    ];
+    h.put(
+      profile(
+        'a',
+        { context: { budget: { max_state_bytes: 50 } }, lifecycle: { retention: { eviction: 'least_confident' } } },
+        { state: { facts } },
+      ),
+    );
+    return (await h.instantiateOk({ name: 'a' })).prompt.state.included;
+  },
+  'state-entry-truncated-to-fit': async (h) => {
+    h.put(profile('a', { context: { budget: { max_state_bytes: 40 } } }, { state: { facts: [fact('f1', { text: 'x'.repeat(80) })] } }));
+    return (await h.instantiateOk({ name: 'a' })).prompt.text.includes('xxxx');
+  },
 };
 
 describe('mutant bookkeeping', () => {
