@@ -19,7 +19,7 @@ export type BuiltinAdapter =
   | { name: string; mode: 'in-process'; create(): Promise<InProcessAdapter> }
   | { name: string; mode: 'process-only'; serve(): Promise<void> };
 
-export type MutantInfo = Pick<Mutant, 'name' | 'breaks' | 'description'>;
+export type MutantInfo = Pick<Mutant, 'name' | 'breaks' | 'description' | 'awaiting'>;
 
 export class UnknownBuiltin extends Error {
   constructor(message: string) {

@@ -6,6 +6,8 @@ export interface MutantInfo {
   name: string;
   breaks: readonly string[];
   description: string;
+  /** What the mutant waits for when no case catches it yet: it proves nothing about its IDs until then. */
+  awaiting?: string | undefined;
 }
 
 export interface CoverageRow {
@@ -19,7 +21,10 @@ export interface CoverageRow {
   mutants: string[];
 }
 
-/** Join the manifest (requirements, then advisories) with the cases that prove each ID and clause and the mutants that must kill it. */
+/**
+ * Join the manifest (requirements, then advisories) with the cases that prove each ID and clause and
+ * the mutants its cases kill (a mutant still awaiting the case that catches it is left out).
+ */
 export function coverageRows(cases: readonly CaseDef[], mutants: readonly MutantInfo[]): CoverageRow[] {
   const row = (id: string, level: number, strength: string, title: string): CoverageRow => ({
     id,
@@ -28,7 +33,7 @@ export function coverageRows(cases: readonly CaseDef[], mutants: readonly Mutant
     title,
     clauses: clausesOf(id).map((q) => ({ id: q.id, text: q.text, cases: cases.filter((c) => c.clauses.includes(q.id)).map((c) => c.id) })),
     cases: cases.filter((c) => c.requirements.includes(id)).map((c) => c.id),
-    mutants: mutants.filter((m) => m.breaks.includes(id)).map((m) => m.name),
+    mutants: mutants.filter((m) => !m.awaiting && m.breaks.includes(id)).map((m) => m.name),
   });
   return [
     ...REQUIREMENTS.map((q) => row(q.id, q.level, q.strength, q.title)),

@@ -162,7 +162,7 @@ describe.runIf(FULL)('reference harness', () => {
 
 describe.runIf(!ONLY)('mutant catalogue', () => {
   it(`every one of the ${REQUIREMENTS.length} requirement IDs has a mutant that breaks it`, () => {
-    const killed = new Set(MUTANTS.flatMap((m) => m.breaks));
+    const killed = new Set(MUTANTS.filter((m) => !m.awaiting).flatMap((m) => m.breaks));
     expect(REQUIREMENTS.map((r) => r.id).filter((id) => !killed.has(id))).toEqual([]);
   });
 
@@ -185,7 +185,21 @@ describe.runIf(!ONLY)('mutant catalogue', () => {
   });
 });
 
-describe.each(SWEPT.map((m) => [m.name, m] as const))('mutant %s', (name, mutant) => {
+describe.each(SWEPT.filter((m) => m.awaiting).map((m) => [m.name, m] as const))('mutant %s (awaiting its cases)', (name, mutant) => {
+  it(`fails nothing beyond ${mutant.breaks.join(', ')}, and not yet exactly those`, () => {
+    const out = outcomes.get(name)!;
+    const failed = failedIds(out);
+    expect(failed.filter((id) => !mutant.breaks.includes(id))).toEqual([]);
+    // Once a case catches it the mark goes (harnesses/mutants/mutant.ts `awaiting`): the list only shrinks.
+    expect(failed, `${name} is caught now: drop its awaiting mark`).not.toEqual([...mutant.breaks].sort());
+    const stray = out.flatMap((o) =>
+      o.status === 'pass' || o.status === 'fail' || o.status === 'inconclusive' ? [] : [`${o.id}: ${o.status}: ${o.message}`],
+    );
+    expect(stray).toEqual([]);
+  });
+});
+
+describe.each(SWEPT.filter((m) => !m.awaiting).map((m) => [m.name, m] as const))('mutant %s', (name, mutant) => {
   it(`fails exactly ${mutant.breaks.join(', ')}`, () => {
     const out = outcomes.get(name)!;
     expect(failedIds(out)).toEqual([...mutant.breaks].sort());

@@ -101,3 +101,42 @@ export function normalizeAsFilePath(path: string): string {
 
 /** A guarded section as a path prefix (what a prefix check takes the guarded sections to be). */
 export const GUARDED_PREFIXES = ['/spec/tools', '/spec/permissions', '/spec/memory', '/spec/runtime/subagents'];
+
+/**
+ * Retention with fact expiry decided by `expired` (pinned facts never expire) instead of the spec
+ * model's TTL rule; entry `expires_at` and the caps stay the spec model's.
+ */
+export function retainWithTtl(state: JsonObject, retention: Retention, now: string, expired: (fact: JsonObject) => boolean): JsonObject {
+  const withoutTtl = { ...retention, fact_ttl_days: undefined };
+  if (!Array.isArray(state['facts']) || retention.fact_ttl_days === undefined) return retainState(state, retention, now);
+  const fresh = (state['facts'] as JsonObject[]).filter((f) => f['pinned'] === true || !expired(f));
+  return retainState({ ...state, facts: fresh }, withoutTtl, now);
+}
+
+/** A glob compiled the naive way: `*` to `.*` (any characters, `/` included), `?` to `.`, classes kept. */
+export function naiveGlob(pattern: string): RegExp {
+  let out = '';
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i]!;
+    if (c === '*') out += '.*';
+    else if (c === '?') out += '.';
+    else if (c === '[') {
+      const end = pattern.indexOf(']', i + 1);
+      if (end < 0) out += '\\[';
+      else {
+        out += pattern.slice(i, end + 1);
+        i = end;
+      }
+    } else out += c.replace(/[.+^${}()|\\\]]/g, '\\$&');
+  }
+  return new RegExp(`^${out}$`);
+}
+
+/** Shell brace expansion of one pattern (`{read,shell}` → `read`, `shell`; nested groups expand in turn). */
+export function expandBraces(pattern: string): string[] {
+  const m = /\{([^{}]*,[^{}]*)\}/.exec(pattern);
+  if (!m) return [pattern];
+  const head = pattern.slice(0, m.index);
+  const tail = pattern.slice(m.index + m[0].length);
+  return m[1]!.split(',').flatMap((part) => expandBraces(`${head}${part}${tail}`));
+}

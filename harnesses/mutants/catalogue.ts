@@ -36,7 +36,7 @@ import { OperationError } from '../reference/apply/operation.js';
 import { writeFileAtomic } from '../reference/atomic-write.js';
 import { ceilingFromPolicy } from '../reference/ceiling.js';
 import { mcpSecretAt } from '../reference/document.js';
-import { HARNESS_NAME } from '../reference/index.js';
+import { HARNESS_NAME, REFERENCE_RULES } from '../reference/index.js';
 import { isObject, type JsonObject } from '../reference/json.js';
 import type { Risk } from '../reference/rules.js';
 import { MAX_EXTENDS_DEPTH } from '../reference/rules/discovery.js';
@@ -52,6 +52,7 @@ import {
   retainKeyedOnly,
   systemLines,
 } from './behaviours.js';
+import { BOUNDARY_MUTANTS } from './boundaries.js';
 import { asciiJson, byCodePoints, canonicalDigest, canonicalDigests, plainJsonDigest, pythonFloatRepr } from './digests.js';
 import { createStoreCollection, cutToFit, preferencesAsSettings, reapplyApprovedPermissions, revokedSession } from './clause-behaviours.js';
 import { type Mutant, mutant } from './mutant.js';
@@ -99,10 +100,16 @@ export const MUTANTS: readonly Mutant[] = [
   mutant(
     'accepts-unknown-major',
     'profileIssues',
-    (reference) => (value, rules) =>
-      reference(value, rules).filter((i) => !(ofCategory(i, 'version-major') || (ofCategory(i, 'schema') && i.pointer === '/oap'))),
+    (reference) => (value, rules) => {
+      // Its version grammar is MAJOR[.MINOR] of any major: `2.0` and `10` pass, `1.` does not.
+      const oap = isObject(value) ? value['oap'] : undefined;
+      const wellFormed = typeof oap === 'string' && /^[0-9]+(\.[0-9]+)?$/.test(oap);
+      return reference(value, rules).filter(
+        (i) => !(wellFormed && (ofCategory(i, 'version-major') || (ofCategory(i, 'schema') && i.pointer === '/oap'))),
+      );
+    },
     ['L1-P3'],
-    'Accepts any oap major version.',
+    'Accepts any well-formed oap version whatever its major (`2.0`, `7.3`, `10`).',
   ),
   mutant(
     'accepts-higher-minor',
@@ -221,8 +228,8 @@ export const MUTANTS: readonly Mutant[] = [
             (ofCategory(i, 'schema') || ofCategory(i, 'secret-literal') || ofCategory(i, 'secret-pattern'))
           ),
       ),
-    ['L1-I6', 'ADV-env-same-name'],
-    'Literal values in mcp_servers env/headers are accepted (and with them a reference of another name, which the same check refuses).',
+    ['L1-I6', 'L1-P2', 'ADV-env-same-name'],
+    'Literal values in mcp_servers env/headers are accepted (and with them a reference of another name, which the same check refuses; the schema errors there too: the same refusal L1-P2 sees).',
   ),
   mutant(
     'required-skill-missing-ignored',
@@ -513,7 +520,7 @@ export const MUTANTS: readonly Mutant[] = [
     'subagentCeiling',
     () =>
       ({ policy, workspace }) =>
-        ceilingFromPolicy(policy, workspace),
+        ceilingFromPolicy(policy, workspace, REFERENCE_RULES),
     ['L3-B1'],
     "A subagent is intersected with the harness policy instead of the parent's effective contract.",
   ),
@@ -1103,7 +1110,7 @@ export const MUTANTS: readonly Mutant[] = [
         return !(v.place === 'env' ? trimmed === `\${${v.key}}` : /^(Bearer )?\$\{[A-Z][A-Z0-9_]{0,63}\}$/.test(trimmed));
       });
     },
-    ['L1-I6'],
+    ['L1-I6', 'L1-P2'],
     'env and header values are matched with a $ that also matches before a final newline (as Python re does), so "${TOKEN}\\n" passes.',
   ),
   mutant(
@@ -1652,4 +1659,6 @@ export const MUTANTS: readonly Mutant[] = [
     ['L2-S4'],
     'The last entry elided to fit the state budget is cut to the room left instead of dropped whole.',
   ),
+  // Issue 20 part 4: found by walking the boundary catalogue (./boundaries.ts).
+  ...BOUNDARY_MUTANTS,
 ];

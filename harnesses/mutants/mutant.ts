@@ -14,6 +14,12 @@ export interface Mutant {
   description: string;
   /** The deviation shows only when the mutant runs as its own process (it acts on its process environment). */
   asProcess?: true;
+  /**
+   * The suite has no case yet that catches this mutant: what it waits for. The sweep holds such a
+   * mutant to failing nothing beyond its IDs and to not yet failing exactly them; once a case
+   * catches it the mark must go (the awaiting mutants only ever get fewer).
+   */
+  awaiting?: string;
   /** The reference's rules with `rule` replaced. */
   rules: Readonly<Rules>;
 }

@@ -9,7 +9,6 @@ import {
   type BudgetKey,
   type Decision,
   type MemoryMode,
-  matchesAny,
   normalizeRoot,
   PERMISSION_KEYS,
   type PermissionKey,
@@ -36,8 +35,18 @@ export interface Ceiling {
   subagents: { max_depth: number; max_concurrent: number };
 }
 
-export function ceilingFromPolicy(policy: HarnessPolicyT, workspace: string): Ceiling {
+export function ceilingFromPolicy(
+  policy: HarnessPolicyT,
+  workspace: string,
+  // The two rules of the table (./rules.ts) that read the policy alone; named here, not imported, as the table names Ceiling.
+  rules: {
+    policyDecision(permissions: HarnessPolicyT['permissions'], key: PermissionKey): Decision;
+    policyGrants(grant: readonly string[], tool: string): boolean;
+  },
+): Ceiling {
   const bounds = policyCeiling(policy);
+  const permissions = {} as Record<PermissionKey, Decision>;
+  for (const k of PERMISSION_KEYS) permissions[k] = rules.policyDecision(policy.permissions, k);
   const root = (p: string): string | undefined => {
     const r = containPath(workspace, p, policy.filesystem.allow_absolute ?? false);
     return r.ok ? r.relative : undefined;
@@ -45,8 +54,8 @@ export function ceilingFromPolicy(policy: HarnessPolicyT, workspace: string): Ce
   const roots = (list: readonly string[]): string[] => [...new Set(list.map(root).filter((p): p is string => p !== undefined))];
   return {
     origin: 'policy',
-    grants: (tool) => matchesAny(policy.tools.grant, tool),
-    permissions: { ...bounds.permissions },
+    grants: (tool) => rules.policyGrants(policy.tools.grant, tool),
+    permissions,
     rules: (policy.permissions.rules ?? []).map((r) => ({
       tool: r.tool ?? '*',
       action: r.action ?? '*',

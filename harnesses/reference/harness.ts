@@ -197,7 +197,7 @@ export class ReferenceHarness implements InProcessAdapter {
   private instantiate(p: Params<'instantiate'>): InstantiateOutcomeT {
     const policy = methods.instantiate.params.parse(p).policy;
     return this.startSession({ workspace: p.workspace, roots: p.roots, selector: p.profile, policy, depth: 0 }, (resolved) =>
-      buildSession(resolved, ceilingFromPolicy(policy, p.workspace), policy, this.rules, 'primary'),
+      buildSession(resolved, ceilingFromPolicy(policy, p.workspace, this.rules), policy, this.rules, 'primary'),
     );
   }
 
@@ -298,7 +298,7 @@ export class ReferenceHarness implements InProcessAdapter {
       const parent = s.parentId ? this.sessions.get(s.parentId) : undefined;
       const ceiling = parent
         ? this.rules.subagentCeiling({ effective: parent.body.effective, policy: parent.policy, workspace: parent.workspace })
-        : ceilingFromPolicy(s.policy, s.workspace);
+        : ceilingFromPolicy(s.policy, s.workspace, this.rules);
       return { body: buildSession(resolved, ceiling, s.policy, this.rules, parent ? 'subagent' : 'primary', s.parentId), resolved };
     } catch {
       return undefined;

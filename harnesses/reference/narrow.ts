@@ -44,7 +44,9 @@ export function narrow(resolved: ResolvedProfile, ceiling: Ceiling, policy: Harn
   const spec = resolved.profile['spec'] as JsonObject;
   const origin = ceiling.origin;
   const adjustments: AdjustmentT[] = [...resolved.adjustments];
-  const tools = effectiveTools(spec, resolved.keptServers, resolved.trust, ceiling, policy, rules);
+  const fileMeta = isObject(resolved.fileDoc['metadata']) ? resolved.fileDoc['metadata'] : {};
+  const trust = { assigned: resolved.trust, claimed: fileMeta['trust'] };
+  const tools = effectiveTools(spec, resolved.keptServers, trust, ceiling, policy, rules);
   adjustments.push(...tools.adjustments);
   const universe = [...new Set([...policy.tools.available, ...tools.tools])];
 

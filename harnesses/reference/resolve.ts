@@ -32,6 +32,7 @@ import { containPath } from './paths.js';
 import { containingRoot, realOrResolved, TRUST_OF_ROOT, type DiscoveryRootsT, type RootKind, type Trust } from './roots.js';
 import type { RootsRequest, Rules } from './rules.js';
 import { MAX_EXTENDS_DEPTH } from './rules/discovery.js';
+import { ofCategory } from './rules/documents.js';
 
 /** Findings at the items of the profile's filesystem roots: the roots rule acts on them (grantRoots). */
 const ROOT_ITEM = /^\/spec\/permissions\/filesystem\/(read|write)_roots\//;
@@ -90,7 +91,9 @@ export function resolveProfile(input: ResolveInput): ResolvedProfile {
   const read = readDocumentFile(located.path, rules);
   const loaded = read.value === undefined ? undefined : rules.instantiable(read.value, rules);
   const validated = loaded?.issues ?? [];
-  const atRoots = (i: OapIssue): boolean => ROOT_ITEM.test(i.pointer) && errorsOf([i]).length > 0;
+  // A root's own findings (`..`, absolute, encoded) are the grantRoots rule's to refuse; a root that
+  // breaks the schema (too long, not a string) is refused here like any other schema error.
+  const atRoots = (i: OapIssue): boolean => ROOT_ITEM.test(i.pointer) && errorsOf([i]).length > 0 && !ofCategory(i, 'schema');
   const issues = [...read.issues, ...validated.filter((i) => !atRoots(i))];
   const errors = errorsOf(issues);
   const warnings: AdapterIssueT[] = issues.filter((i) => !errors.includes(i)).map((i) => fromOapIssue(i, located.path));
@@ -181,6 +184,10 @@ function applyExtends(doc: JsonObject, path: string, input: ResolveInput, chain:
   if (refs.length === 0) return structuredClone(doc);
   const { rules } = input;
   const index = discover(input.roots, rules, 'extends');
+  const names = refs.map((ref) => String(ref['name']));
+  const again = names.findIndex((n, i) => names.indexOf(n) !== i);
+  if (again >= 0 && rules.refusesRepeatedBase(names))
+    throw new Rejection([adapterIssue('extends-cycle', `/extends/${again}`, `extends lists "${names[again]}" twice`, path)]);
   const bases: JsonObject[] = [];
   refs.forEach((ref, i) => {
     const pointer = `/extends/${i}`;

@@ -117,7 +117,7 @@ export interface Rules {
   /** The directories searched for profiles, in precedence order. */
   discoveryRoots(roots: DiscoveryRootsT, purpose: RootPurpose): RootDir[];
   /** The one definition of a name within one root, or undefined: a collision, and no file wins (L1-D2). */
-  withinRootCollision<T>(name: string, found: readonly T[]): T | undefined;
+  withinRootCollision<T extends { path: string }>(name: string, found: readonly T[]): T | undefined;
   /** The record of a name defined in several roots (L1-D3). */
   crossRootCollision(name: string, paths: string[], winner: string): Collision | undefined;
   /** The name a profile is known by (L1-D4). */
@@ -135,6 +135,8 @@ export interface Rules {
   extendsDepthAllowed(depth: number): boolean;
   /** A base found in no root: the issue that rejects the profile, or undefined to go on without it. */
   missingExtendsBase(name: string, pointer: string, profilePath: string): AdapterIssueT | undefined;
+  /** Is an extends list that names one base twice refused? No: the base is merged again, which changes nothing (SPEC §4). */
+  refusesRepeatedBase(names: readonly string[]): boolean;
   /** Is a base already on the chain that leads to it? */
   extendsCycle(chain: readonly string[], base: string): boolean;
   /** The chain a base's own walk carries. */
@@ -166,6 +168,11 @@ export interface Rules {
 
   // ---------------------------------------------------------------- narrowing (SPEC §7.2)
 
+  /** The decision the harness policy gives a permission key: the category's own, else the policy's `default`. */
+  policyDecision(permissions: HarnessPolicyT['permissions'], key: PermissionKey): Decision;
+  /** Does the policy's `tools.grant` select a tool? The protocol's glob dialect: `*` within one segment, braces literal. */
+  policyGrants(grant: readonly string[], tool: string): boolean;
+
   /** What the session is granted of the roots a profile asks for: checked, contained, narrowed. */
   grantRoots(request: RootsRequest, limits: Record<RootKey, string[]>, ctx: RootsContext, rules: Rules): RootsGrant;
   /** Is a requested root inside the workspace (after following symlinks, T6)? */
@@ -195,8 +202,8 @@ export interface Rules {
   ): { value: string[]; ignored: Array<'allow' | 'deny'> };
   /** Does a declared MCP server offer one of its catalog tools (its own tools.allow / tools.deny)? */
   serverOffersTool(filters: { allow?: string[]; deny: string[] }, tool: string, full: string): boolean;
-  /** How an MCP server is launched: confirmed for untrusted profiles or where policy says so (L3-M2). */
-  mcpLaunch(trust: Trust, autoLaunch: boolean): 'confirm' | 'auto';
+  /** How an MCP server is launched: confirmed for untrusted profiles (by the trust the harness assigned) or where policy says so (L3-M2). */
+  mcpLaunch(trust: Trust, autoLaunch: boolean, ctx: { claimed: unknown }): 'confirm' | 'auto';
   /** The transport an MCP server is reported with. */
   mcpTransport(declared: unknown): 'http' | 'stdio';
   /** The session's memory mode: the smaller of request (schema default) and ceiling. */
@@ -264,6 +271,8 @@ export interface Rules {
   harnessSection(state: unknown): string | null;
   /** How the state block is framed (per render: a fresh nonce). */
   stateFraming(): StateFraming;
+  /** The size of rendered state text as the state budgets count it: UTF-8 bytes. */
+  stateBytes(text: string): number;
   /** Do state entry lines of this many bytes fit the state budgets? */
   withinStateBudget(bytes: number, budgets: { max_state_tokens: number | null; max_state_bytes: number | null }): boolean;
   /** The order state entries are elided in to fit the budgets, first to go first: unpinned ones only, by the eviction strategy, the summary last (L2-S4). */
@@ -316,8 +325,14 @@ export interface Rules {
   stampRevision(doc: JsonObject, revision: number, now: string): void;
   /** History kept after an append (L2-A11). */
   keptHistory(history: unknown[], retention: Retention): unknown[];
+  /** The reference tokens of an operation's path: split at `/`, then `~1` and `~0` decoded in each (RFC 6901 §4). */
+  operationTokens(path: string): string[];
   /** The entry id an `id:` token names (L2-A14). */
   entryId(token: string): string | undefined;
+  /** The index of the array entry an `id:` token names: the first object whose `id` is that string; -1 when none (L2-A14). */
+  entryWithId(entries: readonly unknown[], id: string): number;
+  /** The array index a token spells: RFC 6901's array-index, `0` or digits without a leading zero; anything else none. */
+  indexOfToken(token: string, length: number): number | undefined;
   /** Does an array index name an existing element? */
   indexExists(index: number, length: number): boolean;
   /** May `add` insert at this array index? */

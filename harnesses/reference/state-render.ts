@@ -42,7 +42,7 @@ export function renderState(
     const body = substituted ? e.body.replace(/\$\{\{\s*vars\.([A-Za-z0-9_.-]+)\s*\}\}/g, (w, k: string) => vars[k] ?? w) : e.body;
     lines.set(e, framing.line(body));
   }
-  const bytesOf = (list: Entry[]): number => list.reduce((n, e) => n + Buffer.byteLength(`${lines.get(e)!}\n`, 'utf8'), 0);
+  const bytesOf = (list: Entry[]): number => list.reduce((n, e) => n + rules.stateBytes(`${lines.get(e)!}\n`), 0);
   const fits = (list: Entry[]): boolean => rules.withinStateBudget(bytesOf(list), budgets);
 
   let kept = [...entries];

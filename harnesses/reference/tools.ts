@@ -23,7 +23,7 @@ export interface ToolOutcome {
 export function effectiveTools(
   spec: JsonObject,
   keptServers: number[],
-  trust: Trust,
+  trust: { assigned: Trust; claimed: unknown },
   ceiling: Ceiling,
   policy: HarnessPolicyT,
   rules: Rules,
@@ -88,7 +88,7 @@ export function effectiveTools(
     return {
       name,
       transport: rules.mcpTransport(s['transport']),
-      launch: rules.mcpLaunch(trust, policy.mcp.auto_launch),
+      launch: rules.mcpLaunch(trust.assigned, policy.mcp.auto_launch, { claimed: trust.claimed }),
       tools: tools.filter((n) => n.startsWith(`mcp/${name}/`)),
     };
   });

@@ -415,6 +415,19 @@ function unique(values: PatternValue[]): PatternValue[] {
  * when the pattern leaves the length unbounded (a schema's `maxLength` at the same place).
  */
 export function patternBoundary(pattern: string, fill = 64): PatternBoundary {
+  // One pattern is asked for again and again (a minimal list item per index): derived once.
+  const key = `${fill}\0${pattern}`;
+  let b = derived.get(key);
+  if (b === undefined) {
+    b = derive(pattern, fill);
+    derived.set(key, b);
+  }
+  return { ...b, inside: [...b.inside], outside: [...b.outside] };
+}
+
+const derived = new Map<string, PatternBoundary>();
+
+function derive(pattern: string, fill: number): PatternBoundary {
   const tree = parse(pattern);
   // ajv compiles `pattern` with the `u` flag (unicodeRegExp), as ECMA-262 JSON Schema validators do.
   const re = new RegExp(pattern, 'u');

@@ -496,12 +496,11 @@ function valuesFor(
   pointer: string,
   node: SchemaNode,
   keyword: BoundKeyword,
-): Omit<SchemaBound, 'id' | 'schema' | 'pointer' | 'keyword'> {
+): Omit<SchemaBound, 'id' | 'schema' | 'pointer' | 'keyword' | 'outsideJudged'> {
   const limit = node[keyword];
   let inside: BoundValue[] = [];
   let outside: BoundValue[] = [];
   let disputed: Array<BoundValue & { reading: string }> = [];
-  let outsideJudged = true;
   switch (keyword) {
     case 'pattern': {
       const maxLen = typeof node['maxLength'] === 'number' ? node['maxLength'] : 64;
@@ -535,7 +534,6 @@ function valuesFor(
       inside = DATE_TIME.inside.map(([value, why]) => ({ value, why }));
       outside = DATE_TIME.outside.map(([value, why]) => ({ value, why }));
       disputed = DATE_TIME.disputed.map(([value, reading]) => ({ value, why: 'disputed edge', reading }));
-      outsideJudged = false;
       break;
   }
   const rules = BEYOND_SCHEMA.filter((r) => r.pointer === pointer);
@@ -547,25 +545,38 @@ function valuesFor(
     outside: first ? outside.map((v) => ({ ...v, refusedAs: first.code })) : outside,
     beyondSchema,
     disputed,
-    outsideJudged,
   };
+}
+
+/** Where a bound is, without its values: what a list of cases needs before any case runs. */
+export type BoundPlace = Pick<SchemaBound, 'id' | 'schema' | 'pointer' | 'keyword' | 'outsideJudged'>;
+
+/** JSON Schema 2020-12 makes `format` an annotation: its outside values may not be required of a harness. */
+const outsideJudgedFor = (keyword: BoundKeyword): boolean => keyword !== 'format';
+
+function boundPlacesOf(): Array<BoundPlace & { node: SchemaNode }> {
+  const out: Array<BoundPlace & { node: SchemaNode }> = [];
+  for (const schema of ['profile', 'delta'] as const) {
+    for (const { pointer, node } of places(schema)) {
+      if (pointer === '') continue;
+      for (const keyword of BOUND_KEYWORDS) {
+        if (keyword in node)
+          out.push({ id: `${schema}:${pointer}:${keyword}`, schema, pointer, keyword, outsideJudged: outsideJudgedFor(keyword), node });
+      }
+    }
+  }
+  return out;
+}
+
+/** Every bound of both OAP schemas in schema order, without values (cheap: the schemas are only walked). */
+export function boundPlaces(): BoundPlace[] {
+  return boundPlacesOf().map(({ node: _, ...place }) => place);
 }
 
 let bounds: SchemaBound[] | undefined;
 
-/** Every bound of both OAP schemas, in schema order (profile first), each with its values. */
+/** Every bound of both OAP schemas, in schema order (profile first), each with its values (derived once). */
 export function schemaBounds(): readonly SchemaBound[] {
-  if (bounds === undefined) {
-    bounds = [];
-    for (const schema of ['profile', 'delta'] as const) {
-      for (const { pointer, node } of places(schema)) {
-        if (pointer === '') continue;
-        for (const keyword of BOUND_KEYWORDS) {
-          if (!(keyword in node)) continue;
-          bounds.push({ id: `${schema}:${pointer}:${keyword}`, schema, pointer, keyword, ...valuesFor(schema, pointer, node, keyword) });
-        }
-      }
-    }
-  }
+  bounds ??= boundPlacesOf().map(({ node, ...place }) => ({ ...place, ...valuesFor(place.schema, place.pointer, node, place.keyword) }));
   return bounds;
 }

@@ -2,6 +2,7 @@ import type { CaseDef } from '../kit/types.js';
 import { adjustmentCases } from './adjustments.js';
 import { advisoryCases } from './advisories.js';
 import { discoveryCases } from './discovery.js';
+import { grammarBoundCases } from './grammar-bounds.js';
 import { immutabilityCases } from './immutability.js';
 import { modelResolutionCases } from './model-resolution.js';
 import { narrowingCases } from './narrowing.js';
@@ -17,6 +18,7 @@ import { trustCases } from './trust.js';
 /** Level 1 cases, each naming the requirement IDs it proves (conformance.md §2, behavioural tests 1-5). */
 export const cases: CaseDef[] = [
   ...parsingCases,
+  ...grammarBoundCases,
   ...discoveryCases,
   ...promptOrderCases,
   ...toolPolicyCases,

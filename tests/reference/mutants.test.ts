@@ -16,6 +16,7 @@ import { createMutantAdapter, MUTANTS } from '../../harnesses/mutants/index.js';
 import { createReferenceAdapter, REFERENCE_RULES, type RuleName } from '../../harnesses/reference/index.js';
 import { fromRoot } from '../../spec/package-root.js';
 import { ADVISORY_IDS, REQUIREMENTS } from '../../spec/requirements.js';
+import { BOUNDARY_SCENARIOS } from './boundary-scenarios.js';
 import { harness, minimalProfile, permissivePolicy, sectionText, type Harness } from './support.js';
 
 const NOW = '2026-01-10T00:00:00Z';
@@ -1095,6 +1096,8 @@ const SCENARIOS: Record<string, Scenario> = {
     h.put(profile('a', { context: { budget: { max_state_bytes: 40 } } }, { state: { facts: [fact('f1', { text: 'x'.repeat(80) })] } }));
     return (await h.instantiateOk({ name: 'a' })).prompt.text.includes('xxxx');
   },
+  // issue 20 part 4
+  ...BOUNDARY_SCENARIOS,
 };
 
 describe('mutant bookkeeping', () => {

@@ -7,7 +7,6 @@
  * with a warning (L2-A13). Missing `state` and state collections are created on `add`, since a
  * profile that has learned nothing yet has no state block.
  */
-import { parsePointer } from '../../../spec/semantics/index.js';
 import { isObject, type JsonObject } from '../json.js';
 import type { Rules } from '../rules.js';
 import { type DeltaOperation, OperationError, type OpResult } from './operation.js';
@@ -22,7 +21,7 @@ const COLLECTION_SHAPES: Record<string, () => unknown> = {
 
 export function applyOperation(doc: JsonObject, op: DeltaOperation, rules: Rules): OpResult {
   if (op.op !== 'add' && op.op !== 'replace' && op.op !== 'remove') throw new OperationError(`op "${String(op.op)}" is not supported`);
-  const tokens = parsePointer(op.path);
+  const tokens = rules.operationTokens(op.path);
   if (tokens.length === 0) throw new OperationError('an operation cannot replace the whole document');
   let container: unknown = doc;
   for (let i = 0; i < tokens.length - 1; i++) {
@@ -69,24 +68,23 @@ function createMissing(container: unknown, token: string, depth: number, tokens:
 function arrayIndex(arr: unknown[], token: string, rules: Rules): number | undefined {
   const id = rules.entryId(token);
   if (id !== undefined) {
-    const i = arr.findIndex((e) => isObject(e) && e['id'] === id);
+    const i = rules.entryWithId(arr, id);
     return i < 0 ? undefined : i;
   }
-  if (!/^(0|[1-9][0-9]*)$/.test(token)) return undefined;
-  const i = Number(token);
-  return rules.indexExists(i, arr.length) ? i : undefined;
+  const i = rules.indexOfToken(token, arr.length);
+  return i !== undefined && rules.indexExists(i, arr.length) ? i : undefined;
 }
 
 function applyToArray(arr: unknown[], token: string, op: DeltaOperation, rules: Rules): OpResult {
   const byId = rules.entryId(token) !== undefined;
   const existing = token === '-' ? undefined : arrayIndex(arr, token, rules);
   if (op.op === 'add') {
+    const at = rules.indexOfToken(token, arr.length);
     if (token === '-') arr.push(structuredClone(op.value));
     else if (byId) {
       if (existing === undefined) arr.push(structuredClone(op.value));
       else arr[existing] = structuredClone(op.value);
-    } else if (/^(0|[1-9][0-9]*)$/.test(token) && rules.insertAllowed(Number(token), arr.length))
-      rules.addAtIndex(arr, Number(token), structuredClone(op.value));
+    } else if (at !== undefined && rules.insertAllowed(at, arr.length)) rules.addAtIndex(arr, at, structuredClone(op.value));
     else throw new OperationError(`${op.path}: not an array position`);
     return { applied: true };
   }

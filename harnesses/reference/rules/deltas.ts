@@ -1,8 +1,10 @@
 /** The reference's rules for generating deltas (SPEC §5.5, §6) and applying them (SPEC §5.6). */
 import { profileDigest } from '../../../spec/document/index.js';
 import {
+  arrayIndexOf,
   DEFAULT_MAX_HISTORY,
   idOfToken,
+  parsePointer,
   type Proposal,
   proposalRisk,
   retainState,
@@ -33,7 +35,10 @@ type DeltaRules = Pick<
   | 'nextRevision'
   | 'stampRevision'
   | 'keptHistory'
+  | 'operationTokens'
   | 'entryId'
+  | 'entryWithId'
+  | 'indexOfToken'
   | 'indexExists'
   | 'insertAllowed'
   | 'addAtIndex'
@@ -77,7 +82,10 @@ export const deltaRules: DeltaRules = {
   },
 
   keptHistory: (history, retention) => trimHistory(history, retention.max_history ?? DEFAULT_MAX_HISTORY),
+  operationTokens: (path) => parsePointer(path),
   entryId: (token) => idOfToken(token),
+  entryWithId: (entries, id) => entries.findIndex((e) => isObject(e) && e['id'] === id),
+  indexOfToken: (token) => arrayIndexOf(token),
   indexExists: (index, length) => index < length,
   insertAllowed: (index, length) => index <= length,
   addAtIndex(array, index, value) {

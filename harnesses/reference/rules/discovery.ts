@@ -16,6 +16,7 @@ type DiscoveryRules = Pick<
   | 'resolutionFootprint'
   | 'extendsDepthAllowed'
   | 'missingExtendsBase'
+  | 'refusesRepeatedBase'
   | 'extendsCycle'
   | 'extendsChain'
   | 'extendsPinMismatch'
@@ -47,6 +48,7 @@ export const discoveryRules: DiscoveryRules = {
   extendsDepthAllowed: (depth) => depth <= MAX_EXTENDS_DEPTH,
   missingExtendsBase: (name, pointer, profilePath) =>
     adapterIssue('extends-missing', pointer, `base profile "${name}" not found in any discovery root`, profilePath),
+  refusesRepeatedBase: () => false,
   extendsCycle: (chain, base) => chain.includes(base),
   extendsChain: (chain, base) => [...chain, base],
 

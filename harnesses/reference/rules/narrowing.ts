@@ -8,7 +8,9 @@ import {
   type Intersection,
   intersectHosts,
   intersectRoots,
+  matchesAny,
   minBudget,
+  policyDecision,
   profileBudgets,
   recommendedLaunch,
   resolveModel,
@@ -25,6 +27,8 @@ import type { Granted, RootKey, Rules } from '../rules.js';
 
 type NarrowingRules = Pick<
   Rules,
+  | 'policyDecision'
+  | 'policyGrants'
   | 'grantRoots'
   | 'containRoot'
   | 'intersectRoots'
@@ -74,6 +78,10 @@ function recorded(intersection: Intersection, pointer: string): Granted<string[]
 }
 
 export const narrowingRules: NarrowingRules = {
+  policyDecision: (permissions, key) => policyDecision(permissions, key),
+  // The protocol's format: glob.ts's dialect is normative for the policy's grant globs.
+  policyGrants: (grant, tool) => matchesAny(grant, tool),
+
   grantRoots(request, limits, ctx, rules) {
     // Findings in the profile's own file (`..`, absolute, encoded) refuse it; then every root must
     // lie inside the workspace on disk (SPEC §3.5, security.md T6); then it is narrowed.

@@ -14,7 +14,14 @@ import type { Rules } from '../rules.js';
 
 type PromptRules = Pick<
   Rules,
-  'promptOrder' | 'sectionTrusted' | 'harnessSection' | 'stateFraming' | 'withinStateBudget' | 'stateEvictionOrder' | 'stateRemainder'
+  | 'promptOrder'
+  | 'sectionTrusted'
+  | 'harnessSection'
+  | 'stateFraming'
+  | 'stateBytes'
+  | 'withinStateBudget'
+  | 'stateEvictionOrder'
+  | 'stateRemainder'
 >;
 
 const LINE_BREAKS = /\r\n|[\r\n\u000b\u000c\u0085\u2028\u2029]/g;
@@ -57,6 +64,8 @@ export const promptRules: PromptRules = {
       },
     };
   },
+
+  stateBytes: (text) => Buffer.byteLength(text, 'utf8'),
 
   withinStateBudget(bytes, budgets) {
     if (budgets.max_state_bytes !== null && bytes > budgets.max_state_bytes) return false;

@@ -55,7 +55,8 @@ function text(what: What, list: Record<string, unknown>[]): string {
       return `${String(r.id).padEnd(12)} ${String(r.keyword).padEnd(8)} ${String(r.text)}\n             ${by}${r.excluded !== null ? '' : `; ${(r.cases as string[]).length} case(s)`}`;
     }
     if (what === 'chaos') return `${String(r.adapter).padEnd(34)} ${String(r.description)}`;
-    return `${String(r.name).padEnd(28)} breaks ${(r.breaks as string[]).join(', ')}: ${String(r.description)}`;
+    const awaiting = r.awaiting === undefined ? '' : ` (awaiting ${String(r.awaiting)})`;
+    return `${String(r.name).padEnd(28)} breaks ${(r.breaks as string[]).join(', ')}: ${String(r.description)}${awaiting}`;
   });
   return `${lines.join('\n')}\n`;
 }
