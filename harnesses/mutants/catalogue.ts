@@ -1659,6 +1659,13 @@ export const MUTANTS: readonly Mutant[] = [
     ['L2-S4'],
     'The last entry elided to fit the state budget is cut to the room left instead of dropped whole.',
   ),
+  mutant(
+    'conflict-always-rebased',
+    'conflictRebasable',
+    () => () => true,
+    ['L2-A3'],
+    'Every delta for an older revision is rebased: its operations are replayed on the current revision as written, array positions included.',
+  ),
   // Issue 20 part 4: found by walking the boundary catalogue (./boundaries.ts).
   ...BOUNDARY_MUTANTS,
 ];

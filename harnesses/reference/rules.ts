@@ -305,6 +305,8 @@ export interface Rules {
   proposalRisk(proposal: JsonObject, doc: JsonObject): Risk;
   /** Is a delta for this revision in conflict with the profile's (L2-A3)? */
   revisionConflict(targetRevision: unknown, revision: number): boolean;
+  /** May a delta in conflict be rebased onto the profile's revision (L2-A3: only when its operations mean the same entries there)? */
+  conflictRebasable(operations: readonly DeltaOperation[]): boolean;
   /** The digest `target.digest` is checked against (undefined: not checked) (L2-A4). */
   targetDigestOf(doc: JsonObject): string | undefined;
   /** The profile's writeback mode as the applicator reads it (L2-A6). */

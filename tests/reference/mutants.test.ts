@@ -1092,6 +1092,12 @@ const SCENARIOS: Record<string, Scenario> = {
     );
     return (await h.instantiateOk({ name: 'a' })).prompt.state.included;
   },
+  'conflict-always-rebased': async (h) => {
+    const metadata = { name: 'a', description: 'x', revision: 4 };
+    const path = h.put(profile('a', auto, { metadata, state: { facts: [fact('f1'), fact('f2')] } }));
+    const r = await apply(h, path, delta('a', 3, [{ op: 'replace', path: '/state/facts/0', value: fact('f0') }]));
+    return r.conflict_resolution;
+  },
   'state-entry-truncated-to-fit': async (h) => {
     h.put(profile('a', { context: { budget: { max_state_bytes: 40 } } }, { state: { facts: [fact('f1', { text: 'x'.repeat(80) })] } }));
     return (await h.instantiateOk({ name: 'a' })).prompt.text.includes('xxxx');

@@ -13,7 +13,7 @@
  * verified only when the revisions match.
  */
 import type { AdapterIssueT, Params, Result } from '../../../protocol/messages.js';
-import { isPositionIndependent, type Retention, retentionOf } from '../../../spec/semantics/index.js';
+import { type Retention, retentionOf } from '../../../spec/semantics/index.js';
 import { HARNESS_NAME } from '../delta-generate.js';
 import { readDocumentFile } from '../document.js';
 import { adapterIssue, fromOapIssue } from '../issues.js';
@@ -91,7 +91,7 @@ function applyLocked(req: ApplyParams, delta: JsonObject, operations: DeltaOpera
     };
   }
   const conflict = rules.revisionConflict(target['revision'], revision);
-  if (conflict && !operations.every((op) => isPositionIndependent(op.path))) {
+  if (conflict && !rules.conflictRebasable(operations)) {
     return {
       ...base,
       outcome: 'conflict',
