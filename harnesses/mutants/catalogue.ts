@@ -1666,6 +1666,13 @@ export const MUTANTS: readonly Mutant[] = [
     ['L2-A3'],
     'Every delta for an older revision is rebased: its operations are replayed on the current revision as written, array positions included.',
   ),
+  mutant(
+    'vars-role-lists-only',
+    'substitutionTargets',
+    () => () => ['objectives', 'constraints'],
+    ['ADV-vars-role-fields'],
+    '${{ vars.KEY }} is substituted in the role lists (objectives, constraints) only: instructions, one block of text, pass through as written.',
+  ),
   // Issue 20 part 4: found by walking the boundary catalogue (./boundaries.ts).
   ...BOUNDARY_MUTANTS,
 ];

@@ -1098,6 +1098,10 @@ const SCENARIOS: Record<string, Scenario> = {
     const r = await apply(h, path, delta('a', 3, [{ op: 'replace', path: '/state/facts/0', value: fact('f0') }]));
     return r.conflict_resolution;
   },
+  'vars-role-lists-only': async (h) => {
+    h.put(profile('a', { role: { instructions: 'Serve the ${{ vars.TEAM }} team.' }, context: { variables: { TEAM: 'api' } } }));
+    return (await h.instantiateOk({ name: 'a' })).prompt.text;
+  },
   'state-entry-truncated-to-fit': async (h) => {
     h.put(profile('a', { context: { budget: { max_state_bytes: 40 } } }, { state: { facts: [fact('f1', { text: 'x'.repeat(80) })] } }));
     return (await h.instantiateOk({ name: 'a' })).prompt.text.includes('xxxx');
