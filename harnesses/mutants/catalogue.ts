@@ -1673,6 +1673,13 @@ export const MUTANTS: readonly Mutant[] = [
     ['ADV-vars-role-fields'],
     '${{ vars.KEY }} is substituted in the role lists (objectives, constraints) only: instructions, one block of text, pass through as written.',
   ),
+  mutant(
+    'stdio-env-left-to-child',
+    'keepsMcpServer',
+    (reference) => (missing, server) => server['transport'] === 'stdio' || reference(missing, server),
+    ['L3-M1'],
+    "A stdio server's env is handed to the child process as written, for its environment to resolve: one whose ${VAR} is not set is kept, not dropped.",
+  ),
   // Issue 20 part 4: found by walking the boundary catalogue (./boundaries.ts).
   ...BOUNDARY_MUTANTS,
 ];

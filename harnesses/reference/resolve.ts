@@ -284,7 +284,7 @@ function resolveMcpEnv(
       .map((v) => /\$\{([A-Z][A-Z0-9_]*)\}/.exec(String(v))?.[1])
       .filter((v): v is string => v !== undefined);
     const missing = refs.filter((v) => !Object.hasOwn(policy.env, v));
-    if (rules.keepsMcpServer(missing)) {
+    if (rules.keepsMcpServer(missing, s)) {
       kept.push(i);
       return;
     }

@@ -151,8 +151,8 @@ export interface Rules {
   substitutionTargets(): readonly VariableTarget[];
   /** The text of a variable the profile does not define, or undefined: instantiation fails. */
   undefinedVariable(key: string): string | undefined;
-  /** Is an MCP server kept when these `${VAR}` references are not set? */
-  keepsMcpServer(missing: readonly string[]): boolean;
+  /** Is an MCP server (as declared) kept when these `${VAR}` references of its env and headers are not set? */
+  keepsMcpServer(missing: readonly string[], server: JsonObject): boolean;
   /** The installed skill of a name. */
   installedSkill(name: string, policy: HarnessPolicyT): HarnessPolicyT['skills'][number] | undefined;
   /** Does an installed skill match a profile's digest pin? */

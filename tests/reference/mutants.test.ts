@@ -1102,6 +1102,11 @@ const SCENARIOS: Record<string, Scenario> = {
     h.put(profile('a', { role: { instructions: 'Serve the ${{ vars.TEAM }} team.' }, context: { variables: { TEAM: 'api' } } }));
     return (await h.instantiateOk({ name: 'a' })).prompt.text;
   },
+  'stdio-env-left-to-child': async (h) => {
+    const files = { name: 'files', transport: 'stdio', command: 'files-mcp', env: { FILES_TOKEN: '${FILES_TOKEN}' } };
+    h.put(profile('a', { tools: { mcp_servers: [files] } }));
+    return (await h.instantiateOk({ name: 'a' })).effective.mcp_servers.map((s) => s.name);
+  },
   'state-entry-truncated-to-fit': async (h) => {
     h.put(profile('a', { context: { budget: { max_state_bytes: 40 } } }, { state: { facts: [fact('f1', { text: 'x'.repeat(80) })] } }));
     return (await h.instantiateOk({ name: 'a' })).prompt.text.includes('xxxx');
