@@ -1680,6 +1680,20 @@ export const MUTANTS: readonly Mutant[] = [
     ['L3-M1'],
     "A stdio server's env is handed to the child process as written, for its environment to resolve: one whose ${VAR} is not set is kept, not dropped.",
   ),
+  mutant(
+    'extends-skips-managed-root',
+    'discoveryRoots',
+    (reference) => (roots, purpose) => reference(roots, purpose).filter((r) => purpose !== 'extends' || r.kind !== 'managed'),
+    ['L3-G3'],
+    'Bases are looked up in the roots people author profiles in (user, project, plugins): the managed root, read as policy, is never searched for a base.',
+  ),
+  mutant(
+    'extends-skips-user-root',
+    'discoveryRoots',
+    (reference) => (roots, purpose) => reference(roots, purpose).filter((r) => purpose !== 'extends' || r.kind !== 'user'),
+    ['L3-G3'],
+    "Bases are looked up in the shared roots only (managed, project, plugins): the user root, one person's own profiles, is never searched for a base.",
+  ),
   // Issue 20 part 4: found by walking the boundary catalogue (./boundaries.ts).
   ...BOUNDARY_MUTANTS,
 ];

@@ -1107,6 +1107,16 @@ const SCENARIOS: Record<string, Scenario> = {
     h.put(profile('a', { tools: { mcp_servers: [files] } }));
     return (await h.instantiateOk({ name: 'a' })).effective.mcp_servers.map((s) => s.name);
   },
+  'extends-skips-managed-root': async (h) => {
+    h.put(profile('base', { role: { instructions: 'x', objectives: ['MANAGED-BASE'] } }), { root: 'managed' });
+    h.put(profile('a', {}, { extends: [{ name: 'base' }] }));
+    return (await h.instantiate({ name: 'a' })).status;
+  },
+  'extends-skips-user-root': async (h) => {
+    h.put(profile('base', { role: { instructions: 'x', objectives: ['USER-BASE'] } }), { root: 'user' });
+    h.put(profile('a', {}, { extends: [{ name: 'base' }] }));
+    return (await h.instantiate({ name: 'a' })).status;
+  },
   'state-entry-truncated-to-fit': async (h) => {
     h.put(profile('a', { context: { budget: { max_state_bytes: 40 } } }, { state: { facts: [fact('f1', { text: 'x'.repeat(80) })] } }));
     return (await h.instantiateOk({ name: 'a' })).prompt.text.includes('xxxx');
