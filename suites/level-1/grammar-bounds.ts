@@ -67,8 +67,12 @@ function subject(): Record<string, unknown> {
   return doc;
 }
 
-/** Resolving bases is L3-E1's and pins are L3-G2's, so a document inside an `extends` bound is only validated. */
-const instantiated = (b: BoundPlace): boolean => !b.pointer.startsWith('/extends');
+/**
+ * Resolving bases is L3-E1's and pins are L3-G2's, so a document inside an `extends` bound is only
+ * validated; so is one inside a `model.parameters` bound, since whether a parameter the provider does
+ * not support may fail instantiation is ADV-model-parameters' question, not the grammar's.
+ */
+const instantiated = (b: BoundPlace): boolean => !b.pointer.startsWith('/extends') && !b.pointer.startsWith('/spec/model/parameters');
 
 interface Answer {
   validate: Answered<Result<'validate'>>;
