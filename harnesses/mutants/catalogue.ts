@@ -1601,9 +1601,10 @@ export const MUTANTS: readonly Mutant[] = [
   mutant(
     'scope-guards-spec-and-metadata-only',
     'operationPath',
-    (reference) => (path) => (typeof path === 'string' && !/^\/(spec|metadata)(\/|$)/.test(path) ? { path } : reference(path)),
+    (reference) => (path) =>
+      typeof path === 'string' && path.startsWith('/') && !/^\/(spec|metadata)(\/|$)/.test(path) ? { path } : reference(path),
     ['L2-A2'],
-    'The scope rule refuses only operations under /spec and /metadata, so /history (and any other member) can be written.',
+    'The scope rule refuses only pointers under /spec and /metadata, so /history (and any other member) can be written.',
   ),
   mutant(
     'propose-never-applies',
@@ -1693,6 +1694,27 @@ export const MUTANTS: readonly Mutant[] = [
     (reference) => (roots, purpose) => reference(roots, purpose).filter((r) => purpose !== 'extends' || r.kind !== 'user'),
     ['L3-G3'],
     "Bases are looked up in the shared roots only (managed, project, plugins): the user root, one person's own profiles, is never searched for a base.",
+  ),
+  mutant(
+    'session-records-next-revision',
+    'sessionRevision',
+    (reference) => (metadata) => reference(metadata) + 1,
+    ['L1-I8'],
+    'The session records the revision its first write will produce (metadata.revision + 1), not the one it loaded.',
+  ),
+  mutant(
+    'state-oldest-in-document-order',
+    'stateEvictionOrder',
+    (reference) => (entries, eviction) =>
+      eviction === 'oldest'
+        ? evictionOrder(
+            entries,
+            (e) => [Number(e.last)],
+            (e) => e.pinned,
+          )
+        : reference(entries, eviction),
+    ['L2-S4'],
+    'Under eviction oldest, entries are elided in the order they are listed (as if appends were always newest), not by learned_at.',
   ),
   // Issue 20 part 4: found by walking the boundary catalogue (./boundaries.ts).
   ...BOUNDARY_MUTANTS,

@@ -1117,6 +1117,21 @@ const SCENARIOS: Record<string, Scenario> = {
     h.put(profile('a', {}, { extends: [{ name: 'base' }] }));
     return (await h.instantiate({ name: 'a' })).status;
   },
+  'session-records-next-revision': async (h) => {
+    h.put(profile('a', {}, { metadata: { name: 'a', description: 'x', revision: 7 } }));
+    return (await h.instantiateOk({ name: 'a' })).session.revision;
+  },
+  'state-oldest-in-document-order': async (h) => {
+    const facts = [fact('young', { learned_at: '2026-01-05T00:00:00Z' }), fact('old', { learned_at: '2026-01-01T00:00:00Z' })];
+    h.put(
+      profile(
+        'a',
+        { context: { budget: { max_state_bytes: 30 } }, lifecycle: { retention: { eviction: 'oldest' } } },
+        { state: { facts } },
+      ),
+    );
+    return (await h.instantiateOk({ name: 'a' })).prompt.state.included;
+  },
   'state-entry-truncated-to-fit': async (h) => {
     h.put(profile('a', { context: { budget: { max_state_bytes: 40 } } }, { state: { facts: [fact('f1', { text: 'x'.repeat(80) })] } }));
     return (await h.instantiateOk({ name: 'a' })).prompt.text.includes('xxxx');
