@@ -15,6 +15,7 @@ import {
   budgetSection,
   type Decision,
   DEFAULT_MAX_HISTORY,
+  evictionOrder,
   globMatch,
   idOfToken,
   isGlob,
@@ -53,6 +54,7 @@ import {
 } from './behaviours.js';
 import { BOUNDARY_MUTANTS } from './boundaries.js';
 import { asciiJson, byCodePoints, canonicalDigest, canonicalDigests, plainJsonDigest, pythonFloatRepr } from './digests.js';
+import { createStoreCollection, cutToFit, preferencesAsSettings, reapplyApprovedPermissions, revokedSession } from './clause-behaviours.js';
 import { type Mutant, mutant } from './mutant.js';
 import { compactJson, lenientMarkdown, textOf, withLenientDefaults } from './readers.js';
 import { writeViaTmpdir } from './temp-elsewhere.js';
@@ -797,7 +799,7 @@ export const MUTANTS: readonly Mutant[] = [
     () =>
       (skill, { workspace, profilePath }) =>
         installFromSource(skill, workspace, profilePath),
-    ['L3-K1'],
+    ['L1-I11', 'L3-K1'],
     'A missing skill whose source is a workspace directory is copied next to the profile and reported present.',
   ),
   mutant(
@@ -1557,6 +1559,162 @@ export const MUTANTS: readonly Mutant[] = [
     },
     ['L2-A4'],
     'Checks target.digest even when the delta has none, so every unpinned delta is refused as a digest mismatch.',
+  ),
+
+  // Clause sensitivity (MUTANTS.md, last section): one mutant for each clause or case that no mutant
+  // of its own failed. Each replaces one rule with the realistic bug in that decision.
+  mutant(
+    'session-name-from-id',
+    'sessionName',
+    (reference) => (metadata) => (typeof metadata['id'] === 'string' ? metadata['id'] : reference(metadata)),
+    ['L1-I8'],
+    'The session records metadata.id (a URN) as its profile name when the profile has one.',
+  ),
+  mutant(
+    'session-revision-absent-is-0',
+    'sessionRevision',
+    (reference) => (metadata) => (metadata['revision'] === undefined ? 0 : reference(metadata)),
+    ['L1-I8'],
+    'A profile without metadata.revision is recorded as revision 0 (the default is 1).',
+  ),
+  mutant(
+    'store-created-on-load',
+    'storeFootprint',
+    () => (store) => createStoreCollection(store),
+    ['L1-I11'],
+    'Every declared memory store is opened at load by a get-or-create client: PUT <uri> during resolution.',
+  ),
+  mutant(
+    'tool-policy-default-inherit',
+    'toolPolicy',
+    (reference) => (stated) => (stated === undefined ? 'inherit' : reference(stated)),
+    ['L1-I2'],
+    'A profile that states no tools.policy gets inherit (the granted set, its lists ignored), not the default allowlist.',
+  ),
+  mutant(
+    'session-revoked-when-file-gone',
+    'describedContract',
+    () => (held, reload) => (reload() === undefined ? revokedSession(held) : held),
+    ['L1-I10'],
+    'describe_session checks that the profile still resolves and revokes (no tools, every permission deny) a session whose file is gone.',
+  ),
+  mutant(
+    'scope-guards-spec-and-metadata-only',
+    'operationPath',
+    (reference) => (path) =>
+      typeof path === 'string' && path.startsWith('/') && !/^\/(spec|metadata)(\/|$)/.test(path) ? { path } : reference(path),
+    ['L2-A2'],
+    'The scope rule refuses only pointers under /spec and /metadata, so /history (and any other member) can be written.',
+  ),
+  mutant(
+    'propose-never-applies',
+    'writebackGate',
+    (reference) => (writeback, ctx) => (writeback === 'propose' ? 'queue' : reference(writeback, ctx)),
+    ['L2-A6'],
+    'writeback propose (explicit or by default) always queues: an approved delta is never applied.',
+  ),
+  mutant(
+    'state-approvals-reapplied',
+    'stateAuthority',
+    () => (state, effective, ceiling) => reapplyApprovedPermissions(state, effective, ceiling),
+    ['L2-S3'],
+    'Approved permission changes remembered in state ("Permissions update approved …: shell allow") are applied again at load, within policy.',
+  ),
+  mutant(
+    'state-preferences-as-settings',
+    'stateAuthority',
+    () => (state, effective, ceiling) => preferencesAsSettings(state, effective, ceiling),
+    ['L2-S3'],
+    'Learned preferences of the form "memory.mode is read_write" are applied as settings, within policy.',
+  ),
+  mutant(
+    'revision-bumped-per-operation',
+    'nextRevision',
+    (reference) => (revision, delta) => reference(revision, delta) + Math.max(delta.operations - 1, 0),
+    ['L2-A10'],
+    'metadata.revision is bumped once per applied operation (inside the operation loop), not once per write.',
+  ),
+  mutant(
+    'state-pinned-evicted',
+    'stateEvictionOrder',
+    () => (entries, eviction) =>
+      evictionOrder(
+        entries,
+        (e) => [Number(e.last), e.key(eviction)],
+        () => false,
+      ),
+    ['L2-S4'],
+    'Pinned entries are elided like any other to fit the state budget (pinning read as a write-time retention flag only).',
+  ),
+  mutant(
+    'state-eviction-strategy-ignored',
+    'stateEvictionOrder',
+    (reference) => (entries) => reference(entries, 'oldest'),
+    ['L2-S4'],
+    'State over the injection budget is elided oldest first, whatever lifecycle.retention.eviction says.',
+  ),
+  mutant(
+    'state-entry-truncated-to-fit',
+    'stateRemainder',
+    () => (line, fits) => cutToFit(line, fits),
+    ['L2-S4'],
+    'The last entry elided to fit the state budget is cut to the room left instead of dropped whole.',
+  ),
+  mutant(
+    'conflict-always-rebased',
+    'conflictRebasable',
+    () => () => true,
+    ['L2-A3'],
+    'Every delta for an older revision is rebased: its operations are replayed on the current revision as written, array positions included.',
+  ),
+  mutant(
+    'vars-role-lists-only',
+    'substitutionTargets',
+    () => () => ['objectives', 'constraints'],
+    ['ADV-vars-role-fields'],
+    '${{ vars.KEY }} is substituted in the role lists (objectives, constraints) only: instructions, one block of text, pass through as written.',
+  ),
+  mutant(
+    'stdio-env-left-to-child',
+    'keepsMcpServer',
+    (reference) => (missing, server) => server['transport'] === 'stdio' || reference(missing, server),
+    ['L3-M1'],
+    "A stdio server's env is handed to the child process as written, for its environment to resolve: one whose ${VAR} is not set is kept, not dropped.",
+  ),
+  mutant(
+    'extends-skips-managed-root',
+    'discoveryRoots',
+    (reference) => (roots, purpose) => reference(roots, purpose).filter((r) => purpose !== 'extends' || r.kind !== 'managed'),
+    ['L3-G3'],
+    'Bases are looked up in the roots people author profiles in (user, project, plugins): the managed root, read as policy, is never searched for a base.',
+  ),
+  mutant(
+    'extends-skips-user-root',
+    'discoveryRoots',
+    (reference) => (roots, purpose) => reference(roots, purpose).filter((r) => purpose !== 'extends' || r.kind !== 'user'),
+    ['L3-G3'],
+    "Bases are looked up in the shared roots only (managed, project, plugins): the user root, one person's own profiles, is never searched for a base.",
+  ),
+  mutant(
+    'session-records-next-revision',
+    'sessionRevision',
+    (reference) => (metadata) => reference(metadata) + 1,
+    ['L1-I8'],
+    'The session records the revision its first write will produce (metadata.revision + 1), not the one it loaded.',
+  ),
+  mutant(
+    'state-oldest-in-document-order',
+    'stateEvictionOrder',
+    (reference) => (entries, eviction) =>
+      eviction === 'oldest'
+        ? evictionOrder(
+            entries,
+            (e) => [Number(e.last)],
+            (e) => e.pinned,
+          )
+        : reference(entries, eviction),
+    ['L2-S4'],
+    'Under eviction oldest, entries are elided in the order they are listed (as if appends were always newest), not by learned_at.',
   ),
   // Issue 20 part 4: found by walking the boundary catalogue (./boundaries.ts).
   ...BOUNDARY_MUTANTS,

@@ -27,8 +27,8 @@ export function buildSession(
   const modeWarning = runtimeModeWarning(resolved.profile, role);
   return {
     session: {
-      name: resolved.name,
-      revision: resolved.revision,
+      name: rules.sessionName(resolved.fileDoc['metadata'] as JsonObject),
+      revision: rules.sessionRevision(resolved.fileDoc['metadata'] as JsonObject),
       spec_digest: rules.sessionSpecDigest({ digests: resolved.digests, doc: resolved.fileDoc }),
       trust: resolved.trust,
       path: resolved.path,

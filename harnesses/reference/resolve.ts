@@ -284,7 +284,7 @@ function resolveMcpEnv(
       .map((v) => /\$\{([A-Z][A-Z0-9_]*)\}/.exec(String(v))?.[1])
       .filter((v): v is string => v !== undefined);
     const missing = refs.filter((v) => !Object.hasOwn(policy.env, v));
-    if (rules.keepsMcpServer(missing)) {
+    if (rules.keepsMcpServer(missing, s)) {
       kept.push(i);
       return;
     }
@@ -359,6 +359,7 @@ function checkStores(
     const pointer = `/spec/memory/stores/${i}`;
     const problem = storeProblem(name, kind, policy, rules);
     if (!problem) {
+      rules.storeFootprint({ name, kind, ...(typeof s['uri'] === 'string' ? { uri: s['uri'] } : {}) });
       kept.push({ name, kind, mode: (s['mode'] as StoreRequest['mode'] | undefined) ?? DEFAULT_MEMORY_MODE });
       return;
     }

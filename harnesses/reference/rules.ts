@@ -16,6 +16,7 @@ import type {
   Budget,
   BudgetKey,
   Decision,
+  Eviction,
   MemoryMode,
   ModelChoice,
   ModelRequest,
@@ -43,6 +44,13 @@ type VariableTarget = 'instructions' | 'objectives' | 'constraints' | 'state';
 type EvidenceField = 'statement' | 'decision' | 'thread-title' | 'proposal-value' | 'rationale';
 export type Risk = 'low' | 'medium' | 'high';
 export type RootKey = 'read_roots' | 'write_roots';
+
+/** A state entry as eviction sees it: pinned ones never go; the summary goes last; a smaller key goes first under a strategy. */
+export interface StateEntry {
+  pinned: boolean;
+  last: boolean;
+  key(eviction: Eviction): number;
+}
 
 /** The state block's framing: how one entry is written inside it, and how the kept entries are enclosed. */
 interface StateFraming {
@@ -143,8 +151,8 @@ export interface Rules {
   substitutionTargets(): readonly VariableTarget[];
   /** The text of a variable the profile does not define, or undefined: instantiation fails. */
   undefinedVariable(key: string): string | undefined;
-  /** Is an MCP server kept when these `${VAR}` references are not set? */
-  keepsMcpServer(missing: readonly string[]): boolean;
+  /** Is an MCP server (as declared) kept when these `${VAR}` references of its env and headers are not set? */
+  keepsMcpServer(missing: readonly string[], server: JsonObject): boolean;
   /** The installed skill of a name. */
   installedSkill(name: string, policy: HarnessPolicyT): HarnessPolicyT['skills'][number] | undefined;
   /** Does an installed skill match a profile's digest pin? */
@@ -153,6 +161,8 @@ export interface Rules {
   acquireSkill(skill: JsonObject, ctx: { workspace: string; profilePath: string }): boolean;
   /** Does a missing skill, store or hook fail instantiation? When the profile marks it required. */
   refusesMissing(what: 'skill' | 'store' | 'hook', required: boolean): boolean;
+  /** What resolution does to a declared memory store beyond checking it is available: nothing (L1-I11). */
+  storeFootprint(store: { name: string; kind: string; uri?: string }): void;
   /** Is a store kind beyond `oap-state` one the harness implements? */
   storeKindImplemented(kind: string, policy: HarnessPolicyT): boolean;
 
@@ -182,6 +192,8 @@ export interface Rules {
   ): Decision;
   /** The contract of an extending profile: the narrowed merge, nothing of its own layers laid over it (L3-E2). */
   extendedContract(effective: EffectiveContractT, layers: { merged: RequestedPermissions; ownSpec: JsonObject }): EffectiveContractT;
+  /** The tools policy a profile selects with: its own, or the schema default `allowlist` when it states none (SPEC §3.4). */
+  toolPolicy(stated: unknown): ToolPolicy;
   /** The tools a profile's tools policy selects (SPEC §3.4 table) and the lists it ignores. */
   selectTools(
     request: { policy: ToolPolicy; allow: string[]; deny: string[]; stated: boolean },
@@ -220,6 +232,10 @@ export interface Rules {
   reportedModelRule(choice: ModelChoice): ModelChoice['rule'];
   /** What state text does to the contract: nothing (L2-S3). */
   stateAuthority(state: unknown, effective: EffectiveContractT, ceiling: Ceiling): EffectiveContractT;
+  /** The profile name a session records: `metadata.name` of the file (L1-I8). */
+  sessionName(metadata: JsonObject): string;
+  /** The revision a session records: `metadata.revision` of the file, 1 when absent (SPEC §3.1, L1-I8). */
+  sessionRevision(metadata: JsonObject): number;
   /** The spec digest a session records (SPEC §2.2, L1-I8). */
   sessionSpecDigest(file: { digests: Digests; doc: JsonObject }): string;
   /** The adjustments a session records: every one (L1-I9). */
@@ -259,6 +275,10 @@ export interface Rules {
   stateBytes(text: string): number;
   /** Do state entry lines of this many bytes fit the state budgets? */
   withinStateBudget(bytes: number, budgets: { max_state_tokens: number | null; max_state_bytes: number | null }): boolean;
+  /** The order state entries are elided in to fit the budgets, first to go first: unpinned ones only, by the eviction strategy, the summary last (L2-S4). */
+  stateEvictionOrder(entries: readonly StateEntry[], eviction: Eviction): number[];
+  /** What of the last entry elided is injected in the room the kept ones leave (`fits` takes its bytes): nothing, entries go whole (L2-S4). */
+  stateRemainder(line: string, fits: (bytes: number) => boolean): string | undefined;
 
   // ---------------------------------------------------------------- delta generation (SPEC §5.5, §6)
 
@@ -285,6 +305,8 @@ export interface Rules {
   proposalRisk(proposal: JsonObject, doc: JsonObject): Risk;
   /** Is a delta for this revision in conflict with the profile's (L2-A3)? */
   revisionConflict(targetRevision: unknown, revision: number): boolean;
+  /** May a delta in conflict be rebased onto the profile's revision (L2-A3: only when its operations mean the same entries there)? */
+  conflictRebasable(operations: readonly DeltaOperation[]): boolean;
   /** The digest `target.digest` is checked against (undefined: not checked) (L2-A4). */
   targetDigestOf(doc: JsonObject): string | undefined;
   /** The profile's writeback mode as the applicator reads it (L2-A6). */
@@ -299,6 +321,8 @@ export interface Rules {
   changedProfileIssues(next: JsonObject, rules: Rules): OapIssue[];
   /** State after retention at write time (L2-A9). */
   retain(state: JsonObject, retention: Retention, now: string): JsonObject;
+  /** The revision a write produces from the profile's (L2-A10: exactly one more, whatever the delta holds). */
+  nextRevision(revision: number, delta: { operations: number }): number;
   /** Revision and timestamps of a written profile (L2-A10). */
   stampRevision(doc: JsonObject, revision: number, now: string): void;
   /** History kept after an append (L2-A11). */

@@ -1,12 +1,13 @@
 /**
  * State injection (SPEC §3.9, security.md T4): state entries in a block framed by the stateFraming
  * rule (./rules/prompt.ts says how the reference frames it). Budgets (`max_state_tokens`,
- * `max_state_bytes`, the withinStateBudget rule) drop whole entries in eviction order, never pinned
- * ones, and a harness notice inside the block tells the agent what was elided.
+ * `max_state_bytes`, the withinStateBudget rule) drop whole entries in the order of the
+ * stateEvictionOrder rule, never pinned ones (nothing of the last one dropped stays: the
+ * stateRemainder rule), and a harness notice inside the block tells the agent what was elided.
  */
-import { type Eviction, evictionOrder as evictionOrderOf, factEvictionKey, timeOf } from '../../spec/semantics/index.js';
+import { type Eviction, factEvictionKey, timeOf } from '../../spec/semantics/index.js';
 import { isObject, type JsonObject } from './json.js';
-import type { Rules } from './rules.js';
+import type { Rules, StateEntry } from './rules.js';
 
 export interface StateRender {
   text: string | null;
@@ -17,14 +18,10 @@ export interface StateRender {
 
 export type { Eviction };
 
-interface Entry {
+/** `last`: the summary is the agent's self-briefing, evicted only after every other unpinned entry. `key`: facts and preferences by the spec model's key. */
+interface Entry extends StateEntry {
   id: string;
   body: string;
-  pinned: boolean;
-  /** Summary is the agent's self-briefing: evicted only after every other unpinned entry. */
-  last: boolean;
-  /** Eviction key under a strategy: smaller goes first (facts and preferences by the spec model's key). */
-  key(eviction: Eviction): number;
 }
 
 export function renderState(
@@ -45,18 +42,25 @@ export function renderState(
     const body = substituted ? e.body.replace(/\$\{\{\s*vars\.([A-Za-z0-9_.-]+)\s*\}\}/g, (w, k: string) => vars[k] ?? w) : e.body;
     lines.set(e, framing.line(body));
   }
-  const fits = (list: Entry[]): boolean =>
-    rules.withinStateBudget(
-      list.reduce((n, e) => n + rules.stateBytes(`${lines.get(e)!}\n`), 0),
-      budgets,
-    );
+  const bytesOf = (list: Entry[]): number => list.reduce((n, e) => n + rules.stateBytes(`${lines.get(e)!}\n`), 0);
+  const fits = (list: Entry[]): boolean => rules.withinStateBudget(bytesOf(list), budgets);
 
   let kept = [...entries];
   const elided: string[] = [];
-  for (const victim of evictionOrder(entries, eviction)) {
+  let lastGone: Entry | undefined;
+  for (const i of rules.stateEvictionOrder(entries, eviction)) {
     if (fits(kept)) break;
+    const victim = entries[i]!;
     kept = kept.filter((e) => e !== victim);
     elided.push(victim.id);
+    lastGone = victim;
+  }
+  const used = bytesOf(kept);
+  const remainder = lastGone && rules.stateRemainder(lines.get(lastGone)!, (n) => rules.withinStateBudget(used + n, budgets));
+  if (lastGone && remainder !== undefined) {
+    lines.set(lastGone, remainder);
+    kept = entries.filter((e) => e === lastGone || kept.includes(e));
+    elided.pop();
   }
 
   const notice =
@@ -130,13 +134,4 @@ function collectEntries(state: JsonObject): Entry[] {
     });
   }
   return out;
-}
-
-/** Unpinned entries, first to go first (the summary last). Entries without the sort key go before those with one. */
-function evictionOrder(entries: Entry[], eviction: Eviction): Entry[] {
-  return evictionOrderOf(
-    entries,
-    (e) => [Number(e.last), e.key(eviction)],
-    (e) => e.pinned,
-  ).map((i) => entries[i]!);
 }

@@ -7,7 +7,7 @@
  */
 import type { AdapterIssueT, AdjustmentT, EffectiveContractT, HarnessPolicyT } from '../../protocol/messages.js';
 import type { Ceiling } from './ceiling.js';
-import { DEFAULT_TOOL_POLICY, globMatch, type ToolPolicy } from '../../spec/semantics/index.js';
+import { globMatch } from '../../spec/semantics/index.js';
 import { adapterIssue } from './issues.js';
 import { isObject, type JsonObject } from './json.js';
 import type { Trust } from './roots.js';
@@ -50,7 +50,7 @@ export function effectiveTools(
   }
   const granted = [...universe].filter((n) => ceiling.grants(n));
 
-  const policyKind = (t['policy'] as ToolPolicy | undefined) ?? DEFAULT_TOOL_POLICY;
+  const policyKind = rules.toolPolicy(t['policy']);
   const allow = Array.isArray(t['allow']) ? (t['allow'] as string[]) : [];
   const deny = Array.isArray(t['deny']) ? (t['deny'] as string[]) : [];
   const selected = rules.selectTools(

@@ -3,8 +3,8 @@
  * (spec/requirements.ts, ADVISORIES). Each case names its advisory, is judged like a
  * requirement's case and reported with the sentence it rests on, and never gates a claim.
  *
- * - ADV-vars-role-fields (SPEC 3.6): `${{ vars.KEY }}` substituted in objectives and constraints
- *   as well as in instructions.
+ * - ADV-vars-role-fields (SPEC 3.6): `${{ vars.KEY }}` substituted in instructions, objectives and
+ *   constraints alike, one case per field.
  * - ADV-vars-undefined (SPEC 3.6, 5.2 step 5): an undefined variable is an error.
  * - ADV-roundtrip-spec-digest (SPEC 2.3): a read/write cycle does not change the spec digest.
  * - ADV-duplicate-keys (SPEC 2.1): JSON and YAML documents with a duplicate key are refused.
@@ -46,40 +46,49 @@ import {
 
 const VARIABLES = { TEAM: 'platform', REPO: 'acme/api' };
 
-const varsInRoleFields: CaseDef = {
-  id: 'ADV-vars-role-fields/objectives-and-constraints-substituted',
-  requirements: ['ADV-vars-role-fields'],
-  clauses: ['ADV-vars-role-fields.instructions', 'ADV-vars-role-fields.objectives', 'ADV-vars-role-fields.constraints'],
-  title: '${{ vars.KEY }} is substituted in objectives and constraints, as it is in instructions',
-  expectation: {
-    prompt_contains: ['You serve the platform team.', 'Keep acme/api green.', 'Never push to acme/api directly.'],
-    prompt_lacks: ['${{'],
-  },
-  async run(ctx) {
-    const doc = minimalProfile('vars-everywhere', {
-      role: {
-        instructions: 'You serve the ${{ vars.TEAM }} team.',
-        objectives: ['Keep ${{ vars.REPO }} green.'],
-        constraints: ['Never push to ${{vars.REPO}} directly.'],
-      },
-      context: { variables: VARIABLES },
-    });
-    const session = await instantiateSubject(ctx, writeProjectProfile(ctx, doc), permissivePolicy());
-    const text = session.prompt.text;
-    requireObservable(
-      text.includes('You serve the platform team.'),
-      'the harness does not substitute variables in instructions either; SPEC 3.6 asks the rest only of a harness that substitutes',
-      'no ${{ vars.KEY }} substitution at all',
-    );
-    const missing = ['Keep acme/api green.', 'Never push to acme/api directly.'].filter((t) => !text.includes(t));
-    if (missing.length > 0 || text.includes('${{'))
-      fail(
-        'a role field other than instructions was not substituted',
-        { prompt_contains: missing, prompt_lacks: ['${{'] },
-        { prompt: text },
+/** Each role field with a variable, and the text it must become. */
+const ROLE_FIELDS = {
+  instructions: { written: 'You serve the ${{ vars.TEAM }} team.', substituted: 'You serve the platform team.' },
+  objectives: { written: 'Keep ${{ vars.REPO }} green.', substituted: 'Keep acme/api green.' },
+  constraints: { written: 'Never push to ${{vars.REPO}} directly.', substituted: 'Never push to acme/api directly.' },
+} as const;
+type RoleField = keyof typeof ROLE_FIELDS;
+const FIELDS = Object.keys(ROLE_FIELDS) as RoleField[];
+
+/**
+ * One case per role field over the same profile. SPEC 3.6's MUST binds "a harness supporting
+ * substitution", so a field is judged once the harness is seen substituting in any of the three; a
+ * harness that substitutes in none leaves every field inconclusive.
+ */
+function varsInRoleField(field: RoleField): CaseDef {
+  const { substituted } = ROLE_FIELDS[field];
+  return {
+    id: `ADV-vars-role-fields/${field}-substituted`,
+    requirements: ['ADV-vars-role-fields'],
+    clauses: [`ADV-vars-role-fields.${field}`],
+    title: `\${{ vars.KEY }} is substituted in spec.role.${field}, as it is in the other role fields`,
+    expectation: { prompt_contains: [substituted], prompt_lacks: [ROLE_FIELDS[field].written] },
+    async run(ctx) {
+      const doc = minimalProfile('vars-everywhere', {
+        role: {
+          instructions: ROLE_FIELDS.instructions.written,
+          objectives: [ROLE_FIELDS.objectives.written],
+          constraints: [ROLE_FIELDS.constraints.written],
+        },
+        context: { variables: VARIABLES },
+      });
+      const session = await instantiateSubject(ctx, writeProjectProfile(ctx, doc), permissivePolicy());
+      const text = session.prompt.text;
+      requireObservable(
+        FIELDS.some((f) => text.includes(ROLE_FIELDS[f].substituted)),
+        'the harness substitutes variables in no role field; SPEC 3.6 asks this only of a harness that substitutes',
+        'no ${{ vars.KEY }} substitution at all',
       );
-  },
-};
+      if (!text.includes(substituted))
+        fail(`\${{ vars.KEY }} in spec.role.${field} was not substituted`, { prompt_contains: [substituted] }, { prompt: text });
+    },
+  };
+}
 
 // ---------------------------------------------------------------- ADV-vars-undefined
 
@@ -99,7 +108,7 @@ const varsUndefined: CaseDef = {
     );
     requireObservable(
       control.prompt.text.includes('You serve the platform team.'),
-      'the harness does not substitute variables at all, so an undefined one cannot be judged',
+      'the harness does not substitute variables in instructions, so an undefined one there cannot be judged',
       'no ${{ vars.KEY }} substitution at all',
     );
     const doc = minimalProfile('vars-undefined', role('You serve the ${{ vars.TEAM }} team in ${{ vars.UNDEFINED_REGION }}.'));
@@ -326,7 +335,7 @@ const modelParameters: CaseDef = {
 };
 
 export const advisoryCases: CaseDef[] = [
-  varsInRoleFields,
+  ...FIELDS.map(varsInRoleField),
   varsUndefined,
   roundTripSpecDigest,
   ...DUPLICATES.map(duplicateCase),

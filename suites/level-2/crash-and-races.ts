@@ -512,13 +512,18 @@ async function race(ctx: CaseContext, writers: [AdapterRpc, AdapterRpc], round: 
   const enc = workingEncoding(ctx.handshake);
   const fx: CrashFixture = crashFixture(ctx.seed + round, 300, 0, 0);
   const path = place(ctx, `race-${round}`, fx, enc);
+  // Writer B's text is longer than A's: two in-place writes that interleave (truncate A, truncate B,
+  // write B, write A) leave A's document followed by the tail of B's, a torn file. With texts of one
+  // length the same interleaving would leave one writer's whole document.
+  const rewrite = (who: 'A' | 'B'): string =>
+    who === 'A' ? 'Writer A rewrote the first fact.' : 'Writer B rewrote the first fact, at greater length than writer A did.';
   const mk = (who: 'A' | 'B'): Record<string, unknown> => ({
     oap: '1.0',
     kind: 'AgentStateDelta',
     target: { name: CRASH_NAME, revision: 10 },
     session: { id: `sess-race-${who}`, outcome: 'completed' },
     operations: [
-      { op: 'replace', path: '/state/facts/0/text', value: `Writer ${who} rewrote the first fact.` },
+      { op: 'replace', path: '/state/facts/0/text', value: rewrite(who) },
       { op: 'add', path: '/state/facts/-', value: entry(`fact-race-${who}`, `Writer ${who} was here.`) },
     ],
   });
@@ -530,7 +535,7 @@ async function race(ctx: CaseContext, writers: [AdapterRpc, AdapterRpc], round: 
   const effect = (who: 'A' | 'B'): boolean =>
     !!read.doc &&
     findEntry(read.doc, 'facts', `fact-race-${who}`) !== undefined &&
-    findEntry(read.doc, 'facts', 'fact-00000')?.text === `Writer ${who} rewrote the first fact.`;
+    findEntry(read.doc, 'facts', 'fact-00000')?.text === rewrite(who);
   return {
     file: read.ok ? 'valid' : 'invalid',
     claims: [

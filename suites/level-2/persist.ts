@@ -482,37 +482,55 @@ const a9ZeroCaps: CaseDef = {
 
 // ------------------------------------------------------------------------------------------ A10
 
-function a10(startRevision: number | undefined): CaseDef {
+/** Apply a delta of two new facts to a profile at `startRevision` (absent: the default 1); the written document. */
+async function applyTwoFacts(ctx: CaseContext, startRevision: number | undefined): Promise<{ a: Applied; d: Record<string, unknown> }> {
+  const doc = profile('l2-revision', {
+    updatedAt: '2030-01-01T00:00:00Z',
+    state: { updated_at: '2030-01-01T00:00:00Z', facts: [entry('fact-a', 'An existing fact.')] },
+    ...(startRevision === undefined ? {} : { revision: startRevision }),
+  });
+  if (startRevision === undefined) delete (doc.metadata as Record<string, unknown>).revision;
+  const ops = [addFact(entry('fact-b', 'A new fact.')), addFact(entry('fact-c', 'Another new fact.'))];
+  const a = await applyTo(ctx, doc, delta('l2-revision', ops, { revision: startRevision ?? 1 }));
+  if (a.result.outcome !== 'applied')
+    inconclusive(`the delta was not applied (outcome ${a.result.outcome})`, deltaRefusalCause('delta', a.result));
+  return { a, d: post(a, 'after an applied delta') };
+}
+
+/** One revision step per written change, whatever the number of operations (L2-A10.revision). */
+function a10Revision(startRevision: number | undefined): CaseDef {
   const label = startRevision === undefined ? 'absent' : String(startRevision);
   const expected = (startRevision ?? 1) + 1;
   return {
-    id: `L2-A10/revision-${label}-to-${expected}-timestamps-set`,
+    id: `L2-A10/revision-${label}-to-${expected}`,
     requirements: ['L2-A10'],
-    clauses: ['L2-A10.revision', 'L2-A10.metadata-updated-at', 'L2-A10.state-updated-at'],
+    clauses: ['L2-A10.revision'],
     about: ['optional-metadata'],
-    title: `An applied delta moves metadata.revision from ${label === 'absent' ? 'absent (1)' : label} to ${expected} and sets metadata.updated_at and state.updated_at to the apply time`,
-    expectation: { revision: expected, 'metadata.updated_at': APPLY_NOW, 'state.updated_at': APPLY_NOW },
+    title: `A delta of two operations moves metadata.revision from ${label === 'absent' ? 'absent (1)' : label} to ${expected}`,
+    expectation: { revision: expected },
     async run(ctx) {
-      const doc = profile('l2-revision', {
-        updatedAt: '2030-01-01T00:00:00Z',
-        state: { updated_at: '2030-01-01T00:00:00Z', facts: [entry('fact-a', 'An existing fact.')] },
-        ...(startRevision === undefined ? {} : { revision: startRevision }),
-      });
-      if (startRevision === undefined) delete (doc.metadata as Record<string, unknown>).revision;
-      const a = await applyTo(ctx, doc, delta('l2-revision', [addFact(entry('fact-b', 'A new fact.'))], { revision: startRevision ?? 1 }));
-      if (a.result.outcome !== 'applied')
-        inconclusive(`the delta was not applied (outcome ${a.result.outcome})`, deltaRefusalCause('delta', a.result));
-      const d = post(a, 'after an applied delta');
+      const { a, d } = await applyTwoFacts(ctx, startRevision);
       expectEqual(valueAt(d, '/metadata/revision'), expected, 'metadata.revision');
-      expectTrue(sameInstant(valueAt(d, '/metadata/updated_at'), APPLY_NOW), 'metadata.updated_at is not the apply time', {
-        expected: APPLY_NOW,
-        observed: valueAt(d, '/metadata/updated_at'),
-      });
-      expectTrue(sameInstant(valueAt(d, '/state/updated_at'), APPLY_NOW), 'state.updated_at is not the apply time', {
-        expected: APPLY_NOW,
-        observed: valueAt(d, '/state/updated_at'),
-      });
       expectEqual(a.result.revision, expected, 'apply_delta result revision');
+    },
+  };
+}
+
+/** The apply time stamped on the written profile (L2-A10.metadata-updated-at, L2-A10.state-updated-at). */
+function a10Timestamp(at: '/metadata/updated_at' | '/state/updated_at'): CaseDef {
+  const field = at.slice(1).replace('/', '.');
+  return {
+    id: `L2-A10/${field.replace(/[._]/g, '-')}-set`,
+    requirements: ['L2-A10'],
+    clauses: [at === '/metadata/updated_at' ? 'L2-A10.metadata-updated-at' : 'L2-A10.state-updated-at'],
+    title: `An applied delta sets ${field} to the apply time`,
+    expectation: { [field]: APPLY_NOW },
+    async run(ctx) {
+      const { d } = await applyTwoFacts(ctx, 4);
+      expectTrue(sameInstant(valueAt(d, at), APPLY_NOW), `${field} is not the apply time`, {
+        expected: APPLY_NOW,
+        observed: valueAt(d, at),
+      });
     },
   };
 }
@@ -645,8 +663,10 @@ export const persistCases: CaseDef[] = [
   a9MaxFactsOne,
   a9TtlMinimal,
   a9ZeroCaps,
-  a10(4),
-  a10(undefined),
+  a10Revision(4),
+  a10Revision(undefined),
+  a10Timestamp('/metadata/updated_at'),
+  a10Timestamp('/state/updated_at'),
   a11({ name: 'propose-approved-trim-to-4', existing: 4, maxHistory: 4, writeback: 'propose' }),
   a11({ name: 'auto-trim-to-1', existing: 2, maxHistory: 1, writeback: 'auto' }),
   a11({ name: 'default-max-50', existing: 50, maxHistory: undefined, writeback: 'auto' }),

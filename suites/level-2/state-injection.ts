@@ -14,7 +14,8 @@ import {
 } from '../../spec/semantics/index.js';
 import { expectEqual, expectTrue, fail } from '../kit/assert.js';
 import { fixtureDoc } from './support/common.js';
-import type { CaseDef } from '../kit/types.js';
+import type { CaseContext, CaseDef } from '../kit/types.js';
+import type { InstantiatedT } from '../../protocol/messages.js';
 import type { ClauseId } from '../../spec/requirements.js';
 import { entry, profile, type Entry } from './support/builders.js';
 import {
@@ -452,80 +453,116 @@ function keepRank(e: Entry, s: Eviction): number {
 
 const words = (t: string): number => t.split(/\s+/).filter(Boolean).length;
 
-function budgetCase(strategy: Eviction | 'default', unit: 'bytes' | 'tokens'): CaseDef {
-  const effectiveStrategy: Eviction = strategy === 'default' ? DEFAULT_EVICTION : strategy;
-  // Roughly half the facts fit by either measure, well above any framing overhead.
-  const limit = unit === 'bytes' ? 480 : 90;
-  return {
-    id: `L2-S4/budget-${unit}-evicts-${strategy === 'default' ? 'default-lru' : strategy}`,
-    requirements: ['L2-S4'],
-    clauses: [`L2-S4.max-state-${unit}`, 'L2-S4.whole-entries', 'L2-S4.eviction', 'L2-S4.pinned', 'L2-S4.agent-told'],
-    title: `max_state_${unit} drops whole entries by ${strategy === 'default' ? 'the default (least_recently_used)' : strategy} eviction, keeps the pinned one, and says so`,
-    expectation: { unit, limit, eviction: effectiveStrategy, pinnedKept: true, wholeEntries: true, notice: 'non-null and in the text' },
-    async run(ctx) {
-      const facts = budgetFacts();
-      // Pin the entry the strategy would evict first.
-      const victim =
-        facts[
-          evictionOrder(
-            facts,
-            (f) => keepRank(f, effectiveStrategy),
-            () => false,
-          )[0]!
-        ]!;
-      victim.pinned = true;
-      const doc = profile(`l2-budget-${unit}-${effectiveStrategy.replace(/_/g, '-')}`, {
-        state: { facts },
-        ...(strategy === 'default' ? {} : { retention: { eviction: strategy } }),
-        spec: { context: { budget: unit === 'bytes' ? { max_state_bytes: limit } : { max_state_tokens: limit } } },
-      });
-      const path = writeProjectProfile(ctx, doc);
-      const inst = requireSession(await instantiatePath(ctx, path), 'state over budget');
-      mapPrompt(inst.prompt); // the section map must be sound before entries are judged against the text
-      const text = inst.prompt.text;
+/** What a state budget left in the prompt: each fact whole, cut (its marker without its whole text) or absent. */
+interface BudgetObservation {
+  inst: InstantiatedT;
+  facts: Entry[];
+  included: Entry[];
+  cut: Entry[];
+  elided: Entry[];
+}
 
-      const included: Entry[] = [];
-      const elided: Entry[] = [];
-      for (const f of facts) {
-        // Placement is L2-S1's business; here an entry counts as included wherever its whole text is.
-        const whole = occurrences(text, f.text).length > 0;
-        const marker = `BUDGETMARK-${f.id.slice(5)} `;
-        const partial = occurrences(text, marker).length > 0;
-        if (whole) included.push(f);
-        else if (partial) fail('a state entry was truncated instead of dropped whole', f.text, 'marker present without the whole text');
-        else elided.push(f);
-      }
-      expectTrue(included.includes(victim), 'the pinned entry was evicted', { expected: victim.id, observed: included.map((e) => e.id) });
+/** Instantiate `facts` as state under one budget and sort them by what of each reached the prompt. */
+async function observeBudget(
+  ctx: CaseContext,
+  name: string,
+  facts: Entry[],
+  opts: { unit: 'bytes' | 'tokens'; limit: number; strategy: Eviction | 'default' },
+): Promise<BudgetObservation> {
+  const doc = profile(name, {
+    state: { facts },
+    ...(opts.strategy === 'default' ? {} : { retention: { eviction: opts.strategy } }),
+    spec: { context: { budget: opts.unit === 'bytes' ? { max_state_bytes: opts.limit } : { max_state_tokens: opts.limit } } },
+  });
+  const path = writeProjectProfile(ctx, doc);
+  const inst = requireSession(await instantiatePath(ctx, path), 'state over budget');
+  mapPrompt(inst.prompt); // the section map must be sound before entries are judged against the text
+  const text = inst.prompt.text;
+  const seen: BudgetObservation = { inst, facts, included: [], cut: [], elided: [] };
+  for (const f of facts) {
+    // Placement is L2-S1's business; here an entry counts as included wherever its whole text is.
+    const marker = f.text.slice(0, f.text.indexOf(' ') + 1);
+    if (occurrences(text, f.text).length > 0) seen.included.push(f);
+    else if (occurrences(text, marker).length > 0) seen.cut.push(f);
+    else seen.elided.push(f);
+  }
+  return seen;
+}
+
+/**
+ * The twelve budget facts under one strategy, with the entry the strategy would evict first pinned.
+ * Roughly half the facts fit by either measure, well above any framing overhead.
+ */
+async function observeTwelve(ctx: CaseContext, strategy: Eviction | 'default', unit: 'bytes' | 'tokens') {
+  const effectiveStrategy: Eviction = strategy === 'default' ? DEFAULT_EVICTION : strategy;
+  const facts = budgetFacts();
+  const victim =
+    facts[
+      evictionOrder(
+        facts,
+        (f) => keepRank(f, effectiveStrategy),
+        () => false,
+      )[0]!
+    ]!;
+  victim.pinned = true;
+  const limit = unit === 'bytes' ? 480 : 90;
+  const seen = await observeBudget(ctx, `l2-budget-${unit}-${effectiveStrategy.replace(/_/g, '-')}`, facts, { unit, limit, strategy });
+  return { ...seen, victim, limit, effectiveStrategy };
+}
+
+const S4_NOTE =
+  'The twelve facts of the budget cases (age, confidence and recency orders all differ), the first to go under the strategy pinned';
+
+/** max_state_bytes / max_state_tokens: something is elided and what stays fits (L2-S4.max-state-*). */
+function budgetRespected(unit: 'bytes' | 'tokens'): CaseDef {
+  return {
+    id: `L2-S4/budget-${unit}-respected`,
+    requirements: ['L2-S4'],
+    clauses: [`L2-S4.max-state-${unit}`],
+    title: `State over max_state_${unit} is elided until the included entries fit`,
+    expectation: { unit, elided: 'at least one entry', included: `within max_state_${unit}` },
+    async run(ctx) {
+      const { included, elided, limit } = await observeTwelve(ctx, 'default', unit);
       expectTrue(elided.length > 0, `state over max_state_${unit} was injected without eliding anything`, { observed: included.length });
       const used = included.reduce((n, e) => n + (unit === 'bytes' ? Buffer.byteLength(e.text, 'utf8') : words(e.text)), 0);
       expectTrue(used <= limit, `included entries exceed max_state_${unit} on their text alone`, {
         expected: `<= ${limit}`,
         observed: used,
       });
-      const keptFree = included.filter((e) => e !== victim);
+    },
+  };
+}
+
+/** lifecycle.retention.eviction decides which entries go (L2-S4.eviction), and the adapter's account matches the text. */
+function evictionCase(strategy: Eviction | 'default', unit: 'bytes' | 'tokens'): CaseDef {
+  const effectiveStrategy: Eviction = strategy === 'default' ? DEFAULT_EVICTION : strategy;
+  return {
+    id: `L2-S4/budget-${unit}-evicts-${strategy === 'default' ? 'default-lru' : strategy}`,
+    requirements: ['L2-S4'],
+    clauses: ['L2-S4.eviction'],
+    title: `max_state_${unit} drops entries by ${strategy === 'default' ? 'the default (least_recently_used)' : strategy} eviction, no more than it must`,
+    expectation: { unit, eviction: effectiveStrategy, order: 'every dropped entry ranks below every kept unpinned one', note: S4_NOTE },
+    async run(ctx) {
+      const { inst, included, cut, elided, victim } = await observeTwelve(ctx, strategy, unit);
+      // An entry cut to fit is L2-S4.whole-entries' failure; here it counts as kept.
+      const keptFree = [...included, ...cut].filter((e) => e !== victim);
       expectTrue(keptFree.length > 0, 'every unpinned entry was dropped although about half fit the budget', {
         observed: included.map((e) => e.id),
       });
       // Eviction order: every dropped entry ranks below every kept unpinned entry.
       const worstKept = Math.min(...keptFree.map((e) => keepRank(e, effectiveStrategy)));
-      const outOfOrder = elided.filter((e) => keepRank(e, effectiveStrategy) > worstKept).map((e) => e.id);
+      const outOfOrder = elided.filter((e) => e !== victim && keepRank(e, effectiveStrategy) > worstKept).map((e) => e.id);
       expectEqual(outOfOrder, [], `entries dropped ahead of lower-ranked ones under ${effectiveStrategy}`);
       // The adapter's own account must match the text.
       expectEqual(
         [...inst.prompt.state.included].filter((id) => id.startsWith('fact-')).sort(),
-        included.map((e) => e.id).sort(),
+        [...included, ...cut].map((e) => e.id).sort(),
         'prompt.state.included vs the text',
       );
       expectEqual(
         [...inst.prompt.state.elided].filter((id) => id.startsWith('fact-')).sort(),
         elided.map((e) => e.id).sort(),
         'prompt.state.elided vs the text',
-      );
-      const notice = inst.prompt.state.notice;
-      expectTrue(
-        typeof notice === 'string' && notice.trim() !== '' && text.includes(notice),
-        'the agent is not told that state was elided (prompt.state.notice in the text)',
-        { observed: notice },
       );
       ctx.note(
         'elided',
@@ -534,6 +571,72 @@ function budgetCase(strategy: Eviction | 'default', unit: 'bytes' | 'tokens'): C
     },
   };
 }
+
+const pinnedKept: CaseDef = {
+  id: 'L2-S4/pinned-entry-never-evicted',
+  requirements: ['L2-S4'],
+  clauses: ['L2-S4.pinned'],
+  title: 'The pinned entry stays in the prompt although the eviction strategy would drop it first',
+  expectation: { pinnedKept: true, note: S4_NOTE },
+  async run(ctx) {
+    const { included, victim } = await observeTwelve(ctx, 'default', 'bytes');
+    expectTrue(included.includes(victim), 'the pinned entry was evicted', { expected: victim.id, observed: included.map((e) => e.id) });
+  },
+};
+
+const elisionAnnounced: CaseDef = {
+  id: 'L2-S4/elision-announced',
+  requirements: ['L2-S4'],
+  clauses: ['L2-S4.agent-told'],
+  title: 'When state is elided to fit the budget, the prompt says so (prompt.state.notice, in the text)',
+  expectation: { notice: 'non-empty and in the prompt text whenever an entry was elided', note: S4_NOTE },
+  async run(ctx) {
+    const { inst, elided, cut } = await observeTwelve(ctx, 'default', 'bytes');
+    // Nothing elided is the budget clauses' failure; there is then nothing to tell.
+    if (elided.length + cut.length === 0 && inst.prompt.state.elided.length === 0) return;
+    const notice = inst.prompt.state.notice;
+    expectTrue(
+      typeof notice === 'string' && notice.trim() !== '' && inst.prompt.text.includes(notice),
+      'the agent is not told that state was elided (prompt.state.notice in the text)',
+      { observed: notice },
+    );
+  },
+};
+
+/**
+ * Whole entries (L2-S4.whole-entries): four short facts and one long one, the long one the first
+ * to go under the default strategy. Dropping it leaves room for a good part of it, so a harness
+ * that cuts an entry to fit shows its marker without its whole text.
+ */
+const wholeEntries: CaseDef = {
+  id: 'L2-S4/whole-entries-never-truncated',
+  requirements: ['L2-S4'],
+  clauses: ['L2-S4.whole-entries'],
+  title: 'An entry that does not fit the state budget is dropped whole, not cut to the room left',
+  expectation: { cut: [], limit: 520, long: 'the least recently used, about 420 bytes; the four short ones about 60 each' },
+  async run(ctx) {
+    const short = ['alder', 'beech', 'cherry', 'dogwood'].map((w, i) =>
+      entry(`fact-${w}`, `WHOLEMARK-${w} the ${w} job runs nightly.`, { last_used_at: `2029-0${i + 2}-01T00:00:00Z` }),
+    );
+    const long = entry('fact-elm', `WHOLEMARK-elm ${'the elm migration keeps its own checklist and rollback notes; '.repeat(7).trim()}`, {
+      last_used_at: '2029-01-01T00:00:00Z',
+    });
+    const { cut, elided } = await observeBudget(ctx, 'l2-budget-whole-entries', [...short, long], {
+      unit: 'bytes',
+      limit: 520,
+      strategy: 'default',
+    });
+    ctx.note(
+      'elided',
+      elided.map((e) => e.id),
+    );
+    expectEqual(
+      cut.map((e) => e.id),
+      [],
+      'state entries cut to fit the budget instead of dropped whole',
+    );
+  },
+};
 
 // ------------------------------------------------------------------------------------------ S5
 
@@ -576,9 +679,14 @@ export const stateInjectionCases: CaseDef[] = [
   s2Escape,
   s2MidLine,
   ...CLAIMS.map(s3),
-  budgetCase('oldest', 'bytes'),
-  budgetCase('least_confident', 'bytes'),
-  budgetCase('default', 'bytes'),
-  budgetCase('least_recently_used', 'tokens'),
+  budgetRespected('bytes'),
+  budgetRespected('tokens'),
+  evictionCase('oldest', 'bytes'),
+  evictionCase('least_confident', 'bytes'),
+  evictionCase('default', 'bytes'),
+  evictionCase('least_recently_used', 'tokens'),
+  pinnedKept,
+  elisionAnnounced,
+  wholeEntries,
   s5,
 ];

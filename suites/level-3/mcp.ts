@@ -150,48 +150,70 @@ const perServerFilters: CaseDef = {
   },
 };
 
-const envResolution: CaseDef = {
-  id: 'L3-M1/env-reference-resolution',
-  requirements: ['L3-M1'],
-  clauses: ['L3-M1.stdio', 'L3-M1.http'],
-  title: 'A server whose ${VAR} is set is kept; one whose variable is missing is dropped and reported (or instantiation is rejected)',
-  fixtures: ['l3-m1-env'],
-  expectation: {
-    files: 'kept',
-    tickets: 'dropped with env-missing warning or adjustment at /spec/tools/mcp_servers/1, or instantiation rejected',
-  },
-  async run(ctx) {
-    const doc = mcpProfile('m1-env');
-    await writeUserProfile(ctx, doc);
-    // Control: the same profile with every variable set. A harness that refuses it cannot show
-    // what a missing variable does (an L3-M1 matter of the other cases).
-    requireSession(await instantiateName(ctx, 'm1-env', mcpPolicy(FULL_ENV), { role: 'control' }), 'the profile with every ${VAR} set');
-    // TICKETS_TOKEN is not in the harness environment.
-    const partial = mcpPolicy({ FILES_TOKEN: 'files-token-value' });
-    const out = await instantiateName(ctx, 'm1-env', partial);
-    const at = '/spec/tools/mcp_servers/1';
-    if (out.status === 'rejected') {
-      // SPEC 5.2 step 6: an error is right when the harness treats the server as required. The
-      // control differs by the missing variable alone, so the category is recorded, not required
-      // (INTERPRETATIONS.md, issue categories).
-      ctx.note('outcome', { rejected: briefIssues(out.errors) });
-      return;
-    }
-    expectWithinDeclarations(ctx, doc, partial, out);
-    expectServerTools(out, 'files', 'stdio', CATALOG.files!);
-    expectTrue(server(out.effective, 'tickets') === undefined, 'server tickets kept although ${TICKETS_TOKEN} cannot be resolved', {
-      observed: out.effective.mcp_servers,
-    });
-    expectEqual(mcpToolsOf(out.effective, 'tickets'), [], 'tools of the dropped server');
-    const warned = out.warnings.some((w) => w.category === 'env-missing' && w.pointer.startsWith(at));
-    const adjusted = out.adjustments.some((a) => a.pointer.startsWith(at) && a.action === 'dropped');
-    ctx.note('report', { warned, adjusted });
-    expectTrue(warned || adjusted, 'the dropped server is neither warned about (env-missing) nor recorded as dropped', {
-      expected: { warning: { category: 'env-missing', pointer: at } },
-      observed: { warnings: briefIssues(out.warnings), adjustments: out.adjustments.map((a) => a.pointer) },
-    });
-  },
-};
+/** The declared servers of mcpProfile, by transport: the variable each reads and where it is declared. */
+const SERVERS = {
+  stdio: { name: 'files', variable: 'FILES_TOKEN', index: 0 },
+  http: { name: 'tickets', variable: 'TICKETS_TOKEN', index: 1 },
+} as const;
+type Transport = keyof typeof SERVERS;
+
+/**
+ * SPEC 5.2 step 6 for one transport: the server of that transport loses its variable, the other
+ * keeps its own, so a harness that resolves `${VAR}` for one transport only fails the other's case.
+ */
+function envResolution(transport: Transport): CaseDef {
+  const gone = SERVERS[transport];
+  const kept = SERVERS[transport === 'stdio' ? 'http' : 'stdio'];
+  const keptTransport: Transport = transport === 'stdio' ? 'http' : 'stdio';
+  const at = `/spec/tools/mcp_servers/${gone.index}`;
+  return {
+    id: `L3-M1/${transport}-env-reference-resolution`,
+    requirements: ['L3-M1'],
+    clauses: [`L3-M1.${transport}`],
+    title: `A ${transport} server whose \${VAR} is missing is dropped and reported (or instantiation is rejected); the server whose variable is set is kept`,
+    fixtures: ['l3-m1-env'],
+    expectation: {
+      [kept.name]: 'kept',
+      [gone.name]: `dropped with env-missing warning or adjustment at ${at}, or instantiation rejected`,
+    },
+    async run(ctx) {
+      const doc = mcpProfile(`m1-env-${transport}`);
+      await writeUserProfile(ctx, doc);
+      // Control: the same profile with every variable set. A harness that refuses it cannot show
+      // what a missing variable does (an L3-M1 matter of the other cases).
+      requireSession(
+        await instantiateName(ctx, `m1-env-${transport}`, mcpPolicy(FULL_ENV), { role: 'control' }),
+        'the profile with every ${VAR} set',
+      );
+      const partial = mcpPolicy({ [kept.variable]: FULL_ENV[kept.variable] });
+      const out = await instantiateName(ctx, `m1-env-${transport}`, partial);
+      if (out.status === 'rejected') {
+        // SPEC 5.2 step 6: an error is right when the harness treats the server as required. The
+        // control differs by the missing variable alone, so the category is recorded, not required
+        // (INTERPRETATIONS.md, issue categories).
+        ctx.note('outcome', { rejected: briefIssues(out.errors) });
+        return;
+      }
+      expectWithinDeclarations(ctx, doc, partial, out);
+      expectServerTools(out, kept.name, keptTransport, CATALOG[kept.name]!);
+      expectTrue(
+        server(out.effective, gone.name) === undefined,
+        `server ${gone.name} kept although \${${gone.variable}} cannot be resolved`,
+        {
+          observed: out.effective.mcp_servers,
+        },
+      );
+      expectEqual(mcpToolsOf(out.effective, gone.name), [], 'tools of the dropped server');
+      const warned = out.warnings.some((w) => w.category === 'env-missing' && w.pointer.startsWith(at));
+      const adjusted = out.adjustments.some((a) => a.pointer.startsWith(at) && a.action === 'dropped');
+      ctx.note('report', { warned, adjusted });
+      expectTrue(warned || adjusted, 'the dropped server is neither warned about (env-missing) nor recorded as dropped', {
+        expected: { warning: { category: 'env-missing', pointer: at } },
+        observed: { warnings: briefIssues(out.warnings), adjustments: out.adjustments.map((a) => a.pointer) },
+      });
+    },
+  };
+}
 
 // ------------------------------------------------------------------ L3-M2 (SHOULD)
 
@@ -241,4 +263,11 @@ const importedConfirm: CaseDef = {
   },
 };
 
-export const mcpCases: CaseDef[] = [stdioAndHttp, perServerFilters, envResolution, projectConfirm, importedConfirm];
+export const mcpCases: CaseDef[] = [
+  stdioAndHttp,
+  perServerFilters,
+  envResolution('stdio'),
+  envResolution('http'),
+  projectConfirm,
+  importedConfirm,
+];

@@ -2,7 +2,8 @@
  * L3-G3: the managed, user, project and plugin discovery roots are all supported. Precedence and
  * collision reporting between roots are L1-D2/D3's verdicts and the project root is L1-D1's, so
  * here the three roots beyond project (managed, user, plugin) must each contribute profiles to
- * discovery, to instantiation by name, and to `extends` resolution.
+ * discovery, to instantiation by name, and to `extends` resolution: one case per root and use, so a
+ * verdict names the root that was missed.
  * A Level 3 claim needs all four roots, so the handshake is checked inside the case.
  */
 import { realpathSync } from 'node:fs';
@@ -21,7 +22,8 @@ import {
 
 const KINDS: RootKind[] = ['managed', 'user', 'project', 'plugin'];
 /** The roots judged here; the project root is judged by L1-D1. */
-const BEYOND_PROJECT: RootKind[] = ['managed', 'user', 'plugin'];
+const BEYOND_PROJECT = ['managed', 'user', 'plugin'] as const;
+type BeyondProject = (typeof BEYOND_PROJECT)[number];
 
 function requireAllRoots(ctx: CaseContext): void {
   const missing = KINDS.filter((k) => !ctx.handshake.discovery_roots.includes(k));
@@ -46,68 +48,78 @@ const real = (p: string): string => {
   }
 };
 
-const fourRoots: CaseDef = {
-  id: 'L3-G3/managed-user-plugin-roots-discovered',
-  requirements: ['L3-G3'],
-  clauses: ['L3-G3.managed', 'L3-G3.user', 'L3-G3.plugin'],
-  title: 'A profile in each of the managed, user and plugin roots is discovered there and instantiates by name',
-  fixtures: ['l3-g3-four-roots'],
-  expectation: Object.fromEntries(BEYOND_PROJECT.map((k) => [`g3-in-${k}`, k])),
-  async run(ctx) {
-    requireAllRoots(ctx);
-    // All four roots are populated (a harness must cope with that); three are judged.
-    for (const k of KINDS) writeProfile(rootDir(ctx, k), minimalProfile(`g3-in-${k}`), workingEncoding(ctx.handshake));
-    const found = await ctx.adapter.call('discover', { workspace: ctx.workspace.dir, roots: claimedRoots(ctx) });
-    for (const k of BEYOND_PROJECT) {
-      const p = found.profiles.find((x) => x.name === `g3-in-${k}`);
+/** A profile in each of the four roots (a harness must cope with all of them at once); the one in `kind`'s root is judged. */
+function discoveredIn(kind: BeyondProject): CaseDef {
+  const name = `g3-in-${kind}`;
+  return {
+    id: `L3-G3/${kind}-root-discovered`,
+    requirements: ['L3-G3'],
+    clauses: [`L3-G3.${kind}` as const],
+    title: `A profile in the ${kind} root is discovered there and instantiates by name, beside one in every other root`,
+    fixtures: ['l3-g3-four-roots'],
+    expectation: { [name]: kind },
+    async run(ctx) {
+      requireAllRoots(ctx);
+      for (const k of KINDS) writeProfile(rootDir(ctx, k), minimalProfile(`g3-in-${k}`), workingEncoding(ctx.handshake));
+      const found = await ctx.adapter.call('discover', { workspace: ctx.workspace.dir, roots: claimedRoots(ctx) });
+      const p = found.profiles.find((x) => x.name === name);
       if (!p)
         fail(
-          `profile g3-in-${k} from the ${k} root was not discovered`,
-          `g3-in-${k}`,
+          `profile ${name} from the ${kind} root was not discovered`,
+          name,
           found.profiles.map((x) => x.name),
         );
-      expectEqual(p.root, k, `root reported for g3-in-${k}`);
-      const s = mustInstantiate(await instantiateName(ctx, `g3-in-${k}`, permissivePolicy()), `instantiate g3-in-${k} by name`);
-      expectEqual(s.session.name, `g3-in-${k}`, 'session name');
+      expectEqual(p.root, kind, `root reported for ${name}`);
+      const s = mustInstantiate(await instantiateName(ctx, name, permissivePolicy()), `instantiate ${name} by name`);
+      expectEqual(s.session.name, name, 'session name');
       if (s.session.path !== undefined) {
-        expectTrue(real(s.session.path).startsWith(real(rootDir(ctx, k))), `g3-in-${k} was loaded from outside the ${k} root`, {
-          expected: rootDir(ctx, k),
+        expectTrue(real(s.session.path).startsWith(real(rootDir(ctx, kind))), `${name} was loaded from outside the ${kind} root`, {
+          expected: rootDir(ctx, kind),
           observed: s.session.path,
         });
       }
-    }
-  },
+    },
+  };
+}
+
+/** The marker a base contributes, in a role field the child leaves alone. */
+const BASE_MARKER: Record<BeyondProject, string> = {
+  managed: 'G3-MANAGED-OBJECTIVE',
+  user: 'G3-USER-OBJECTIVE',
+  plugin: 'G3-PLUGIN-OBJECTIVE',
 };
 
-const basesFromEveryRoot: CaseDef = {
-  id: 'L3-G3/extends-resolves-bases-in-every-root',
-  requirements: ['L3-G3'],
-  clauses: ['L3-G3.managed', 'L3-G3.user', 'L3-G3.plugin'],
-  title: 'A user-root profile extends bases that live in the managed, user and plugin roots',
-  fixtures: ['l3-g3-bases'],
-  expectation: { prompt_contains: ['G3-MANAGED-OBJECTIVE', 'G3-USER-CONSTRAINT', 'G3-PLUGIN-TONE'] },
-  async run(ctx) {
-    requireAllRoots(ctx);
-    const ws = ctx.workspace;
-    const encoding = workingEncoding(ctx.handshake);
-    // No two bases set the same field, so only "was this base found" decides the markers.
-    writeProfile(ws.roots.managed, minimalProfile('g3-managed-base', { role: { objectives: ['Marker G3-MANAGED-OBJECTIVE'] } }), encoding);
-    writeProfile(ws.roots.user, minimalProfile('g3-user-base', { role: { constraints: ['Marker G3-USER-CONSTRAINT'] } }), encoding);
-    writeProfile(ws.roots.plugin[0]!, minimalProfile('g3-plugin-base', { role: { persona: { tone: 'Marker G3-PLUGIN-TONE' } } }), encoding);
-    writeProfile(
-      ws.roots.user,
-      minimalProfile('g3-composite', {}, { extends: [{ name: 'g3-managed-base' }, { name: 'g3-user-base' }, { name: 'g3-plugin-base' }] }),
-      encoding,
-    );
-    const s = mustInstantiate(
-      await instantiateName(ctx, 'g3-composite', permissivePolicy()),
-      'user profile extending bases from three roots',
-    );
-    const own = promptWithoutState(s);
-    for (const m of ['G3-MANAGED-OBJECTIVE', 'G3-USER-CONSTRAINT', 'G3-PLUGIN-TONE']) {
-      expectTrue(own.includes(m), `base material ${m} missing: its root was not searched`, { expected: m, observed: own });
-    }
-  },
-};
+/**
+ * A user-root profile extends one base, in `kind`'s root. One base per case: a base that is not
+ * found makes the child fail to instantiate, so a case over all three could not say which root was
+ * missed.
+ */
+function baseFoundIn(kind: BeyondProject): CaseDef {
+  const marker = BASE_MARKER[kind];
+  return {
+    id: `L3-G3/extends-base-in-${kind}-root`,
+    requirements: ['L3-G3'],
+    clauses: [`L3-G3.${kind}` as const],
+    title: `A user-root profile extends a base that lives in the ${kind} root`,
+    fixtures: ['l3-g3-bases'],
+    expectation: { prompt_contains: [marker] },
+    async run(ctx) {
+      requireAllRoots(ctx);
+      const encoding = workingEncoding(ctx.handshake);
+      const base = `g3-${kind}-base`;
+      writeProfile(rootDir(ctx, kind), minimalProfile(base, { role: { objectives: [`Marker ${marker}`] } }), encoding);
+      writeProfile(ctx.workspace.roots.user, minimalProfile('g3-composite', {}, { extends: [{ name: base }] }), encoding);
+      const s = mustInstantiate(
+        await instantiateName(ctx, 'g3-composite', permissivePolicy()),
+        `user profile extending a base in the ${kind} root`,
+      );
+      const own = promptWithoutState(s);
+      expectTrue(own.includes(marker), `base material ${marker} missing: the ${kind} root was not searched`, {
+        expected: marker,
+        observed: own,
+      });
+    },
+  };
+}
 
-export const rootCases: CaseDef[] = [fourRoots, basesFromEveryRoot];
+export const rootCases: CaseDef[] = [...BEYOND_PROJECT.map(discoveredIn), ...BEYOND_PROJECT.map(baseFoundIn)];

@@ -13,7 +13,7 @@
  * verified only when the revisions match.
  */
 import type { AdapterIssueT, Params, Result } from '../../../protocol/messages.js';
-import { isPositionIndependent, type Retention, retentionOf } from '../../../spec/semantics/index.js';
+import { type Retention, retentionOf } from '../../../spec/semantics/index.js';
 import { HARNESS_NAME } from '../delta-generate.js';
 import { readDocumentFile } from '../document.js';
 import { adapterIssue, fromOapIssue } from '../issues.js';
@@ -91,7 +91,7 @@ function applyLocked(req: ApplyParams, delta: JsonObject, operations: DeltaOpera
     };
   }
   const conflict = rules.revisionConflict(target['revision'], revision);
-  if (conflict && !operations.every((op) => isPositionIndependent(op.path))) {
+  if (conflict && !rules.conflictRebasable(operations)) {
     return {
       ...base,
       outcome: 'conflict',
@@ -172,7 +172,7 @@ function persist(
   const retention: Retention = retentionOf(next['spec']);
   if (!isObject(next['state'])) next['state'] = {};
   next['state'] = rules.retain(next['state'] as JsonObject, retention, now);
-  const newRevision = revision + 1;
+  const newRevision = rules.nextRevision(revision, { operations: Array.isArray(delta['operations']) ? delta['operations'].length : 0 });
   rules.stampRevision(next, newRevision, now);
   const session = isObject(delta['session']) ? delta['session'] : {};
   const approver = req.approval.operations ? req.approval.approver : undefined;

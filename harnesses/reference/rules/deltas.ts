@@ -4,6 +4,7 @@ import {
   arrayIndexOf,
   DEFAULT_MAX_HISTORY,
   idOfToken,
+  isPositionIndependent,
   parsePointer,
   type Proposal,
   proposalRisk,
@@ -25,6 +26,7 @@ type DeltaRules = Pick<
   | 'assembleDelta'
   | 'proposalRisk'
   | 'revisionConflict'
+  | 'conflictRebasable'
   | 'targetDigestOf'
   | 'writebackMode'
   | 'writebackGate'
@@ -32,6 +34,7 @@ type DeltaRules = Pick<
   | 'operationCheckpoint'
   | 'changedProfileIssues'
   | 'retain'
+  | 'nextRevision'
   | 'stampRevision'
   | 'keptHistory'
   | 'operationTokens'
@@ -63,6 +66,8 @@ export const deltaRules: DeltaRules = {
 
   proposalRisk: (proposal, doc) => proposalRisk(proposal as unknown as Proposal, doc),
   revisionConflict: (targetRevision, revision) => targetRevision !== revision,
+  // Entries addressed by id, and appends, mean the same thing on a newer revision; array positions do not.
+  conflictRebasable: (operations) => operations.every((op) => isPositionIndependent(op.path)),
   targetDigestOf: (doc) => profileDigest(doc),
   writebackMode: (doc) => writebackOf(doc['spec']),
   writebackGate: (writeback, { approved }) => (writeback === 'off' ? 'discard' : writeback === 'propose' && !approved ? 'queue' : 'apply'),
@@ -70,6 +75,8 @@ export const deltaRules: DeltaRules = {
   operationCheckpoint: () => undefined,
   changedProfileIssues: (next, rules) => rules.profileIssues(next, rules),
   retain: (state, retention, now) => retainState(state, retention, now),
+
+  nextRevision: (revision) => revision + 1,
 
   stampRevision(doc, revision, now) {
     const meta = doc['metadata'] as JsonObject;

@@ -29,6 +29,7 @@ type DiscoveryRules = Pick<
   | 'skillPinMatches'
   | 'acquireSkill'
   | 'refusesMissing'
+  | 'storeFootprint'
   | 'storeKindImplemented'
 >;
 
@@ -68,5 +69,6 @@ export const discoveryRules: DiscoveryRules = {
   skillPinMatches: (pin, installed) => skillStatus({ name: installed.name, digest: pin }, [installed]) === 'present',
   acquireSkill: () => false,
   refusesMissing: (_what, required) => required,
+  storeFootprint: () => undefined,
   storeKindImplemented: (kind, policy) => policy.memory.store_kinds.includes(kind),
 };

@@ -1,6 +1,7 @@
 /** The reference's rules for narrowing a profile against a ceiling (SPEC §7.2, §3.3, §3.4, §3.7), the session record and delegation (§3.8, §5.4). */
 import type { AdapterIssueT, AdjustmentT } from '../../../protocol/messages.js';
 import {
+  DEFAULT_TOOL_POLICY,
   effectiveDecision,
   effectiveMemoryMode,
   effectiveScopes,
@@ -17,6 +18,7 @@ import {
   ruleReason,
   serverOffers,
   storeModeCap,
+  type ToolPolicy,
   toolTable,
 } from '../../../spec/semantics/index.js';
 import { ceilingFromParent } from '../ceiling.js';
@@ -35,6 +37,7 @@ type NarrowingRules = Pick<
   | 'requestedPermissions'
   | 'permissionDecision'
   | 'extendedContract'
+  | 'toolPolicy'
   | 'selectTools'
   | 'serverOffersTool'
   | 'mcpLaunch'
@@ -49,6 +52,8 @@ type NarrowingRules = Pick<
   | 'modelParameters'
   | 'reportedModelRule'
   | 'stateAuthority'
+  | 'sessionName'
+  | 'sessionRevision'
   | 'sessionSpecDigest'
   | 'recordedAdjustments'
   | 'delegationAllowed'
@@ -102,6 +107,7 @@ export const narrowingRules: NarrowingRules = {
   requestedPermissions: (stated) => stated,
   permissionDecision: (request, ceiling, key) => effectiveDecision(request, ceiling, key).value,
   extendedContract: (effective) => effective,
+  toolPolicy: (stated) => (stated as ToolPolicy | undefined) ?? DEFAULT_TOOL_POLICY,
 
   selectTools({ policy, allow, deny }, { granted }) {
     const ignored: Array<'allow' | 'deny'> =
@@ -150,6 +156,8 @@ export const narrowingRules: NarrowingRules = {
 
   reportedModelRule: (choice) => choice.rule,
   stateAuthority: (_state, effective) => effective,
+  sessionName: (metadata) => String(metadata['name']),
+  sessionRevision: (metadata) => (typeof metadata['revision'] === 'number' ? metadata['revision'] : 1),
   sessionSpecDigest: ({ digests }) => digests.spec_digest,
   recordedAdjustments: (all) => all,
 

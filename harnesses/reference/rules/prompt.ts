@@ -9,9 +9,20 @@
  * ceil(UTF-8 bytes / 4) of the rendered entry lines (the fences and label are harness framing).
  */
 import { randomBytes } from 'node:crypto';
+import { evictionOrder } from '../../../spec/semantics/index.js';
 import type { Rules } from '../rules.js';
 
-type PromptRules = Pick<Rules, 'promptOrder' | 'sectionTrusted' | 'harnessSection' | 'stateFraming' | 'stateBytes' | 'withinStateBudget'>;
+type PromptRules = Pick<
+  Rules,
+  | 'promptOrder'
+  | 'sectionTrusted'
+  | 'harnessSection'
+  | 'stateFraming'
+  | 'stateBytes'
+  | 'withinStateBudget'
+  | 'stateEvictionOrder'
+  | 'stateRemainder'
+>;
 
 const LINE_BREAKS = /\r\n|[\r\n\u000b\u000c\u0085\u2028\u2029]/g;
 
@@ -60,4 +71,12 @@ export const promptRules: PromptRules = {
     if (budgets.max_state_bytes !== null && bytes > budgets.max_state_bytes) return false;
     return !(budgets.max_state_tokens !== null && estimateTokens(bytes) > budgets.max_state_tokens);
   },
+
+  stateEvictionOrder: (entries, eviction) =>
+    evictionOrder(
+      entries,
+      (e) => [Number(e.last), e.key(eviction)],
+      (e) => e.pinned,
+    ),
+  stateRemainder: () => undefined,
 };
