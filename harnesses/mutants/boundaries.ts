@@ -448,8 +448,8 @@ const DEFINED: readonly Mutant[] = [
     'grant-star-crosses-segments',
     'policyGrants',
     () => (grant, tool) => grant.some((g) => naiveGlob(g).test(tool)),
-    ['L1-I3'],
-    "The policy's grant globs are compiled to `.*` regular expressions: grant `*` also grants `git/diff` and `mcp/x/y`.",
+    ['L1-I3', 'L1-I2'],
+    "The policy's grant globs are compiled to `.*` regular expressions: grant `*` also grants `git/diff` and `mcp/x/y` (L1-I3), and `git/**` no longer grants `git`, which the §3.4 table then misses (L1-I2).",
   ),
   mutant(
     'grant-braces-expanded',
