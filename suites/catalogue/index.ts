@@ -8,9 +8,11 @@ import { CATALOGUE } from '../../spec/semantics/catalogue.js';
 import type { CaseDef } from '../kit/types.js';
 import { type CatalogueCase, contractCases } from './contract.js';
 import { operationPathCases } from './delta.js';
+import { retentionCases } from './retention.js';
+import { stateBudgetCases } from './state-budget.js';
 
 function generated(): CatalogueCase[] {
-  return CATALOGUE.flatMap((d) => [...contractCases(d), ...operationPathCases(d)]);
+  return CATALOGUE.flatMap((d) => [...contractCases(d), ...operationPathCases(d), ...retentionCases(d), ...stateBudgetCases(d)]);
 }
 
 const GENERATED = generated();
