@@ -7,12 +7,19 @@
 import { CATALOGUE } from '../../spec/semantics/catalogue.js';
 import type { CaseDef } from '../kit/types.js';
 import { type CatalogueCase, contractCases } from './contract.js';
+import { delegationCases } from './delegation.js';
 import { operationPathCases } from './delta.js';
 import { retentionCases } from './retention.js';
 import { stateBudgetCases } from './state-budget.js';
 
 function generated(): CatalogueCase[] {
-  return CATALOGUE.flatMap((d) => [...contractCases(d), ...operationPathCases(d), ...retentionCases(d), ...stateBudgetCases(d)]);
+  return CATALOGUE.flatMap((d) => [
+    ...contractCases(d),
+    ...operationPathCases(d),
+    ...retentionCases(d),
+    ...stateBudgetCases(d),
+    ...delegationCases(d),
+  ]);
 }
 
 const GENERATED = generated();

@@ -54,7 +54,8 @@ function retentionCase(d: Dimension): CatalogueCase | undefined {
         for (const sample of c.values) {
           const { pre, delta: dl, ops, now } = documents(`cat-ret-${slug}-${n++}`.slice(0, 64), sample);
           const applied = applyStateOperations(pre, ops);
-          if (!applied.applied) throw new Error(`suite bug: catalogue class ${c.id} holds a delta the spec model does not apply: ${applied.why}`);
+          if (!applied.applied)
+            throw new Error(`suite bug: catalogue class ${c.id} holds a delta the spec model does not apply: ${applied.why}`);
           const state = retainState((applied.doc['state'] ?? {}) as Doc, retentionOf(pre['spec']), now);
           const a = await applyTo(ctx, pre, dl, { now });
           expectNotRejected(a, `catalogue class ${c.id}`, { outcome: 'applied' });
