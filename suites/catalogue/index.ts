@@ -9,6 +9,7 @@ import type { CaseDef } from '../kit/types.js';
 import { type CatalogueCase, contractCases } from './contract.js';
 import { delegationCases } from './delegation.js';
 import { operationPathCases } from './delta.js';
+import { extendsCases } from './extends.js';
 import { retentionCases } from './retention.js';
 import { stateBudgetCases } from './state-budget.js';
 
@@ -19,6 +20,7 @@ function generated(): CatalogueCase[] {
     ...retentionCases(d),
     ...stateBudgetCases(d),
     ...delegationCases(d),
+    ...extendsCases(d),
   ]);
 }
 
