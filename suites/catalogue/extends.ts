@@ -72,8 +72,10 @@ export function extendsCases(d: Dimension): CatalogueCase[] {
     async run(ctx) {
       let n = 0;
       const judged: Array<{ classId: string; findings: ContractFinding[] }> = [];
-      for (const c of classes) for (const v of c.values) judged.push({ classId: c.id, findings: await composeValue(ctx, n++, v, requirement) });
-      const own = (j: (typeof judged)[number]) => j.findings.some((f) => f.deviation !== 'narrower' && f.requirements.includes(requirement));
+      for (const c of classes)
+        for (const v of c.values) judged.push({ classId: c.id, findings: await composeValue(ctx, n++, v, requirement) });
+      const own = (j: (typeof judged)[number]) =>
+        j.findings.some((f) => f.deviation !== 'narrower' && f.requirements.includes(requirement));
       for (const j of [...judged.filter(own), ...judged.filter((x) => !own(x))]) {
         ctx.note('class', j.classId);
         expectContract(ctx, j.findings, { requirements: [requirement], dimensions: [''], what: `catalogue class ${j.classId}` });

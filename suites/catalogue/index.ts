@@ -9,6 +9,7 @@ import type { CaseDef } from '../kit/types.js';
 import { type CatalogueCase, contractCases } from './contract.js';
 import { delegationCases } from './delegation.js';
 import { operationPathCases } from './delta.js';
+import { discoveryCases, versionCases } from './documents.js';
 import { extendsCases } from './extends.js';
 import { retentionCases } from './retention.js';
 import { stateBudgetCases } from './state-budget.js';
@@ -21,6 +22,8 @@ function generated(): CatalogueCase[] {
     ...stateBudgetCases(d),
     ...delegationCases(d),
     ...extendsCases(d),
+    ...discoveryCases(d),
+    ...versionCases(d),
   ]);
 }
 
