@@ -6,11 +6,13 @@
  */
 import { CATALOGUE } from '../../spec/semantics/catalogue.js';
 import type { CaseDef } from '../kit/types.js';
+import { chainCases } from './chain.js';
 import { type CatalogueCase, contractCases } from './contract.js';
 import { delegationCases } from './delegation.js';
 import { operationPathCases } from './delta.js';
 import { discoveryCases, versionCases } from './documents.js';
 import { extendsCases } from './extends.js';
+import { launchCases } from './launch.js';
 import { retentionCases } from './retention.js';
 import { stateBudgetCases } from './state-budget.js';
 
@@ -24,6 +26,8 @@ function generated(): CatalogueCase[] {
     ...extendsCases(d),
     ...discoveryCases(d),
     ...versionCases(d),
+    ...launchCases(d),
+    ...chainCases(d),
   ]);
 }
 
