@@ -55,13 +55,17 @@ function requirementOf(ops: readonly StateOperation[], predicted: OperationsOutc
   return 'L2-A5';
 }
 
-/** The parts of a profile an application may change besides `/state`: the bookkeeping of L2-A10 and L2-A11. */
+/** `doc` without the members `keys` names. */
+const without = (doc: unknown, keys: readonly string[]): Doc =>
+  Object.fromEntries(Object.entries((doc ?? {}) as Doc).filter(([k]) => !keys.includes(k)));
+
+/** A profile without the bookkeeping an application owns (revisions, timestamps: L2-A10; history: L2-A11). */
 function judgedParts(doc: Doc | undefined): Doc {
-  const { metadata, history, state, ...rest } = doc ?? {};
-  const { revision, updated_at, ...meta } = (metadata ?? {}) as Doc;
-  const { updated_at: stateUpdated, revision: stateRevision, ...st } = (state ?? {}) as Doc;
-  void revision, updated_at, history, stateUpdated, stateRevision;
-  return { ...rest, metadata: meta, state: st };
+  return {
+    ...without(doc, ['metadata', 'history', 'state']),
+    metadata: without(doc?.['metadata'], ['revision', 'updated_at']),
+    state: without(doc?.['state'], ['revision', 'updated_at']),
+  };
 }
 
 /** What is wrong with one applied value, or undefined. */

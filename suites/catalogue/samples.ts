@@ -14,7 +14,7 @@ import { minimalProfile, permissivePolicy } from '../support/index.js';
 type Doc = Record<string, unknown>;
 
 /** The sides a sample sets values on. */
-export function sidesOf(sample: Sample): Set<Side> {
+function sidesOf(sample: Sample): Set<Side> {
   return new Set(Object.keys(sample).map((k) => k.slice(0, k.indexOf(':')) as Side));
 }
 
