@@ -4,7 +4,10 @@
  * excluded, not refused by the schema), so a generator samples the same equivalence classes the
  * fixed cases cover instead of a list of its own. Arrays are flattened to their members.
  */
+import { placeAt } from '../../spec/document/schema-bounds.js';
 import { CATALOGUE } from '../../spec/semantics/catalogue.js';
+import { minimalProfile } from '../../suites/support/index.js';
+import { oracleIssues } from '../oracle-gate.js';
 
 /** Every value the catalogue's classes of `dimension` give `<side>:<pointer>`, deduplicated, in catalogue order. */
 export function catalogueValues(dimension: string, key: string): unknown[] {
@@ -26,4 +29,16 @@ export function catalogueValues(dimension: string, key: string): unknown[] {
 /** The string values of `catalogueValues`. */
 export function catalogueStrings(dimension: string, key: string): string[] {
   return catalogueValues(dimension, key).filter((v): v is string => typeof v === 'string');
+}
+
+/**
+ * The string values the catalogue gives a profile list at `pointer` (`profile:<pointer>`) that the
+ * oracle accepts as one member of that list in a minimal profile: a value the oracle refuses as a
+ * document (a root leaving the workspace, a scope outside its pattern) would only be discarded by
+ * the property, never judged.
+ */
+export function catalogueProfileMembers(dimension: string, pointer: string): string[] {
+  return catalogueStrings(dimension, `profile:${pointer}`).filter(
+    (v) => oracleIssues(placeAt('profile', pointer, [v], minimalProfile('catalogue-member'))).length === 0,
+  );
 }

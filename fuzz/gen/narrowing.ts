@@ -5,9 +5,8 @@
  */
 import fc from 'fast-check';
 import type { HarnessPolicyT } from '../../protocol/messages.js';
-import { normalizeRoot } from '../../spec/semantics/index.js';
 import { STANDARD_TOOLS } from '../../suites/support/index.js';
-import { catalogueStrings } from './catalogue-values.js';
+import { catalogueProfileMembers, catalogueStrings } from './catalogue-values.js';
 
 const MCP_TOOLS = ['mcp/github/issues', 'mcp/github/pulls', 'mcp/fs/read', 'mcp/fs/write'];
 const TOOL_UNIVERSE = [...STANDARD_TOOLS, ...MCP_TOOLS];
@@ -34,9 +33,7 @@ const REQUEST_ROOTS = [
   ...new Set([
     ...[...ROOTS, './src', 'src/', 'src/../docs', 'src/lib/..', 'src//lib', 'other'],
     // The catalogue's root classes that stay inside the workspace (segment prefixes, trailing separators, literal `%2e` and `~`).
-    ...['read_roots', 'write_roots'].flatMap((k) =>
-      catalogueStrings(`filesystem.${k}`, `profile:/spec/permissions/filesystem/${k}`).filter((r) => normalizeRoot(r) !== undefined),
-    ),
+    ...['read_roots', 'write_roots'].flatMap((k) => catalogueProfileMembers(`filesystem.${k}`, `/spec/permissions/filesystem/${k}`)),
   ]),
 ];
 /** The policy's hosts, with the catalogue's policy-side host classes but the bare `*` (under it every apex is allowed, which a profile wildcard's undecided dialect would then meet). */
