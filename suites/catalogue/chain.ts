@@ -12,6 +12,7 @@ import type { Dimension, Sample } from '../../spec/semantics/catalogue-model.js'
 import { composeProfile } from '../../spec/semantics/index.js';
 import { fail } from '../kit/assert.js';
 import type { CaseContext, CaseDef } from '../kit/types.js';
+import { requireDiscovered } from '../level-3/lib/preconditions.js';
 import { briefIssues, instantiateName, minimalProfile, writeProjectProfile } from '../support/index.js';
 import type { CatalogueCase } from './contract.js';
 import { classSides, valuesOn } from './samples.js';
@@ -82,6 +83,11 @@ export function chainCases(d: Dimension): CatalogueCase[] {
         for (const v of c.values) {
           const { derived, bases } = chainOf(v, `c${n++}`);
           for (const doc of [derived, ...bases]) writeProjectProfile(ctx, doc);
+          // Discovery is L1-D1's: a harness that lists none of these has nothing for extends to resolve.
+          await requireDiscovered(
+            ctx,
+            [derived, ...bases].map((doc) => String((doc['metadata'] as Doc)['name'])),
+          );
           const expected = composes(derived, bases) ? 'instantiated' : 'rejected';
           const out = await instantiateName(ctx, String((derived['metadata'] as Doc)['name']));
           if (out.status !== expected)

@@ -14,7 +14,7 @@ import type { ClauseId } from '../../spec/requirements.js';
 import type { Dimension, EquivalenceClass, Sample } from '../../spec/semantics/catalogue-model.js';
 import { type ContractFinding, contractFindings, failsContract, predictContract } from '../../spec/semantics/index.js';
 import type { CaseContext, CaseDef } from '../kit/types.js';
-import { briefIssues, expectContract, instantiatePath, writeProjectProfile } from '../support/index.js';
+import { briefIssues, expectContract, inconclusive, instantiatePath, writeProjectProfile } from '../support/index.js';
 import { classSides, policyFrom, profileFrom, specOf } from './samples.js';
 
 /** A catalogue case and the classes it covers. */
@@ -61,7 +61,7 @@ export function atProfilePolicy(c: EquivalenceClass): boolean {
   return sides.size > 0 && [...sides].every((s) => s === 'profile' || s === 'policy');
 }
 
-interface Judged {
+export interface Judged {
   classId: string;
   findings: ContractFinding[];
 }
@@ -79,14 +79,33 @@ async function judgeValue(ctx: CaseContext, name: string, sample: Sample): Promi
   return contractFindings(effective, predictContract({ spec: specOf(doc), policy, trust: 'project' }), { workspace: ctx.workspace.dir });
 }
 
-/** The verdict over every judged value: a value failing the case's requirement first, then any other end. */
-function verdict(ctx: CaseContext, judged: readonly Judged[], requirement: string, dimensions: string[]): void {
+/**
+ * The verdict over every judged value (shared by the parent-child and base-derived drivers): a
+ * value failing the case's requirement fails the case, the first such value named; a value whose
+ * answer is wider only where another requirement judges it is noted and set aside (that
+ * requirement's own cases judge it), so one widening elsewhere does not hide the values that reach
+ * this requirement's observation; with no value left to judge the case is inconclusive.
+ */
+export function verdict(ctx: CaseContext, judged: readonly Judged[], requirement: string, dimensions: string[]): void {
   const own = (j: Judged) => j.findings.some((f) => failsContract(f) && f.requirements.includes(requirement));
-  const ordered = [...judged.filter(own), ...judged.filter((j) => !own(j))];
-  for (const j of ordered) {
+  const elsewhere = (j: Judged) => !own(j) && j.findings.some((f) => f.deviation === 'wider');
+  for (const j of judged.filter(own)) {
     ctx.note('class', j.classId);
     expectContract(ctx, j.findings, { requirements: [requirement], dimensions, what: `catalogue class ${j.classId}` });
   }
+  const aside = judged.filter(elsewhere);
+  if (aside.length > 0)
+    ctx.note(
+      'judged_elsewhere_values',
+      aside.map((j) => j.classId),
+    );
+  const clean = judged.filter((j) => !elsewhere(j));
+  if (clean.length === 0) {
+    const first = judged[0];
+    if (first) expectContract(ctx, first.findings, { requirements: [requirement], dimensions, what: `catalogue class ${first.classId}` });
+    inconclusive('no value of the case reached its observation (each was refused or wider where another requirement judges it)');
+  }
+  for (const j of clean) expectContract(ctx, j.findings, { requirements: [requirement], dimensions, what: `catalogue class ${j.classId}` });
 }
 
 /** The case of `requirement` over the dimension's profile-policy classes, or undefined when it has none. */

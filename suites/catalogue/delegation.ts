@@ -23,14 +23,13 @@ import type { CaseContext, CaseDef } from '../kit/types.js';
 import { requireDiscovered } from '../level-3/lib/preconditions.js';
 import {
   briefIssues,
-  expectContract,
   instantiateName,
   minimalProfile,
   requireSession,
   withTwinAttribution,
   writeProjectProfile,
 } from '../support/index.js';
-import type { CatalogueCase } from './contract.js';
+import { type CatalogueCase, verdict } from './contract.js';
 import { classSides, policyFrom, profileFrom, specOf, valuesOn } from './samples.js';
 
 const RUNTIME_BUDGETS = new Set(['max_turns', 'max_tool_calls', 'timeout_seconds', 'max_cost_usd']);
@@ -93,11 +92,7 @@ function ceilingCase(d: Dimension, classes: readonly EquivalenceClass[]): Catalo
       let n = 0;
       const judged: Array<{ classId: string; findings: ContractFinding[] }> = [];
       for (const c of classes) for (const v of c.values) judged.push({ classId: c.id, findings: await delegateValue(ctx, n++, v) });
-      const own = (j: (typeof judged)[number]) => j.findings.some((f) => f.deviation !== 'narrower' && f.requirements.includes('L3-B1'));
-      for (const j of [...judged.filter(own), ...judged.filter((x) => !own(x))]) {
-        ctx.note('class', j.classId);
-        expectContract(ctx, j.findings, { requirements: ['L3-B1'], dimensions: [''], what: `catalogue class ${j.classId}` });
-      }
+      verdict(ctx, judged, 'L3-B1', ['']);
     },
   };
   return { def, classes: classes.map((c) => c.id) };

@@ -111,6 +111,37 @@ async function wrongDiscovery(ctx: CaseContext, placed: readonly Placed[]): Prom
   };
 }
 
+/**
+ * The precondition of a discovery value: a lone profile in each root it uses is listed in that root,
+ * and one in each encoding it uses is listed at all. A root not searched is L1-D1's or L3-G3's, an
+ * encoding not read L1-P1's; without them the collision cannot be observed.
+ */
+async function requireReadable(ctx: CaseContext, needs: { roots: RootKind[]; encodings: Encoding[] }): Promise<void> {
+  const controls = [
+    ...[...new Set<RootKind>(['project', ...needs.roots])].map((root) => ({
+      root,
+      encoding: 'yaml' as Encoding,
+      name: `cat-sentinel-${root}`,
+    })),
+    ...needs.encodings.map((encoding) => ({ root: 'project' as RootKind, encoding, name: `cat-sentinel-${encoding}` })),
+  ];
+  for (const c of controls) {
+    const dir =
+      c.root === 'project'
+        ? ctx.workspace.projectAgents
+        : c.root === 'plugin'
+          ? ctx.workspace.roots.plugin[0]
+          : ctx.workspace.roots[c.root];
+    ctx.workspace.writeDocument(dir as string, `${c.name}.agent.${c.encoding}`, minimalProfile(c.name), c.encoding);
+  }
+  const found = await ctx.adapter.call('discover', { workspace: ctx.workspace.dir, roots: claimedRoots(ctx) });
+  const lost = controls.filter((c) => !found.profiles.some((p) => p.name === c.name && p.root === c.root));
+  requireObservable(
+    lost.length === 0,
+    `discovery does not list a lone profile in ${lost.map((c) => `the ${c.root} root as ${c.encoding}`).join(', ')} (L1-D1, L3-G3 and L1-P1 judge that)`,
+  );
+}
+
 function discoveryCase(d: Dimension, requirement: 'L1-D2' | 'L1-D3', classes: readonly EquivalenceClass[]): CatalogueCase {
   const clauses: readonly ClauseId[] = requirement === 'L1-D2' ? ['L1-D2.within-root-error'] : ['L1-D3.precedence', 'L1-D3.reported'];
   const needs = needsOf(classes);
@@ -122,6 +153,7 @@ function discoveryCase(d: Dimension, requirement: 'L1-D2' | 'L1-D3', classes: re
     needs: { roots: needs.roots.filter((r) => r !== 'project'), encodings: needs.encodings },
     expectation: { classes: classes.map((c) => ({ id: c.id, predicts: c.predicts })) },
     async run(ctx) {
+      await requireReadable(ctx, needs);
       const wrong: unknown[] = [];
       let n = 0;
       for (const c of classes) {

@@ -16,8 +16,8 @@ import type { Dimension, EquivalenceClass, Sample } from '../../spec/semantics/c
 import { type ContractFinding, composeProfile, contractFindings, predictContract } from '../../spec/semantics/index.js';
 import type { CaseContext, CaseDef } from '../kit/types.js';
 import { requireDiscovered } from '../level-3/lib/preconditions.js';
-import { expectContract, instantiateName, requireSession, withTwinAttribution, writeProjectProfile } from '../support/index.js';
-import type { CatalogueCase } from './contract.js';
+import { instantiateName, requireSession, withTwinAttribution, writeProjectProfile } from '../support/index.js';
+import { type CatalogueCase, verdict } from './contract.js';
 import { classSides, policyFrom, profileFrom } from './samples.js';
 
 type Doc = Record<string, unknown>;
@@ -55,32 +55,36 @@ async function composeValue(ctx: CaseContext, n: number, sample: Sample, require
   );
 }
 
-/** The base-derived case of one dimension, under L3-E2 when the dimension files under it, else L3-E1. */
-export function extendsCases(d: Dimension): CatalogueCase[] {
-  // The chain's own classes (bases missing, repeated, cyclic, pinned) are about resolving `extends`, not about a merged value.
-  if (d.id === 'extends.chain') return [];
-  const requirement = d.requirements.includes('L3-E2') ? 'L3-E2' : 'L3-E1';
-  const classes = d.classes.filter(atBaseDerived);
-  if (classes.length === 0) return [];
-  const slug = d.id.replace(/[._]/g, '-');
-  const def: CaseDef = {
-    id: `${requirement}/catalogue-${slug}`,
-    requirements: [requirement],
-    clauses: CLAUSES[requirement] as readonly ClauseId[],
-    title: `${d.title}: every catalogue class at the base-derived meeting point, the derived profile's whole contract against the composed one's (${classes.length} classes)`,
-    expectation: { classes: classes.map((c) => ({ id: c.id, predicts: c.predicts })) },
-    async run(ctx) {
-      let n = 0;
-      const judged: Array<{ classId: string; findings: ContractFinding[] }> = [];
-      for (const c of classes)
-        for (const v of c.values) judged.push({ classId: c.id, findings: await composeValue(ctx, n++, v, requirement) });
-      const own = (j: (typeof judged)[number]) =>
-        j.findings.some((f) => f.deviation !== 'narrower' && f.requirements.includes(requirement));
-      for (const j of [...judged.filter(own), ...judged.filter((x) => !own(x))]) {
-        ctx.note('class', j.classId);
-        expectContract(ctx, j.findings, { requirements: [requirement], dimensions: [''], what: `catalogue class ${j.classId}` });
-      }
-    },
-  };
-  return [{ def, classes: classes.map((c) => c.id) }];
+/**
+ * The base-derived cases, one per requirement over every dimension (a merge is one rule whatever
+ * field it carries, so one case per meeting point and requirement): L3-E2 for the classes of a
+ * dimension filed under it, L3-E1 for the rest.
+ */
+export function extendsCases(dimensions: readonly Dimension[]): CatalogueCase[] {
+  const byRequirement = new Map<string, EquivalenceClass[]>();
+  for (const d of dimensions) {
+    // The chain's own classes (bases missing, repeated, cyclic, pinned) are about resolving `extends`, not about a merged value.
+    if (d.id === 'extends.chain') continue;
+    const requirement = d.requirements.includes('L3-E2') ? 'L3-E2' : 'L3-E1';
+    byRequirement.set(requirement, [...(byRequirement.get(requirement) ?? []), ...d.classes.filter(atBaseDerived)]);
+  }
+  return [...byRequirement.entries()]
+    .filter(([, classes]) => classes.length > 0)
+    .map(([requirement, classes]) => {
+      const def: CaseDef = {
+        id: `${requirement}/catalogue-base-derived`,
+        requirements: [requirement],
+        clauses: CLAUSES[requirement] as readonly ClauseId[],
+        title: `Every catalogue class at the base-derived meeting point filed under ${requirement}: the derived profile's whole contract against the composed one's (${classes.length} classes)`,
+        expectation: { classes: classes.map((c) => ({ id: c.id, predicts: c.predicts })) },
+        async run(ctx) {
+          let n = 0;
+          const judged: Array<{ classId: string; findings: ContractFinding[] }> = [];
+          for (const c of classes)
+            for (const v of c.values) judged.push({ classId: c.id, findings: await composeValue(ctx, n++, v, requirement) });
+          verdict(ctx, judged, requirement, ['']);
+        },
+      };
+      return { def, classes: classes.map((c) => c.id) };
+    });
 }

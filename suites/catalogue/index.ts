@@ -23,12 +23,11 @@ function generated(): CatalogueCase[] {
     ...retentionCases(d),
     ...stateBudgetCases(d),
     ...delegationCases(d),
-    ...extendsCases(d),
     ...discoveryCases(d),
     ...versionCases(d),
     ...launchCases(d),
     ...chainCases(d),
-  ]);
+  ]).concat(extendsCases(CATALOGUE));
 }
 
 const GENERATED = generated();

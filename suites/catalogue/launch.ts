@@ -50,6 +50,11 @@ export function launchCases(d: Dimension): CatalogueCase[] {
           await requireDiscovered(ctx, [name]);
           const s = requireSession(await instantiateName(ctx, name, policyFrom(v)), `the profile of ${c.id} in the ${root} root`);
           const trust = TRUST_OF[root];
+          // A session reporting another trust than its root's is L1-I4's failure; gating is judged on a right trust only.
+          if (s.session.trust !== trust) {
+            ctx.note('trust_judged_elsewhere', { class: c.id, root, reported: s.session.trust });
+            continue;
+          }
           if (trust !== 'project' && trust !== 'imported') continue;
           judged++;
           const auto = s.effective.mcp_servers.filter((x) => x.launch !== 'confirm');

@@ -12,7 +12,7 @@ import type { ClauseId } from '../../spec/requirements.js';
 import type { Dimension, Sample } from '../../spec/semantics/catalogue-model.js';
 import { fail } from '../kit/assert.js';
 import type { CaseContext, CaseDef } from '../kit/types.js';
-import { instantiatePath, requireSession, writeProjectProfile } from '../support/index.js';
+import { instantiatePath, requireObservable, requireSession, writeProjectProfile } from '../support/index.js';
 import { atProfilePolicy, type CatalogueCase } from './contract.js';
 import { policyFrom, profileFrom } from './samples.js';
 
@@ -67,15 +67,29 @@ function stateBudgetCase(d: Dimension): CatalogueCase | undefined {
     async run(ctx: CaseContext) {
       const wrong: unknown[] = [];
       let n = 0;
+      let judged = 0;
       for (const c of classes) {
         for (const sample of c.values) {
           const doc = profileFrom(`cat-${slug}-${n++}`.slice(0, 64), sample);
           const policy = policyFrom(sample);
           const session = requireSession(await instantiatePath(ctx, writeProjectProfile(ctx, doc), policy), `catalogue class ${c.id}`);
+          // The effective budget is L1-I3's: a session reporting another one than the smaller side is judged there, not here.
+          const effective = session.effective.budgets as Record<string, unknown>;
+          const budget = ((doc['spec'] as Doc)['context'] as Doc | undefined)?.['budget'] as Doc | undefined;
+          const policyBudgets = policy.budgets as Doc;
+          const sides = ['max_state_bytes', 'max_state_tokens'].filter(
+            (k) => (smaller(budget?.[k], policyBudgets[k]) ?? null) !== (effective[k] ?? null),
+          );
+          if (sides.length > 0) {
+            ctx.note('budget_judged_elsewhere', { class: c.id, reported: sides.map((k) => [k, effective[k] ?? null]) });
+            continue;
+          }
+          judged++;
           const w = wrongInjection(doc, sample, session.prompt.text);
           if (w) wrong.push({ class: c.id, ...w });
         }
       }
+      requireObservable(judged > 0, 'no value reported the effective state budget the spec gives it (L1-I3 judges that)');
       const first = wrong[0] as { class: string; expected: unknown } | undefined;
       if (first) fail(`${first.class}: the state injected does not keep within the effective state budget`, first.expected, wrong);
     },
