@@ -7,6 +7,7 @@ import { cases as level1 } from './level-1/index.js';
 import { cases as level2 } from './level-2/index.js';
 import { cases as level3 } from './level-3/index.js';
 import { calibrationCases } from './calibration/cases.js';
+import { catalogueCases } from './catalogue/index.js';
 import { idOfClause, isAdvisoryId, isClauseId, REQUIREMENT_IDS } from '../spec/requirements.js';
 
 /**
@@ -27,7 +28,7 @@ export function clauseProblem(c: Pick<CaseDef, 'id' | 'requirements' | 'clauses'
 
 /** Every fixture-driven case of the suite, in a stable order. Fuzz and replay cases are built per run. */
 export function allCases(): CaseDef[] {
-  const all = [...level1, ...level2, ...level3, ...calibrationCases];
+  const all = [...level1, ...level2, ...level3, ...catalogueCases, ...calibrationCases];
   const seen = new Set<string>();
   for (const c of all) {
     if (seen.has(c.id)) throw new Error(`duplicate case ID ${c.id}`);

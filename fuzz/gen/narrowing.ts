@@ -6,11 +6,18 @@
 import fc from 'fast-check';
 import type { HarnessPolicyT } from '../../protocol/messages.js';
 import { STANDARD_TOOLS } from '../../suites/support/index.js';
+import { catalogueProfileMembers, catalogueStrings } from './catalogue-values.js';
 
 const MCP_TOOLS = ['mcp/github/issues', 'mcp/github/pulls', 'mcp/fs/read', 'mcp/fs/write'];
 const TOOL_UNIVERSE = [...STANDARD_TOOLS, ...MCP_TOOLS];
 /** Grant globs a harness might configure: the policy's own format, so any pattern of the glob dialect. */
-const GRANT_PATTERNS = ['*', '*/*', '**', 'git/*', 'mcp/*/*', 'mcp/github/*', 'read', 'edit', 'shell', 'web/fetch', 'git/diff'];
+const GRANT_PATTERNS = [
+  ...new Set([
+    ...['*', '*/*', '**', 'git/*', 'mcp/*/*', 'mcp/github/*', 'read', 'edit', 'shell', 'web/fetch', 'git/diff'],
+    // The catalogue's grant classes: the empty pattern, letter case, braces and extglobs read literally, `?`, classes.
+    ...catalogueStrings('glob.tool-names', 'policy:/tools/grant'),
+  ]),
+];
 /**
  * What profiles ask for: names (some the harness lacks) and only globs every dialect reads alike
  * (`seg/*`, `mcp/<server>/*`), since the spec fixes no dialect for a profile's allow/deny.
@@ -22,8 +29,20 @@ const ROOTS = ['.', 'src', 'src/lib', 'src/lib/deep', 'docs', 'build/out', 'test
  * Escaping roots are not generated here: the oracle rejects them as documents (L1-I5/T6 territory,
  * fuzzed by the traversal property), so they would only be discarded.
  */
-const REQUEST_ROOTS = [...ROOTS, './src', 'src/', 'src/../docs', 'src/lib/..', 'src//lib', 'other'];
-const POLICY_HOSTS = ['api.example.com', 'docs.example.org', '*.example.net', '*.corp.example.com'];
+const REQUEST_ROOTS = [
+  ...new Set([
+    ...[...ROOTS, './src', 'src/', 'src/../docs', 'src/lib/..', 'src//lib', 'other'],
+    // The catalogue's root classes that stay inside the workspace (segment prefixes, trailing separators, literal `%2e` and `~`).
+    ...['read_roots', 'write_roots'].flatMap((k) => catalogueProfileMembers(`filesystem.${k}`, `/spec/permissions/filesystem/${k}`)),
+  ]),
+];
+/** The policy's hosts, with the catalogue's policy-side host classes but the bare `*` (under it every apex is allowed, which a profile wildcard's undecided dialect would then meet). */
+const POLICY_HOSTS = [
+  ...new Set([
+    ...['api.example.com', 'docs.example.org', '*.example.net', '*.corp.example.com'],
+    ...catalogueStrings('network.hosts', 'policy:/network/allow_hosts').filter((h) => h !== '*'),
+  ]),
+];
 /**
  * Profile-side host patterns. The policy's `*.d` is the protocol's and never covers `d`; a
  * profile's is the spec's, which fixes no dialect, so no request leaves an apex the policy may
@@ -40,8 +59,13 @@ const REQUEST_HOSTS = [
   '*.org',
   'api.example.com.evil.org',
 ];
-const SCOPES = ['project:acme', 'user:global', 'team:platform', 'org:all'];
-const REQUEST_SCOPES = [...SCOPES, 'org:secret', 'user:other'];
+const SCOPES = [
+  ...new Set(['project:acme', 'user:global', 'team:platform', 'org:all', ...catalogueStrings('memory.scopes', 'policy:/memory/scopes')]),
+];
+/** Profile scopes: the catalogue's classes (letter case, surrounding space, namespace prefixes, glob-looking scopes) beside unknown ones. */
+const REQUEST_SCOPES = [
+  ...new Set([...SCOPES, 'org:secret', 'user:other', ...catalogueStrings('memory.scopes', 'profile:/spec/memory/scopes')]),
+];
 
 /** `*.a.example.net` always comes with `a.example.net`, the one apex a generated policy can allow. */
 function withApexes(hosts: string[]): string[] {

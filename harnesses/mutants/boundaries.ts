@@ -448,8 +448,8 @@ const DEFINED: readonly Mutant[] = [
     'grant-star-crosses-segments',
     'policyGrants',
     () => (grant, tool) => grant.some((g) => naiveGlob(g).test(tool)),
-    ['L1-I3'],
-    "The policy's grant globs are compiled to `.*` regular expressions: grant `*` also grants `git/diff` and `mcp/x/y`.",
+    ['L1-I3', 'L1-I2'],
+    "The policy's grant globs are compiled to `.*` regular expressions: grant `*` also grants `git/diff` and `mcp/x/y` (L1-I3), and `git/**` no longer grants `git`, which the §3.4 table then misses (L1-I2).",
   ),
   mutant(
     'grant-braces-expanded',
@@ -593,46 +593,12 @@ const DEFINED: readonly Mutant[] = [
 
 /**
  * The mutants no case catches yet, each with the catalogue class or schema bound whose case it waits
- * for (issue 20: the grammar-boundary cases of part 3, the catalogue's generated cases of part 2).
+ * for (issue 20: the grammar-boundary cases of part 3, the catalogue's generated cases of part 2;
+ * since part 2 every one of them has its case, so the list is empty).
  * The sweep holds each to failing nothing beyond its IDs and fails once a case catches it, so an
  * entry leaves this list when its case comes and the list only gets shorter.
  */
-const AWAITING_CASES: Readonly<Record<string, string>> = {
-  'empty-roots-list-means-whole-workspace': 'issue 20 part 2, a case of the catalogue class filesystem.read_roots/empty-list',
-  'empty-scopes-means-all': 'issue 20 part 2, a case of the catalogue class memory.scopes/empty',
-  'model-half-exact-treated-as-exact': 'issue 20 part 2, a case of the catalogue class model.resolution/half-exact',
-  'fact-ttl-from-last-used': 'issue 20 part 2, a case of the catalogue class retention.fact_ttl_days/no-learned-at',
-  'zero-state-budget-unlimited': 'issue 20 part 2, a case of the catalogue class state.injection-budget/zero',
-  'state-bytes-counted-in-utf16': 'issue 20 part 2, a case of the catalogue class state.injection-budget/multibyte',
-  'ttl-in-whole-days': 'issue 20 part 2, a case of the catalogue class retention.fact_ttl_days/exact-boundary',
-  'pointer-index-leading-zero': 'issue 20 part 2, a case of the catalogue class delta.operation-path/index-edges',
-  'pointer-negative-index-from-end': 'issue 20 part 2, a case of the catalogue class delta.operation-path/index-edges',
-  'tool-names-case-insensitive': 'issue 20 part 2, a case of the catalogue class tools.allow/letter-case',
-  'scopes-case-insensitive': 'issue 20 part 2, a case of the catalogue class memory.scopes/letter-case',
-  'model-id-case-insensitive': 'issue 20 part 2, a case of the catalogue class model.resolution/id-letter-case',
-  'host-wildcard-suffix-without-dot':
-    'issue 20 part 2, a case of the catalogue class network.hosts/star-dot-excludes-apex (label-boundary neighbour)',
-  'root-string-prefix': 'issue 20 part 2, a case of the catalogue class filesystem.read_roots/segment-prefix',
-  'state-pointer-trailing-slash-stripped': 'issue 20 part 2, a case of the catalogue class delta.operation-path/trailing-slash',
-  'subagent-allow-prefix-match': 'issue 20 part 2, a case of the catalogue class subagents.allow/name-prefix',
-  'version-prefix-match': 'issue 20 part 2, a case of the catalogue class document.version/higher-minor (its `1.0N` neighbour)',
-  'absolute-roots-outside-workspace-when-permitted':
-    'issue 20 part 2, a case of the catalogue class filesystem.read_roots/absolute (with policy allow_absolute)',
-  'grant-star-crosses-segments': 'issue 20 part 2, a case of the catalogue class glob.tool-names/star-one-segment',
-  'grant-braces-expanded': 'issue 20 part 2, a case of the catalogue class glob.tool-names/braces-literal',
-  'policy-scopes-as-globs': 'issue 20 part 2, a case of the catalogue class memory.scopes/glob-looking-scope',
-  'pointer-read-as-uri-path': 'issue 20 part 2, a case of the catalogue class delta.operation-path/percent-encoded',
-  'id-token-unescaped-before-split': 'issue 20 part 2, a case of the catalogue class delta.operation-path/id-pointer (`id:a~1b`)',
-  'collision-within-one-encoding-only':
-    'issue 20 part 2, a case of the catalogue class discovery.names/same-name-one-root (`.yaml`/`.json` neighbour)',
-  'denylist-allow-overrides-deny': 'issue 20 part 2, a case of the catalogue class tools.allow/name-twice',
-  'extends-duplicate-base-rejected': 'issue 20 part 2, a case of the catalogue class extends.chain/same-base-twice',
-  'plugin-below-project': 'issue 20 part 2, a case of the catalogue class discovery.names/precedence-pairs (project vs plugin)',
-  'subagent-deny-paths-not-inherited': 'issue 20 part 2, a case of the catalogue class filesystem.deny_paths/parent-deny-kept',
-  'id-pointer-prefix-match': 'issue 20 part 2, a case of the catalogue class delta.operation-path/id-pointer',
-  'mcp-launch-trust-from-file':
-    'issue 20 part 2, a case of the catalogue class mcp.servers/launch-by-trust × metadata.trust/file-claims-more',
-};
+const AWAITING_CASES: Readonly<Record<string, string>> = {};
 
 export const BOUNDARY_MUTANTS: readonly Mutant[] = DEFINED.map((m) => {
   const awaiting = AWAITING_CASES[m.name];

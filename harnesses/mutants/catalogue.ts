@@ -15,6 +15,7 @@ import {
   budgetSection,
   type Decision,
   DEFAULT_MAX_HISTORY,
+  decodePointer,
   evictionOrder,
   globMatch,
   idOfToken,
@@ -385,7 +386,9 @@ export const MUTANTS: readonly Mutant[] = [
   mutant(
     'ops-outside-state-applied',
     'operationPath',
-    () => (path) => ({ path: normalizeAsFilePath(path as string) }),
+    // A string that is no JSON Pointer at all is refused as the reference refuses it: the defect is the missing scope rule.
+    (reference) => (path) =>
+      typeof path === 'string' && decodePointer(path) !== undefined ? { path: normalizeAsFilePath(path) } : reference(path),
     ['L2-A2'],
     'No scope rule; pointers are normalized like file paths, so /state/../spec/x writes /spec/x.',
   ),

@@ -59,8 +59,11 @@ export const DISCOVERY_CATALOGUE: readonly Dimension[] = [
       duplicates: [
         {
           slug: 'same-name-one-root',
-          description: 'two files with one name in one root (`.yaml` and `.yml`)',
-          values: [{ 'root:/project/twin.agent.yaml': 'twin', 'root:/project/twin.agent.yml': 'twin' }],
+          description: 'two files with one name in one root (`.yaml` and `.yml`, and two encodings: `.yaml` and `.json`)',
+          values: [
+            { 'root:/project/twin.agent.yaml': 'twin', 'root:/project/twin.agent.yml': 'twin' },
+            { 'root:/project/twin.agent.yaml': 'twin', 'root:/project/twin.agent.json': 'twin' },
+          ],
           predicts: 'an error: a within-root collision, winner null, the name not instantiable (L1-D2)',
         },
       ],

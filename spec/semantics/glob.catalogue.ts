@@ -6,7 +6,12 @@
  */
 import { type Dimension, dimension } from './catalogue-model.js';
 
-const g = (pattern: string, name: string) => ({ 'policy:/tools/grant': [pattern], 'policy:/tools/available': [name] });
+/** The policy grants `pattern` over a harness with the one tool `name`, which the profile asks for by name (so only the grant decides). */
+const g = (pattern: string, name: string) => ({
+  'policy:/tools/grant': [pattern],
+  'policy:/tools/available': [name],
+  'profile:/spec/tools/allow': [name],
+});
 const DIALECT = 'the spec fixes no glob dialect for profile lists; judged on the policy grant only (INTERPRETATIONS.md, Glob dialect)';
 
 export const GLOB_CATALOGUE: readonly Dimension[] = [

@@ -41,7 +41,8 @@ function matcher(pattern: string): (name: string) => boolean {
 
 /** Does the glob (or literal name) `pattern` select `name`? */
 export function globMatch(pattern: string, name: string): boolean {
-  return pattern === name || matcher(pattern)(name);
+  // An empty pattern names no tool (the catalogue's glob.tool-names/empty-pattern); the compiler refuses it.
+  return pattern === name || (pattern !== '' && matcher(pattern)(name));
 }
 
 /** Does any of `patterns` select `name`? */

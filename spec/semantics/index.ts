@@ -93,6 +93,7 @@ export {
   pointerOf,
   valueAt,
 } from './pointer.js';
+export { applyStateOperations, type OperationsOutcome, type StateOperation } from './operations.js';
 export {
   capEntries,
   DEFAULT_EVICTION,

@@ -5,6 +5,9 @@
  */
 import { type Dimension, dimension } from './catalogue-model.js';
 
+/** The harness offers the server's one tool, so the server survives instantiation and its launch can be observed. */
+const catalog = { 'policy:/mcp/catalog': { files: ['read_file'] } };
+
 const srv = (extra: Record<string, unknown>) => ({
   'profile:/spec/tools/mcp_servers/0': { name: 'files', transport: 'stdio', command: 'files-mcp', ...extra },
 });
@@ -95,9 +98,9 @@ export const MCP_CATALOGUE: readonly Dimension[] = [
     rule: 'spec/semantics/mcp.ts toolUniverse, serverOffers, launchAllowed, recommendedLaunch',
     requirements: ['L3-M1', 'L3-M2'],
     reads: {
-      profile: ['/spec/tools/mcp_servers', '/spec/tools/allow'],
+      profile: ['/spec/tools/mcp_servers', '/spec/tools/allow', '/metadata/trust'],
       policy: ['/mcp/catalog', '/mcp/auto_launch', '/env'],
-      root: ['/project', '/managed', '/user'],
+      root: ['/project', '/managed', '/user', '/plugin'],
     },
     meets: ['profile-policy', 'root-root'],
     families: {
@@ -188,11 +191,27 @@ export const MCP_CATALOGUE: readonly Dimension[] = [
       links: [
         {
           slug: 'launch-by-trust',
-          description: 'servers of project, imported, managed and user profiles under auto_launch true and false',
+          description:
+            'servers of project, imported (plugin) and managed profiles under auto_launch true and false, and files claiming a trust their root does not give',
           values: [
-            { ...srv({}), 'policy:/mcp/auto_launch': true, 'root:/project/a.agent.yaml': 'a' },
-            { ...srv({}), 'policy:/mcp/auto_launch': false, 'root:/managed/a.agent.yaml': 'a' },
+            { ...srv({}), ...catalog, 'policy:/mcp/auto_launch': true, 'root:/project/a.agent.yaml': 'a' },
+            { ...srv({}), ...catalog, 'policy:/mcp/auto_launch': false, 'root:/managed/a.agent.yaml': 'a' },
+            {
+              ...srv({}),
+              ...catalog,
+              'policy:/mcp/auto_launch': true,
+              'root:/project/a.agent.yaml': 'a',
+              'profile:/metadata/trust': 'managed',
+            },
+            {
+              ...srv({}),
+              ...catalog,
+              'policy:/mcp/auto_launch': true,
+              'root:/plugin/a.agent.yaml': 'a',
+              'profile:/metadata/trust': 'managed',
+            },
           ],
+          next: ['metadata.trust/file-claims-more'],
           predicts:
             'confirm for project and imported whatever auto_launch says (L3-M2, SHOULD); confirm everywhere when auto_launch is false',
         },

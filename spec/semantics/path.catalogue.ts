@@ -65,8 +65,11 @@ function rootsDimension(key: 'read_roots' | 'write_roots'): Dimension {
         {
           slug: 'segment-prefix',
           description: '`src` against paths `srcx/a` and `src2/a`',
-          values: [{ [p]: ['src'], [q]: ['.'] }],
-          predicts: 'srcx/a and src2/a unreachable; src and src/a reachable (whole segments)',
+          values: [
+            { [p]: ['src'], [q]: ['.'] },
+            { [p]: ['srcx', 'src2/a'], [q]: ['src'] },
+          ],
+          predicts: 'srcx/a and src2/a unreachable; src and src/a reachable (whole segments): a policy root `src` grants nothing of `srcx`',
           next: ['trailing-slash-and-dot'],
         },
         {
@@ -99,9 +102,11 @@ function rootsDimension(key: 'read_roots' | 'write_roots'): Dimension {
           description: 'an absolute root, inside and outside the workspace, with and without allow_absolute',
           values: [
             { [p]: ['/etc'], [q]: ['.'], 'policy:/filesystem/allow_absolute': false },
+            { [p]: ['/etc'], [q]: ['.'], 'policy:/filesystem/allow_absolute': true },
             { [p]: ['C:/x'], [q]: ['.'] },
           ],
-          predicts: 'refused at resolve time or dropped; never reachable (workspace-relative unless the harness permits absolute)',
+          predicts:
+            'refused at resolve time or dropped; never reachable (workspace-relative unless the harness permits absolute, and then only inside the workspace and the policy roots)',
         },
       ],
       wildcards: [

@@ -6,8 +6,25 @@
  */
 import { type Dimension, dimension } from './catalogue-model.js';
 
+/**
+ * The state every operation meets (the document side): three facts, so an index names the third and
+ * `3` is the length; `fact-bb` comes before `fact-b` (an id that is a prefix of another) and `a/b`
+ * holds the separator an `id:` token escapes as `~1`.
+ */
+const DOCUMENT_STATE = {
+  summary: 'what the agent knows',
+  facts: [
+    { id: 'fact-bb', text: 'the neighbour whose id starts with fact-b' },
+    { id: 'fact-b', text: 'the fact addressed by id' },
+    { id: 'a/b', text: 'the fact whose id holds a slash' },
+  ],
+};
+const FACT = { id: 'fact-new', text: 'a valid fact' };
+const state = { 'document:/state': DOCUMENT_STATE };
+
 const op = (path: string, o: 'add' | 'replace' | 'remove' = 'replace', value: unknown = 'x') => ({
   'delta:/operations/0': o === 'remove' ? { op: o, path } : { op: o, path, value },
+  ...state,
 });
 
 export const POINTER_CATALOGUE: readonly Dimension[] = [
@@ -37,13 +54,14 @@ export const POINTER_CATALOGUE: readonly Dimension[] = [
       numeric: [
         {
           slug: 'index-edges',
-          description: 'replace at length, add at length + 1, add at length, index with a leading zero, `-1`',
+          description:
+            'replace at length, add at length + 1, add at length, index with a leading zero, `-1` (three facts, each value a valid fact)',
           values: [
-            op('/state/facts/2'),
-            op('/state/facts/3', 'add'),
-            op('/state/facts/2', 'add'),
-            op('/state/facts/01'),
-            op('/state/facts/-1'),
+            op('/state/facts/3', 'replace', FACT),
+            op('/state/facts/4', 'add', FACT),
+            op('/state/facts/3', 'add', FACT),
+            op('/state/facts/01', 'replace', FACT),
+            op('/state/facts/-1', 'replace', FACT),
           ],
           predicts:
             'add at length appends; replace at length, add past it, `01` and `-1` fail the whole delta (RFC 6901 array index), nothing written (L2-A5)',
@@ -106,8 +124,8 @@ export const POINTER_CATALOGUE: readonly Dimension[] = [
         },
         {
           slug: 'percent-encoded',
-          description: '`/state/%2e%2e/spec`, `/state/a%2fb`',
-          values: [op('/state/%2e%2e/spec', 'add'), op('/state/a%2fb', 'add')],
+          description: '`/state/%2e%2e/spec`, `/state/a%2fb`, and a replace whose decoded path names the instructions',
+          values: [op('/state/%2e%2e/spec', 'add'), op('/state/a%2fb', 'add'), op('/state/%2e%2e/spec/role/instructions')],
           predicts: 'literal keys inside state or rejected; a decoding applicator would leave /state (never allowed)',
         },
       ],
@@ -121,6 +139,7 @@ export const POINTER_CATALOGUE: readonly Dimension[] = [
                 { op: 'replace', path: '/state/summary', value: 'a' },
                 { op: 'replace', path: '/state/summary', value: 'b' },
               ],
+              ...state,
             },
           ],
           predicts: 'applied in order: the last value stays',
@@ -136,6 +155,7 @@ export const POINTER_CATALOGUE: readonly Dimension[] = [
                 { op: 'add', path: '/state/facts/-', value: { id: 'f', text: 't' } },
                 { op: 'remove', path: '/state/facts/id:f' },
               ],
+              ...state,
             },
           ],
           predicts: 'operations apply in order (RFC 6902): the entry is gone',

@@ -130,6 +130,20 @@ const TTL = dimension({
         description: 'a TTL and a fact without learned_at',
         values: [{ [`document:${R}/fact_ttl_days`]: 1, 'document:/state/facts': [fact('a')] }],
         predicts: 'the fact does not expire by TTL (nothing to measure from)',
+        next: ['used-after-learned'],
+      },
+      {
+        slug: 'used-after-learned',
+        description: 'a fact learned past the TTL and used within it: the TTL runs from learned_at, not from last_used_at',
+        values: [
+          {
+            [`document:${R}/fact_ttl_days`]: 30,
+            'document:/state/facts': [{ ...fact('a'), learned_at: '2026-01-01T00:00:00Z', last_used_at: '2026-02-28T00:00:00Z' }],
+            'params:/now': '2026-03-01T00:00:00Z',
+          },
+        ],
+        predicts: 'expired: 59 days since learned_at is past a 30-day TTL, however recently it was used',
+        next: ['no-learned-at'],
       },
     ],
     numeric: [
@@ -342,7 +356,10 @@ const STATE_BUDGET = dimension({
       {
         slug: 'policy-budget-only',
         description: 'only the policy bounds state',
-        values: [{ [`profile:${B}/max_state_bytes`]: undefined, 'policy:/budgets/max_state_bytes': 64 }],
+        values: [
+          { [`profile:${B}/max_state_bytes`]: undefined, 'policy:/budgets/max_state_bytes': 64, 'profile:/state/facts': [fact('a')] },
+          { [`profile:${B}/max_state_bytes`]: undefined, 'policy:/budgets/max_state_bytes': 4, 'profile:/state/facts': [fact('a')] },
+        ],
         predicts: "the policy's limit applies to injection like the profile's would",
       },
     ],
@@ -350,7 +367,10 @@ const STATE_BUDGET = dimension({
       {
         slug: 'zero',
         description: 'max_state_tokens 0 or max_state_bytes 0',
-        values: [{ [`profile:${B}/max_state_tokens`]: 0 }, { [`profile:${B}/max_state_bytes`]: 0 }],
+        values: [
+          { [`profile:${B}/max_state_tokens`]: 0, 'profile:/state/facts': [fact('a')] },
+          { [`profile:${B}/max_state_bytes`]: 0, 'profile:/state/facts': [fact('a')] },
+        ],
         predicts: 'no unpinned entry injected, the agent told state was elided',
       },
       {
@@ -364,8 +384,11 @@ const STATE_BUDGET = dimension({
       {
         slug: 'multibyte',
         description: 'entries of astral and non-ASCII characters under a byte budget',
-        values: [{ [`profile:${B}/max_state_bytes`]: 8, 'profile:/state/facts': [fact('a', { text: '😀😀😀' })] }],
-        predicts: 'bytes counted in UTF-8 (12 here): elided whole',
+        values: [
+          { [`profile:${B}/max_state_bytes`]: 8, 'profile:/state/facts': [fact('a', { text: '😀😀😀' })] },
+          { [`profile:${B}/max_state_bytes`]: 64, 'profile:/state/facts': [fact('a', { text: 'é'.repeat(40) })] },
+        ],
+        predicts: 'bytes counted in UTF-8 (12 and 80 here, 6 and 40 UTF-16 units): elided whole',
       },
     ],
     separators: 'entries are whole units; no separator inside one is a cut point (never truncate mid-entry)',

@@ -204,9 +204,14 @@ function listDimension(list: 'allow' | 'deny'): Dimension {
       duplicates: [
         {
           slug: 'name-twice',
-          description: `the same name twice in ${list}, and in both allow and deny`,
-          values: [{ [p]: ['read', 'read'] }, { 'profile:/spec/tools/allow': ['read'], 'profile:/spec/tools/deny': ['read'] }],
-          predicts: 'a duplicate changes nothing; a name in both lists is denied (allowlist: allow minus deny)',
+          description: `the same name twice in ${list}, and in both allow and deny, under allowlist and denylist`,
+          values: [
+            { [p]: ['read', 'read'] },
+            { 'profile:/spec/tools/allow': ['read'], 'profile:/spec/tools/deny': ['read'] },
+            { 'profile:/spec/tools/policy': 'denylist', 'profile:/spec/tools/allow': ['shell'], 'profile:/spec/tools/deny': ['shell'] },
+          ],
+          predicts:
+            'a duplicate changes nothing; a name in both lists is denied (allowlist: allow minus deny; denylist: granted minus deny, allow ignored)',
         },
         {
           slug: 'granted-twice',

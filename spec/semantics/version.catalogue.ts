@@ -35,8 +35,8 @@ export const VERSION_CATALOGUE: readonly Dimension[] = [
         },
         {
           slug: 'higher-minor',
-          description: '`1.1`, `1.10`, `1.9`',
-          values: [{ 'profile:/oap': '1.1' }, { 'profile:/oap': '1.10' }],
+          description: '`1.1`, `1.10`, and `1.01` (minor 1 with a leading zero: not 1.0 by prefix)',
+          values: [{ 'profile:/oap': '1.1' }, { 'profile:/oap': '1.10' }, { 'profile:/oap': '1.01' }],
           predicts: 'refused (L1-P4): no 1.x schema above 1.0 exists',
         },
         {

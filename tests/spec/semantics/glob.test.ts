@@ -5,6 +5,7 @@ import { globMatch, isGlob, matchesAny } from '../../../spec/semantics/index.js'
 describe('tool-name glob dialect (SPEC §3.4 "Names MAY be globs")', () => {
   it.each([
     ['*', 'read', true, 'one segment'],
+    ['', 'read', false, 'the empty pattern names no tool'],
     ['*', 'git/diff', false, '* stays inside one segment'],
     ['*', '.hidden', true, 'a leading dot is an ordinary letter'],
     ['*/*', 'git/diff', true, 'two segments'],
