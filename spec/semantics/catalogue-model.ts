@@ -66,6 +66,11 @@ export interface EquivalenceClass {
   schemaInvalid: boolean;
   /** Why the class is deliberately not turned into a case, when it is not. */
   exclusion?: string | undefined;
+  /**
+   * Hand-written cases (suites/level-1, level-2, level-3) that submit a value of this class and
+   * judge its prediction, by case ID: they observe the class where no generated case does.
+   */
+  observedBy: readonly string[];
 }
 
 export interface Dimension {
@@ -93,6 +98,7 @@ interface ClassSpec {
   next?: readonly string[];
   schemaInvalid?: boolean;
   exclusion?: string;
+  observedBy?: readonly string[];
 }
 
 export interface DimensionSpec {
@@ -127,6 +133,7 @@ export function dimension(spec: DimensionSpec): Dimension {
         next: (c.next ?? []).map(qualify),
         schemaInvalid: c.schemaInvalid ?? false,
         exclusion: c.exclusion,
+        observedBy: c.observedBy ?? [],
       });
     }
   }

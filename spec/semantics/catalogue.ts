@@ -195,6 +195,8 @@ export interface CoverageRow {
   description: string;
   /** The reason the class is deliberately not a case, when it is not. */
   exclusion: string | undefined;
+  /** The hand-written cases that observe the class (EquivalenceClass.observedBy). */
+  observedBy: readonly string[];
 }
 
 /** The rows a COVERAGE.md table of classes needs: every class, and for each family a dimension skips, why. */
@@ -207,6 +209,7 @@ export function coverageRows(): CoverageRow[] {
       classId: c.id,
       description: c.description,
       exclusion: c.exclusion,
+      observedBy: c.observedBy,
     })),
     ...Object.entries(d.notApplicable).map(([family, reason]) => ({
       dimension: d.id,
@@ -215,6 +218,7 @@ export function coverageRows(): CoverageRow[] {
       classId: `${d.id}/${family}:not-applicable`,
       description: `family ${family} does not apply`,
       exclusion: reason,
+      observedBy: [],
     })),
   ]);
 }
