@@ -89,6 +89,7 @@ export const DELEGATION_CATALOGUE: readonly Dimension[] = [
       presence: [
         {
           slug: 'profile-silent',
+          observedBy: ['L3-B2/max-depth-policy', 'L3-B2/max-concurrent-policy'],
           description: 'no limits in the profile',
           values: [{ [depth]: undefined, [conc]: undefined, 'policy:/subagents/max_depth': 2, 'policy:/subagents/max_concurrent': 1 }],
           predicts: "the policy's limits hold",
@@ -97,6 +98,7 @@ export const DELEGATION_CATALOGUE: readonly Dimension[] = [
       numeric: [
         {
           slug: 'depth-edges',
+          observedBy: ['L3-B2/max-depth-profile'],
           description: 'max_depth 1 (children only) and 8 (the schema maximum); depth counted from the top-level session at 0',
           values: [
             { [depth]: 1, 'policy:/subagents/max_depth': 8 },
@@ -107,6 +109,7 @@ export const DELEGATION_CATALOGUE: readonly Dimension[] = [
         },
         {
           slug: 'concurrency-edges',
+          observedBy: ['L3-B2/max-concurrent-profile'],
           description: 'max_concurrent 1 with one live child, and after it ended',
           values: [{ [conc]: 1, 'policy:/subagents/max_concurrent': 64 }],
           predicts: 'the second live child refused (delegation-concurrency); after the first ends, a new one allowed',
@@ -126,6 +129,7 @@ export const DELEGATION_CATALOGUE: readonly Dimension[] = [
       order: [
         {
           slug: 'smaller-side-wins',
+          observedBy: ['L3-B2/max-depth-profile', 'L3-B2/max-concurrent-profile'],
           description: 'profile above policy and policy above profile',
           values: [
             { [depth]: 4, 'policy:/subagents/max_depth': 2 },

@@ -30,6 +30,7 @@ export const DELIMITING_CATALOGUE: readonly Dimension[] = [
       text: [
         {
           slug: 'closer-case',
+          observedBy: ['L2-S2/state-cannot-close-its-own-delimiter', 'L2-S2/state-closer-never-inside-state-content'],
           description: 'the closer in upper and lower case',
           values: [inFact(C.toUpperCase()), inFact(C.toLowerCase())],
           predicts: 'the closer occurs nowhere inside the content, in any case',
@@ -45,12 +46,14 @@ export const DELIMITING_CATALOGUE: readonly Dimension[] = [
       separators: [
         {
           slug: 'line-breaks',
+          observedBy: ['L2-S2/state-cannot-close-its-own-delimiter'],
           description: 'the closer on its own line after LF, CRLF and a lone CR',
           values: [inFact(`a\n${C}\nb`), inFact(`a\r\n${C}\r\nb`), inFact(`a\r${C}\rb`)],
           predicts: 'the block does not end there',
         },
         {
           slug: 'mid-line',
+          observedBy: ['L2-S2/state-closer-never-inside-state-content'],
           description: 'the closer mid-line with no line break',
           values: [inFact(`before ${C} after`)],
           predicts: 'the closer occurs nowhere inside the content',
@@ -67,6 +70,7 @@ export const DELIMITING_CATALOGUE: readonly Dimension[] = [
       escaping: [
         {
           slug: 'pre-escaped',
+          observedBy: ['L2-S2/state-closer-never-inside-state-content'],
           description: 'the closer JSON-escaped and HTML-entity-escaped in the state text',
           values: [inFact('\\u003c/oap-state\\u003e'), inFact('&lt;/oap-state&gt;')],
           predicts: 'a harness that decodes them must not produce the closer; left escaped they are not the closer',
@@ -75,6 +79,7 @@ export const DELIMITING_CATALOGUE: readonly Dimension[] = [
       duplicates: [
         {
           slug: 'close-open-pair',
+          observedBy: ['L2-S2/state-cannot-close-its-own-delimiter', 'L2-S2/state-closer-never-inside-state-content'],
           description: 'a closer followed by a new opener',
           values: [inFact(`${C}\n<oap-state>`)],
           predicts: "exactly one closing line: the section's own",
@@ -83,6 +88,7 @@ export const DELIMITING_CATALOGUE: readonly Dimension[] = [
       order: [
         {
           slug: 'every-entry-kind',
+          observedBy: ['L2-S2/state-cannot-close-its-own-delimiter', 'L2-S2/state-closer-never-inside-state-content'],
           description: 'the closer in the summary, a fact, a glossary term and definition, a thread title',
           values: [
             {

@@ -17,6 +17,7 @@ export const DELTA_CATALOGUE: readonly Dimension[] = [
       presence: [
         {
           slug: 'digest-absent',
+          observedBy: ['L2-A4/delta-without-digest-applied'],
           description: 'no `target.digest`',
           values: [{ 'delta:/target/digest': undefined, 'document:/metadata/revision': 4, 'delta:/target/revision': 4 }],
           predicts: 'applies (the digest is verified only when present)',
@@ -31,6 +32,7 @@ export const DELTA_CATALOGUE: readonly Dimension[] = [
       numeric: [
         {
           slug: 'revision-off-by-one',
+          observedBy: ['L2-A3/stale-revision-append-not-blind-written', 'L2-A3/stale-revision-index-ops-not-rebased'],
           description: 'target one below and one above the current revision',
           values: [
             { 'document:/metadata/revision': 4, 'delta:/target/revision': 3 },
@@ -54,6 +56,7 @@ export const DELTA_CATALOGUE: readonly Dimension[] = [
       escaping: [
         {
           slug: 'digest-over-file-bytes',
+          observedBy: ['L2-A4/target-digest-canonical-form'],
           description: 'a digest of the file as written (key order, escapes) instead of its JCS form',
           values: [{ 'delta:/target/digest': `sha256:${'0'.repeat(64)}` }],
           predicts: 'not the profile digest: not applied, file untouched (L2-A4)',
@@ -135,6 +138,15 @@ export const DELTA_CATALOGUE: readonly Dimension[] = [
       order: [
         {
           slug: 'failure-last',
+          observedBy: [
+            'L2-A5/failing-operation-replace-missing-index-nothing-written',
+            'L2-A5/failing-operation-replace-absent-member-nothing-written',
+            'L2-A5/failing-operation-add-past-array-end-nothing-written',
+            'L2-A5/failing-operation-replace-in-absent-collection-nothing-written',
+            'L2-A5/failing-operation-replace-at-array-length-nothing-written',
+            'L2-A5/failing-operation-add-one-past-array-end-nothing-written',
+            'L2-A5/failing-operation-replace-missing-id-entry-nothing-written',
+          ],
           description: 'valid operations followed by one that fails',
           values: [
             {
@@ -150,6 +162,7 @@ export const DELTA_CATALOGUE: readonly Dimension[] = [
       links: [
         {
           slug: 'result-invalid',
+          observedBy: ['L2-A5/applied-profile-always-validates'],
           description: 'operations whose complete result the profile schema refuses',
           values: [{ 'delta:/operations/0': { op: 'replace', path: '/state/open_threads', value: {} } }],
           predicts: 'nothing written (L2-A5: applying it all writes an invalid profile)',

@@ -17,6 +17,7 @@ export const DISCOVERY_CATALOGUE: readonly Dimension[] = [
       presence: [
         {
           slug: 'malformed-sibling',
+          observedBy: ['L1-D1/malformed-sibling-does-not-hide-profiles'],
           description: 'an unparseable and a schema-invalid file beside a valid profile',
           values: [{ 'root:/project/broken.agent.yaml': null, 'root:/project/ok.agent.yaml': 'ok' }],
           predicts: 'ok is discovered and instantiable (L1-D1)',
@@ -33,6 +34,7 @@ export const DISCOVERY_CATALOGUE: readonly Dimension[] = [
       text: [
         {
           slug: 'file-name-differs',
+          observedBy: ['L1-D4/metadata-name-over-file-name'],
           description: '`helper.agent.yaml` whose metadata.name is `reviewer`',
           values: [{ 'root:/project/helper.agent.yaml': 'reviewer' }],
           predicts: 'known as reviewer only, file_name_matches false (L1-D4)',
@@ -124,6 +126,7 @@ export const DISCOVERY_CATALOGUE: readonly Dimension[] = [
         },
         {
           slug: 'outside-every-root',
+          observedBy: ['L1-I4/file-outside-roots-is-imported'],
           description: 'a profile loaded by path from outside every root',
           values: [{ 'profile:/metadata/trust': 'managed' }],
           predicts: 'imported',
@@ -138,6 +141,12 @@ export const DISCOVERY_CATALOGUE: readonly Dimension[] = [
       order: [
         {
           slug: 'file-claims-more',
+          observedBy: [
+            'L1-I4/project-root-file-claiming-managed',
+            'L1-I4/project-root-file-claiming-user',
+            'L1-I4/user-root-file-claiming-managed',
+            'L1-I4/managed-root-file-claiming-imported',
+          ],
           description: 'each root with a file claiming every other label',
           values: [
             { 'profile:/metadata/trust': 'managed', 'root:/project/a.agent.yaml': 'a' },

@@ -24,6 +24,7 @@ export const MCP_CATALOGUE: readonly Dimension[] = [
       presence: [
         {
           slug: 'empty-value',
+          observedBy: ['L1-P2/bounds-pattern-outside-refused'],
           description: 'an env value `""`',
           values: [srv({ env: { TOKEN: '' } })],
           predicts: 'schema-invalid (not a reference): rejected',
@@ -31,6 +32,7 @@ export const MCP_CATALOGUE: readonly Dimension[] = [
         },
         {
           slug: 'variable-unset',
+          observedBy: ['L3-M1/stdio-env-reference-resolution', 'L3-M1/http-env-reference-resolution'],
           description: 'a well-formed reference whose variable the policy env lacks',
           values: [{ ...srv({ env: { TOKEN: '${TOKEN}' } }), 'policy:/env': {} }],
           predicts: 'the server dropped and reported, or the profile refused; never kept (L3-M1)',
@@ -40,6 +42,7 @@ export const MCP_CATALOGUE: readonly Dimension[] = [
       text: [
         {
           slug: 'literal',
+          observedBy: ['L1-I6/env-literal-sk-live', 'L1-I6/header-bearer-literal', 'L1-I6/header-plain-literal'],
           description: 'literal secrets of any length',
           values: [srv({ env: { TOKEN: 'sk-live-abc123' } }), srv({ headers: { Authorization: 'Bearer sk-live-abc123' } })],
           predicts: 'rejected at instantiate',
@@ -47,6 +50,7 @@ export const MCP_CATALOGUE: readonly Dimension[] = [
         },
         {
           slug: 'trailing-newline',
+          observedBy: ['L1-I6/env-reference-trailing-newline', 'L1-I6/header-reference-trailing-newline'],
           description: '`${TOKEN}\\n` (a Python `$` matches before it)',
           values: [srv({ env: { TOKEN: '${TOKEN}\n' } })],
           predicts: 'rejected',
@@ -64,6 +68,7 @@ export const MCP_CATALOGUE: readonly Dimension[] = [
       separators: [
         {
           slug: 'reference-with-suffix',
+          observedBy: ['L1-I6/env-reference-with-suffix'],
           description: '`${TOKEN}-prod`, `prefix-${TOKEN}`',
           values: [srv({ env: { TOKEN: '${TOKEN}-prod' } })],
           predicts: 'rejected: a literal around a reference',
@@ -74,6 +79,7 @@ export const MCP_CATALOGUE: readonly Dimension[] = [
       escaping: [
         {
           slug: 'bare-dollar',
+          observedBy: ['L1-I6/env-bare-dollar'],
           description: '`$TOKEN` and `$${TOKEN}`',
           values: [srv({ env: { TOKEN: '$TOKEN' } })],
           predicts: 'rejected',
@@ -85,6 +91,7 @@ export const MCP_CATALOGUE: readonly Dimension[] = [
       links: [
         {
           slug: 'other-name',
+          observedBy: ['ADV-env-same-name/env-reference-of-another-name'],
           description: 'an env key referencing another variable (`FILES_TOKEN: ${HOME_TOKEN}`)',
           values: [srv({ env: { FILES_TOKEN: '${HOME_TOKEN}' } })],
           predicts: 'rejected (same-name references only)',
@@ -107,6 +114,7 @@ export const MCP_CATALOGUE: readonly Dimension[] = [
       presence: [
         {
           slug: 'transports',
+          observedBy: ['L3-M1/stdio-and-http-servers'],
           description: 'a stdio and an http server',
           values: [
             {
@@ -120,6 +128,7 @@ export const MCP_CATALOGUE: readonly Dimension[] = [
         },
         {
           slug: 'no-tools-section',
+          observedBy: ['L3-M1/stdio-and-http-servers'],
           description: 'a server without per-server `tools`',
           values: [srv({})],
           predicts: 'every catalogued tool of the server, within tools.allow and the grant',
@@ -143,6 +152,7 @@ export const MCP_CATALOGUE: readonly Dimension[] = [
       separators: [
         {
           slug: 'per-server-names',
+          observedBy: ['L3-M1/per-server-allow-deny'],
           description: "per-server allow/deny with the server's own tool names, and with full `mcp/<server>/<tool>` names",
           values: [srv({ tools: { deny: ['delete'] } }), srv({ tools: { deny: ['mcp/files/delete'] } })],
           predicts: 'the own name removes mcp/files/delete; the full name in the per-server list names no tool of the server',
@@ -158,6 +168,7 @@ export const MCP_CATALOGUE: readonly Dimension[] = [
       wildcards: [
         {
           slug: 'server-star-in-allow',
+          observedBy: ['L3-M1/per-server-allow-deny'],
           description: '`mcp/files/*` in tools.allow with a per-server deny',
           values: [{ ...srv({ tools: { deny: ['delete'] } }), 'profile:/spec/tools/allow': ['mcp/files/*'] }],
           predicts: 'every tool of files but delete',
@@ -183,6 +194,7 @@ export const MCP_CATALOGUE: readonly Dimension[] = [
       order: [
         {
           slug: 'per-server-deny-over-allow',
+          observedBy: ['L3-M1/per-server-allow-deny'],
           description: "a tool in the server's allow and deny",
           values: [srv({ tools: { allow: ['read'], deny: ['read'] } })],
           predicts: 'not in the session',

@@ -88,6 +88,7 @@ export const MERGE_CATALOGUE: readonly Dimension[] = [
         },
         {
           slug: 'pins',
+          observedBy: ['L3-G2/extends-pin-matching-digest-honoured', 'L3-G2/extends-pin-mismatch-rejected'],
           description: "a pin by the base's spec digest, by its profile digest, and by neither",
           values: [{ [ext]: [{ name: 'base', digest: `sha256:${'0'.repeat(64)}` }] }],
           predicts: 'at least one of the two digests honoured; a pin matching neither refused (digest-mismatch)',

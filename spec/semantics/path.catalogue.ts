@@ -229,8 +229,19 @@ const DENY_PATHS = dimension({
   },
 });
 
-function workspacePathDimension(id: string, pointer: string, requirements: readonly string[], title: string): Dimension {
+/**
+ * `observed` names, by class slug, the hand-written cases that submit the class's value at this
+ * pointer and judge its prediction (EquivalenceClass.observedBy).
+ */
+function workspacePathDimension(
+  id: string,
+  pointer: string,
+  requirements: readonly string[],
+  title: string,
+  observed: Readonly<Record<string, readonly string[]>> = {},
+): Dimension {
   const p = `profile:${pointer}`;
+  const observedBy = (slug: string): readonly string[] => observed[slug] ?? [];
   return dimension({
     id,
     title,
@@ -259,6 +270,7 @@ function workspacePathDimension(id: string, pointer: string, requirements: reado
       separators: [
         {
           slug: 'dotdot-escape',
+          observedBy: observedBy('dotdot-escape'),
           description: '`../x`, `a/../../x`, `./../x`, `..`',
           values: [{ [p]: '../../etc/passwd' }, { [p]: 'a/../../x' }, { [p]: '..' }],
           predicts: 'rejected at resolve time',
@@ -272,6 +284,7 @@ function workspacePathDimension(id: string, pointer: string, requirements: reado
         },
         {
           slug: 'absolute',
+          observedBy: observedBy('absolute'),
           description: 'absolute POSIX and Windows paths, inside and outside the workspace',
           values: [{ [p]: '/etc/passwd' }, { [p]: 'C:\\x' }],
           predicts: 'rejected unless the harness permits absolute paths (policy allow_absolute), and then only inside the workspace',
@@ -299,6 +312,7 @@ function workspacePathDimension(id: string, pointer: string, requirements: reado
       links: [
         {
           slug: 'symlink-out',
+          observedBy: observedBy('symlink-out'),
           description: 'a file or directory symlink inside the workspace pointing outside, and `linked/../x`',
           values: [{ [p]: 'linked/secret.txt' }, { [p]: 'linked/../secret.txt' }],
           predicts: 'rejected (T6: resolve symlinks before the check)',
@@ -312,7 +326,16 @@ export const PATH_CATALOGUE: readonly Dimension[] = [
   rootsDimension('read_roots'),
   rootsDimension('write_roots'),
   DENY_PATHS,
-  workspacePathDimension('context.files.path', '/spec/context/files/0/path', ['L1-I5'], 'context.files[].path inside the workspace'),
+  workspacePathDimension('context.files.path', '/spec/context/files/0/path', ['L1-I5'], 'context.files[].path inside the workspace', {
+    'dotdot-escape': [
+      'L1-I5/dotdot-etc-passwd',
+      'L1-I5/dotdot-after-subdirectory',
+      'L1-I5/dot-segments-then-escape',
+      'L1-I5/single-dotdot',
+    ],
+    absolute: ['L1-I5/absolute-path', 'L1-I5/absolute-path-inside-workspace'],
+    'symlink-out': ['L1-I5/symlink-out-of-workspace', 'L1-I5/file-symlink-out-of-workspace', 'L1-I5/dotdot-after-symlink'],
+  }),
   workspacePathDimension(
     'context.working_directory',
     '/spec/context/working_directory',

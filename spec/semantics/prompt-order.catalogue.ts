@@ -30,6 +30,7 @@ export const PROMPT_ORDER_CATALOGUE: readonly Dimension[] = [
         },
         {
           slug: 'gaps',
+          observedBy: ['L1-I1/contradicting-constraints-after-instructions'],
           description: 'constraints without objectives or persona; state without role supplements',
           values: [role({ constraints: ['never x'] }), { ...role({}), 'profile:/state': { summary: 's' } }],
           predicts: 'instructions < constraints; instructions < state < postamble',
@@ -39,6 +40,7 @@ export const PROMPT_ORDER_CATALOGUE: readonly Dimension[] = [
       text: [
         {
           slug: 'contradicting-constraints',
+          observedBy: ['L1-I1/contradicting-constraints-after-instructions'],
           description: 'constraints that contradict the instructions (behavioural test 2)',
           values: [role({ constraints: ['Never do the work.'] })],
           predicts: 'constraints rendered after instructions',
@@ -64,6 +66,7 @@ export const PROMPT_ORDER_CATALOGUE: readonly Dimension[] = [
       order: [
         {
           slug: 'all-steps',
+          observedBy: ['L2-S1/state-after-role-before-postamble'],
           description: 'every step present',
           values: [
             {

@@ -225,6 +225,7 @@ const HISTORY = dimension({
     presence: [
       {
         slug: 'absent-is-50',
+        observedBy: ['L2-A11/history-default-max-50'],
         description: 'no max_history',
         values: [{ [`document:${R}/max_history`]: undefined }],
         predicts: 'at most 50 entries',
@@ -233,12 +234,19 @@ const HISTORY = dimension({
     numeric: [
       {
         slug: 'zero',
+        observedBy: ['L2-A11/max-history-zero-keeps-none'],
         description: 'max_history 0',
         values: [{ [`document:${R}/max_history`]: 0 }],
         predicts: 'no history entry left, not even the new one',
         next: ['one'],
       },
-      { slug: 'one', description: 'max_history 1', values: [{ [`document:${R}/max_history`]: 1 }], predicts: 'only the new entry' },
+      {
+        slug: 'one',
+        observedBy: ['L2-A11/history-auto-trim-to-1'],
+        description: 'max_history 1',
+        values: [{ [`document:${R}/max_history`]: 1 }],
+        predicts: 'only the new entry',
+      },
       { slug: 'schema-maximum', description: 'max_history 500', values: [{ [`document:${R}/max_history`]: 500 }], predicts: 'at most 500' },
     ],
     text: 'max_history is an integer',
@@ -249,6 +257,7 @@ const HISTORY = dimension({
     order: [
       {
         slug: 'oldest-first',
+        observedBy: ['L2-A11/history-propose-approved-trim-to-4', 'L2-A11/history-default-max-50'],
         description: 'a history already at the cap',
         values: [
           {

@@ -43,6 +43,7 @@ export const RISK_CATALOGUE: readonly Dimension[] = [
       separators: [
         {
           slug: 'parent-of-guarded',
+          observedBy: ['L2-A8/parent-replacing-proposals-high-risk'],
           description: 'a proposal on `/spec` or `/spec/runtime` whose value widens a guarded section',
           values: [
             pr('/spec/runtime', 'replace', { subagents: { allow: ['x'] } }),
@@ -85,6 +86,7 @@ export const RISK_CATALOGUE: readonly Dimension[] = [
         },
         {
           slug: 'raise-decision',
+          observedBy: ['L2-A8/widening-proposals-high-risk'],
           description: 'a decision raised (deny → allow) and lowered',
           values: [pr('/spec/permissions/shell', 'replace', 'allow')],
           predicts: "high when raised; the document's risk when lowered",
@@ -93,6 +95,7 @@ export const RISK_CATALOGUE: readonly Dimension[] = [
       links: [
         {
           slug: 'memory-scope-added',
+          observedBy: ['L2-A8/widening-proposals-high-risk'],
           description: 'adding a memory scope or a store',
           values: [pr('/spec/memory/scopes/-', 'add', 'user:global'), pr('/spec/memory/stores/-', 'add', { name: 's', kind: 'vector' })],
           predicts: 'high',

@@ -21,6 +21,7 @@ export const SKILLS_CATALOGUE: readonly Dimension[] = [
       presence: [
         {
           slug: 'required-missing',
+          observedBy: ['L1-I7/required-skill-missing'],
           description: 'a required skill not installed, next to the optional twin',
           values: [
             { [sk]: [{ name: 'lint', required: true }], [inst]: [] },
@@ -77,6 +78,7 @@ export const SKILLS_CATALOGUE: readonly Dimension[] = [
       order: [
         {
           slug: 'pin-mismatch',
+          observedBy: ['L3-K1/digest-pin-mismatch-required', 'L3-K1/digest-pin-mismatch-never-present'],
           description: 'a required skill pinned to another digest than the installed one, and an optional one',
           values: [{ [sk]: [{ name: 'lint', digest: D2, required: true }], [inst]: [{ name: 'lint', digest: D1 }] }],
           predicts: 'required: refused with digest-mismatch; optional: refused or missing, never present',
@@ -85,6 +87,7 @@ export const SKILLS_CATALOGUE: readonly Dimension[] = [
       links: [
         {
           slug: 'source-never-fetched',
+          observedBy: ['L3-K1/loading-installs-nothing'],
           description: 'a missing skill whose `source` is a workspace directory or a URL',
           values: [{ [sk]: [{ name: 'lint', source: './skills/lint' }], [inst]: [] }],
           predicts: 'still missing on a second load; nothing installed (L3-K1, L1-I11)',

@@ -20,6 +20,7 @@ export const VARIABLES_CATALOGUE: readonly Dimension[] = [
       presence: [
         {
           slug: 'undefined',
+          observedBy: ['ADV-vars-undefined/undefined-variable-rejected'],
           description: 'a variable used in instructions and not defined',
           values: [{ [instr]: 'Team ${{ vars.TEAM }}', [vars]: undefined }],
           predicts: 'refused: an error, not an empty string',
@@ -44,6 +45,7 @@ export const VARIABLES_CATALOGUE: readonly Dimension[] = [
       separators: [
         {
           slug: 'spacing',
+          observedBy: ['ADV-vars-role-fields/constraints-substituted'],
           description: '`${{vars.TEAM}}`, `${{  vars.TEAM  }}`',
           values: [{ [instr]: '${{vars.TEAM}}', [vars]: { TEAM: 'x' } }],
           predicts: 'substituted like the spaced form',
@@ -63,6 +65,11 @@ export const VARIABLES_CATALOGUE: readonly Dimension[] = [
       order: [
         {
           slug: 'role-fields',
+          observedBy: [
+            'ADV-vars-role-fields/instructions-substituted',
+            'ADV-vars-role-fields/objectives-substituted',
+            'ADV-vars-role-fields/constraints-substituted',
+          ],
           description: 'objectives and constraints use a variable; persona does too',
           values: [{ 'profile:/spec/role/objectives': ['${{ vars.TEAM }}'], [vars]: { TEAM: 'x' } }],
           predicts: 'substituted in instructions, objectives and constraints (persona is not named by §3.6)',
@@ -71,6 +78,7 @@ export const VARIABLES_CATALOGUE: readonly Dimension[] = [
       links: [
         {
           slug: 'in-state',
+          observedBy: ['L2-S5/vars-literal-inside-state'],
           description: 'the token in state, defined and undefined',
           values: [{ 'profile:/state/summary': '${{ vars.TEAM }} ${{ vars.NOPE }}', [vars]: { TEAM: 'x' } }],
           predicts: 'left literal; an undefined one there does not fail instantiation (L2-S5)',

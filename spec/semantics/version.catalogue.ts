@@ -41,6 +41,7 @@ export const VERSION_CATALOGUE: readonly Dimension[] = [
         },
         {
           slug: 'other-major',
+          observedBy: ['L1-P3/major-0', 'L1-P3/major-2'],
           description: '`0.9`, `2.0`',
           values: [{ 'profile:/oap': '2.0' }, { 'profile:/oap': '0.9' }],
           predicts: 'refused (L1-P3)',

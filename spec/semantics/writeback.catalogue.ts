@@ -24,6 +24,7 @@ export const WRITEBACK_CATALOGUE: readonly Dimension[] = [
       presence: [
         {
           slug: 'absent-is-propose',
+          observedBy: ['L2-A6/writeback-absent-unapproved-queued', 'L2-A6/writeback-absent-approved-applied'],
           description: 'no writeback (and no lifecycle section)',
           values: [
             { [w]: undefined, [approved]: false },
@@ -37,6 +38,7 @@ export const WRITEBACK_CATALOGUE: readonly Dimension[] = [
       text: [
         {
           slug: 'yaml-off',
+          observedBy: ['L2-A6/writeback-off-unquoted-yaml-discarded'],
           description: 'an unquoted `writeback: off` that a YAML 1.1 reader turns into false',
           values: [{ 'document:source': 'spec:\n  lifecycle:\n    writeback: off\n', [approved]: true }],
           predicts: 'YAML 1.2: the string off; the approved delta is discarded',
@@ -56,6 +58,7 @@ export const WRITEBACK_CATALOGUE: readonly Dimension[] = [
       duplicates: [
         {
           slug: 'annotation-named-writeback',
+          observedBy: ['L2-A6/writeback-read-from-spec-lifecycle'],
           description: 'an annotation `writeback: auto` next to `spec.lifecycle.writeback: off`',
           values: [{ [w]: 'off', 'document:/metadata/annotations': { writeback: 'auto' }, [approved]: true }],
           predicts: 'discarded: only spec.lifecycle.writeback counts',
@@ -64,6 +67,7 @@ export const WRITEBACK_CATALOGUE: readonly Dimension[] = [
       order: [
         {
           slug: 'propose-unapproved',
+          observedBy: ['L2-A6/writeback-propose-unapproved-queued', 'L2-A6/writeback-auto-unapproved-applied'],
           description: 'propose without approval, and auto without approval',
           values: [
             { [w]: 'propose', [approved]: false },
@@ -73,12 +77,14 @@ export const WRITEBACK_CATALOGUE: readonly Dimension[] = [
         },
         {
           slug: 'off-approved',
+          observedBy: ['L2-A6/writeback-off-approved-discarded'],
           description: 'off with approval',
           values: [{ [w]: 'off', [approved]: true }],
           predicts: 'discarded, file untouched: off beats approval',
         },
         {
           slug: 'proposals-under-auto',
+          observedBy: ['L2-A7/proposals-pending-under-auto'],
           description: 'auto with a proposal in the delta',
           values: [{ [w]: 'auto', 'delta:/proposals/0': { path: '/spec/tools/allow/-', op: 'add', value: 'shell', rationale: 'r' } }],
           predicts: 'operations applied, the proposal pending: never applied without approval (L2-A7)',
