@@ -23,7 +23,6 @@ const AWAITING_CASE: Readonly<Record<string, readonly string[]>> = {
   'memory.stores': ['parent-store-mode'],
   'subagents.allow': ['grandchild-not-in-child-list'],
   'subagents.limits': ['policy-zero', 'top-level-limit-binds-tree'],
-  'runtime.mode': ['absent-is-either'],
   'context.variables': ['defined-empty'],
   'prompt.sections': ['instructions-only', 'empty-supplements', 'persona-only-language', 'same-text-in-two-steps'],
   'state.delimiting': ['empty-state'],

@@ -162,6 +162,8 @@ export const DELEGATION_CATALOGUE: readonly Dimension[] = [
           description: 'no mode',
           values: [{ 'profile:/spec/runtime/mode': undefined }],
           predicts: 'either: top-level and delegated alike',
+          exclusion:
+            'no conformance ID reads runtime.mode: SPEC §3.8 makes `either` the default but no sentence requires a harness to instantiate or delegate a profile of any mode, so no answer for an absent mode can fail (as for subagent-only-at-top)',
         },
       ],
       numeric: 'the mode is an enum word',
