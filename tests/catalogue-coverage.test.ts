@@ -27,7 +27,7 @@ const AWAITING_CASE: Readonly<Record<string, readonly string[]>> = {
   'prompt.sections': ['instructions-only', 'empty-supplements', 'persona-only-language', 'same-text-in-two-steps'],
   'state.delimiting': ['empty-state'],
   'metadata.trust': ['no-trust-in-file', 'shadowed-winner'],
-  'document.version': ['yaml-number', 'delta-and-profile-versions'],
+  'document.version': ['delta-and-profile-versions'],
   'delta.target': ['document-revision-absent'],
   'retention.max_history': ['schema-maximum'],
   'proposal.risk': ['op-absent', 'subagent-limits-raised', 'glob-added-to-allow', 'remove-from-deny'],

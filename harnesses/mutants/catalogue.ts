@@ -1605,7 +1605,8 @@ export const MUTANTS: readonly Mutant[] = [
     'scope-guards-spec-and-metadata-only',
     'operationPath',
     (reference) => (path) =>
-      typeof path === 'string' && path.startsWith('/') && !/^\/(spec|metadata)(\/|$)/.test(path) ? { path } : reference(path),
+      // Only a well-formed pointer passes its guard: the defect is the missing scope, not the grammar.
+      typeof path === 'string' && decodePointer(path) !== undefined && !/^\/(spec|metadata)(\/|$)/.test(path) ? { path } : reference(path),
     ['L2-A2'],
     'The scope rule refuses only pointers under /spec and /metadata, so /history (and any other member) can be written.',
   ),

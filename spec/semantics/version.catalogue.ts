@@ -55,6 +55,7 @@ export const VERSION_CATALOGUE: readonly Dimension[] = [
           values: [{ 'profile:/oap': 1 }],
           predicts: 'schema-invalid (type): refused',
           schemaInvalid: true,
+          observedBy: ['L1-P2/version-unquoted-number'],
         },
       ],
       separators: "the pattern's separator edges (`1.`, `10`, `1,0`) are schema-bounds.ts's",
