@@ -24,6 +24,7 @@ import {
   claimedRoots,
   instantiateName,
   instantiatePath,
+  mustInstantiate,
   minimalProfile,
   requireObservable,
   writeProjectProfile,
@@ -99,6 +100,8 @@ async function wrongDiscovery(ctx: CaseContext, placed: readonly Placed[]): Prom
   const complete = reported && paths.every((p) => collision.paths.some((q) => real(q) === p));
   const entry = listed[0];
   const out = await instantiateName(ctx, name);
+  // A refused winner goes through the refusal rule: another ID's refusal (a field it requires) leaves the case inconclusive.
+  if (out.status !== 'instantiated') mustInstantiate(out, 'instantiate by the shared name');
   const runs = out.status === 'instantiated' && out.prompt.text.includes(winner.marker);
   if (entry?.root === winner.root && complete && runs) return undefined;
   return {
