@@ -3,7 +3,9 @@
  * model's one judge. For `extends` the session's contract is held to the prediction for the merged
  * profile (SPEC §4 rule 7: the narrowing rule applies to the merged result), so a child cannot
  * widen what the policy or a base narrowed. For delegation the subagent is held to the prediction
- * under its parent's observed effective contract (§3.8), whatever the subagent's profile asked.
+ * under its parent's observed effective contract (§3.8), whatever the subagent's profile asked; in
+ * both, a departure the feature-free twin shows too (the flat profile, the subagent's profile on its
+ * own) is a narrowing miss without the feature, L1-I3's, and the input is not judged here.
  */
 import fc from 'fast-check';
 import type { HarnessPolicyT } from '../../protocol/messages.js';
@@ -11,7 +13,7 @@ import type { Encoding } from '../../suites/kit/types.js';
 import { encodingArb, policyArb, specRequestArb } from '../gen/narrowing.js';
 import { firstUndefined, instantiateIn, rejectedBy, type Doc } from '../harness.js';
 import { composeProfile, contractFindings, failsContract, predictContract } from '../../spec/semantics/index.js';
-import { combine, contractViolations, violationsOf } from './contract.js';
+import { combine, violationsOf } from './contract.js';
 import { HOLDS, notJudged, violated, type ExecEnv, type FuzzProperty } from './types.js';
 import { minimalProfile, withTwinAttribution } from '../../suites/support/index.js';
 
@@ -127,8 +129,23 @@ export const delegationProperty: FuzzProperty<ChainInput> = {
     env.stats.adapterCalls++;
     const sub = await env.ctx.adapter.call('instantiate_subagent', { parent_session_id: outcome.session_id, profile: { name: 'fz-sub' } });
     if (sub.status === 'rejected') return rejectedBy('instantiate_subagent', sub.errors);
-    const prediction = predictContract({ spec: input.chain[0]!.spec, policy: input.policy, parent: outcome.effective, trust: 'project' });
-    const v = combine(contractViolations(sub.effective, prediction, 'L3-B1', { workspace: dir }));
-    return v ? violated(`subagent: ${v.message}`, v.expected, v.observed, v.differences) : HOLDS;
+    const child = input.chain[0]!;
+    const prediction = predictContract({ spec: child.spec, policy: input.policy, parent: outcome.effective, trust: 'project' });
+    let findings = contractFindings(sub.effective, prediction, { workspace: dir });
+    if (violationsOf(findings, 'L3-B1').length === 0) return HOLDS;
+    // Attribution by difference: the subagent's profile instantiated on its own under the policy; a
+    // place it departs at too is a narrowing miss without delegation, L1-I3's (as the fixed cases read it).
+    const alone = await instantiateIn(env, child, input.policy, { encoding: input.encoding });
+    if (alone.outcome.status === 'instantiated') {
+      const own = predictContract({ spec: child.spec, policy: input.policy, trust: 'project' });
+      findings = withTwinAttribution(findings, contractFindings(alone.outcome.effective, own, { workspace: alone.dir }));
+    }
+    const v = combine(violationsOf(findings, 'L3-B1'));
+    if (!v) {
+      const shared = findings.filter(failsContract);
+      const where = [...new Set(shared.map((f) => f.pointer))].join(', ');
+      return notJudged('attributed', `the subagent's profile on its own departs at the same place: ${where}`, shared[0]?.requirements[0]);
+    }
+    return violated(`subagent: ${v.message}`, v.expected, v.observed, v.differences);
   },
 };
