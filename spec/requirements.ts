@@ -228,6 +228,9 @@ const CLAUSES = {
   'ADV-hostile-parse-time': { 'in-time': 'Hostile documents answered within the per-request timeout' },
   'ADV-model-parameters': { 'not-fatal': 'Unsupported model parameters (seed, reasoning_effort) never fail instantiation' },
   'ADV-env-same-name': { 'same-name': 'An mcp_servers env value that references a variable other than its own key is refused' },
+  'ADV-working-directory-escape': {
+    'reject-outside': 'A context.working_directory that resolves outside the workspace is rejected at resolve time',
+  },
   'ADV-pointer-paths': { 'json-pointer': 'Delta operations address /state by RFC 6901 JSON Pointer, `-` appending' },
 } as const satisfies Record<string, Readonly<Record<string, string>>>;
 
@@ -411,6 +414,14 @@ const ADVISORY_LIST: readonly Omit<Advisory, 'clauses'>[] = [
     title: 'MCP env values are same-name references: one that names another variable is refused',
     restsOn:
       'SPEC 3.4: "Environment values MUST be same-name `${VARIABLE}` references, never literals". A reference of another name (`FILES_TOKEN: ${HOME_TOKEN}`) is no literal, so L1-I6 ("MUST reject literal values") does not cover it; the same-name rule has no requirement ID (INTERPRETATIONS.md#a-reference-of-another-name).',
+  },
+  {
+    id: 'ADV-working-directory-escape',
+    level: 1,
+    area: 'instantiation',
+    title: 'A context.working_directory that resolves outside the workspace is rejected at instantiate',
+    restsOn:
+      'security.md T6: "`context.files`, `permissions.filesystem.*`, or `context.working_directory` reach outside the workspace. Mitigation (MUST). Resolve and reject at resolve time [...] Resolve symlinks before the check." L1-I5 names `spec.context.files[].path` only and L1-I3 the filesystem roots; no requirement ID names the working directory (INTERPRETATIONS.md).',
   },
   {
     id: 'ADV-pointer-paths',

@@ -628,6 +628,8 @@ export const SENTENCES: readonly Sentence[] = [
     keyword: 'MUST',
     text: '**Mitigation (MUST).** Resolve and reject at **resolve time**, before instantiation, not at tool-call time. Reject absolute paths unless the harness explicitly permits them, and reject any path whose normalized form escapes the workspace root. Resolve symlinks before the check.',
     clauses: ['L1-I5.reject-outside', 'L1-I3.filesystem-roots'],
+    // `context.working_directory` has no requirement ID (L1-I5 names context.files only): its advisory.
+    advisory: 'ADV-working-directory-escape',
   },
   {
     id: 'SEC-T7-1',

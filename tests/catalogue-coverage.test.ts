@@ -10,15 +10,6 @@ import { allCases } from '../suites/index.js';
  */
 const AWAITING_CASE: Readonly<Record<string, readonly string[]>> = {
   'context.files.path': ['dot-and-empty', 'unicode-name', 'dotdot-inside', 'backslash-dotdot'],
-  'context.working_directory': [
-    'dot-and-empty',
-    'unicode-name',
-    'dotdot-escape',
-    'dotdot-inside',
-    'absolute',
-    'backslash-dotdot',
-    'symlink-out',
-  ],
   'memory.mode': ['yaml-off'],
   'memory.stores': ['parent-store-mode'],
   'subagents.allow': ['grandchild-not-in-child-list'],

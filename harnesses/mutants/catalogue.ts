@@ -1720,6 +1720,13 @@ export const MUTANTS: readonly Mutant[] = [
     ['L2-S4'],
     'Under eviction oldest, entries are elided in the order they are listed (as if appends were always newest), not by learned_at.',
   ),
+  mutant(
+    'working-directory-unchecked',
+    'workingDirectory',
+    () => (path) => ({ ok: true, relative: path }),
+    ['ADV-working-directory-escape'],
+    'context.working_directory is taken as written: not checked for .., absolute paths or symlinks leaving the workspace.',
+  ),
   // Issue 20 part 4: found by walking the boundary catalogue (./boundaries.ts).
   ...BOUNDARY_MUTANTS,
 ];

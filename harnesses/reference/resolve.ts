@@ -423,7 +423,7 @@ function checkPaths(spec: JsonObject, input: ResolveInput, path: string, rules: 
     if (!r.ok) refuse(f['path'], `/spec/context/files/${i}/path`, r.reason);
   });
   if (typeof context['working_directory'] === 'string') {
-    const r = containPath(input.workspace, context['working_directory'], allowAbsolute);
+    const r = rules.workingDirectory(context['working_directory'], input.workspace, allowAbsolute);
     if (!r.ok) refuse(context['working_directory'], '/spec/context/working_directory', r.reason);
   }
   const perms = isObject(spec['permissions']) ? spec['permissions'] : {};

@@ -85,6 +85,11 @@ export interface Rules {
   instantiable(value: unknown, rules: Rules): { profile: unknown; issues: OapIssue[] };
   /** Is a `context.files` path inside the workspace (on disk when the workspace is known; by its text otherwise)? */
   contextFile(path: string, workspace?: string): Containment;
+  /**
+   * Is `context.working_directory` inside the workspace (on disk, absolute only where the policy
+   * permits it, when the workspace is known; by its text otherwise)? security.md T6.
+   */
+  workingDirectory(path: string, workspace?: string, allowAbsolute?: boolean): Containment;
   /** The harness's delta validator (SPEC §5.6 step 1, L2-A1). */
   deltaIssues(delta: unknown): OapIssue[];
   /** How an operation's path is read: the pointer it is, or why it may not be applied (SPEC §5.6 step 4, L2-A2). */

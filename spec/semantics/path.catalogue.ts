@@ -253,6 +253,7 @@ function workspacePathDimension(
       presence: [
         {
           slug: 'dot-and-empty',
+          observedBy: observedBy('dot-and-empty'),
           description: '`.` and `""`',
           values: [{ [p]: '.' }, { [p]: '' }],
           predicts: 'the workspace itself: inside, accepted',
@@ -262,6 +263,7 @@ function workspacePathDimension(
       text: [
         {
           slug: 'unicode-name',
+          observedBy: observedBy('unicode-name'),
           description: 'a file name with non-ASCII and astral characters',
           values: [{ [p]: 'docs/caf\u00e9-😀.md' }],
           predicts: 'inside, accepted',
@@ -278,6 +280,7 @@ function workspacePathDimension(
         },
         {
           slug: 'dotdot-inside',
+          observedBy: observedBy('dotdot-inside'),
           description: '`a/../b` stays inside',
           values: [{ [p]: 'a/../b' }],
           predicts: 'accepted',
@@ -291,6 +294,7 @@ function workspacePathDimension(
         },
         {
           slug: 'backslash-dotdot',
+          observedBy: observedBy('backslash-dotdot'),
           description: '`..\\..\\x`',
           values: [{ [p]: '..\\..\\x' }],
           predicts: 'rejected (a separator on Windows)',
@@ -341,5 +345,19 @@ export const PATH_CATALOGUE: readonly Dimension[] = [
     '/spec/context/working_directory',
     [],
     'context.working_directory inside the workspace (security.md T6; no requirement ID of its own)',
+    {
+      'dot-and-empty': ['ADV-working-directory-escape/workspace-itself-accepted'],
+      'unicode-name': ['ADV-working-directory-escape/unicode-name-accepted'],
+      'dotdot-escape': [
+        'ADV-working-directory-escape/dotdot-etc',
+        'ADV-working-directory-escape/single-dotdot',
+        'ADV-working-directory-escape/dotdot-after-subdirectory',
+        'ADV-working-directory-escape/dot-segments-then-escape',
+      ],
+      'dotdot-inside': ['ADV-working-directory-escape/dotdot-inside-accepted'],
+      absolute: ['ADV-working-directory-escape/absolute-path', 'ADV-working-directory-escape/absolute-path-inside-workspace'],
+      'backslash-dotdot': ['ADV-working-directory-escape/backslash-dotdot'],
+      'symlink-out': ['ADV-working-directory-escape/symlink-out-of-workspace', 'ADV-working-directory-escape/dotdot-after-symlink'],
+    },
   ),
 ];

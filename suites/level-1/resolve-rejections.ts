@@ -1,12 +1,14 @@
 /**
- * Resolve-time refusals: L1-I5 (context paths escaping the workspace, behavioural test 3), L1-I6
- * (literal values in MCP env and headers, behavioural test 4), the advisory ADV-env-same-name (an env
- * reference of another name: no literal, so not L1-I6's; INTERPRETATIONS.md#a-reference-of-another-name)
- * and L1-I7 (a required skill or memory store that is unavailable).
+ * Resolve-time refusals: L1-I5 (context paths escaping the workspace, behavioural test 3), the
+ * advisory ADV-working-directory-escape (the same escapes for `context.working_directory`, which no
+ * ID names: security.md T6), L1-I6 (literal values in MCP env and headers, behavioural test 4), the
+ * advisory ADV-env-same-name (an env reference of another name: no literal, so not L1-I6's;
+ * INTERPRETATIONS.md#a-reference-of-another-name) and L1-I7 (a required skill or memory store that
+ * is unavailable).
  *
  * Each case pairs the hostile profile with a control that differs only in the offending value and
  * must instantiate, so an adapter that refuses everything, or refuses the whole feature, does not
- * pass. The refusal is judged on `instantiate` (resolve time), the category is recorded as a note.
+ * pass (the working directory's inside classes are controls alone). The refusal is judged on `instantiate` (resolve time), the category is recorded as a note.
  */
 import { mkdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
@@ -106,6 +108,101 @@ function escapeCase(e: EscapeCase): CaseDef {
         permissivePolicy(),
         `context.files path ${e.path(ctx)}`,
       );
+    },
+  };
+}
+
+// ---------------------------------------------------------------- ADV-working-directory-escape
+
+/**
+ * security.md T6 names `context.working_directory` beside `context.files`, but no requirement ID
+ * does (INTERPRETATIONS.md, ADV-working-directory-escape): the same escapes as L1-I5's, for a
+ * directory. Every directory named exists, so a refusal is never about a missing one.
+ */
+const UNICODE_DIRECTORY = 'docs/caf\u00e9-\u{1F600}';
+
+function prepareDirectories(ctx: CaseContext): void {
+  prepareTree(ctx);
+  for (const dir of ['notes', UNICODE_DIRECTORY]) mkdirSync(join(ctx.workspace.dir, dir), { recursive: true });
+}
+
+const WORKING_DIRECTORY_ESCAPES: EscapeCase[] = [
+  { slug: 'dotdot-etc', title: '../../etc', path: () => '../../etc' },
+  { slug: 'single-dotdot', title: '.. alone names the workspace’s parent', path: () => '..' },
+  { slug: 'dotdot-after-subdirectory', title: 'docs/../../outside escapes after a real subdirectory', path: () => 'docs/../../outside' },
+  { slug: 'dot-segments-then-escape', title: './docs/./../../outside', path: () => './docs/./../../outside' },
+  { slug: 'absolute-path', title: 'An absolute path (the policy does not permit absolute paths)', path: () => '/etc' },
+  {
+    slug: 'absolute-path-inside-workspace',
+    title: 'An absolute path even when it names a directory inside the workspace',
+    path: (ctx) => join(ctx.workspace.dir, 'docs'),
+  },
+  { slug: 'backslash-dotdot', title: '..\\..\\outside (a separator on Windows)', path: () => '..\\..\\outside' },
+  {
+    slug: 'symlink-out-of-workspace',
+    title: 'A directory symlink inside the workspace that points outside it (resolved before the check)',
+    path: () => 'linked',
+    setup: (ctx) => symlinkSync(join(ctx.workspace.root, 'outside'), join(ctx.workspace.dir, 'linked'), 'dir'),
+  },
+  {
+    slug: 'dotdot-after-symlink',
+    title: 'linked/.. where linked points to outside/sub: lexically the workspace, on disk outside',
+    path: () => 'linked/..',
+    setup: (ctx) => {
+      mkdirSync(join(ctx.workspace.root, 'outside', 'sub'), { recursive: true });
+      symlinkSync(join(ctx.workspace.root, 'outside', 'sub'), join(ctx.workspace.dir, 'linked'), 'dir');
+    },
+  },
+];
+
+const workingDirectory = (path: string) => ({ context: { working_directory: path } });
+
+function workingDirectoryEscapeCase(e: EscapeCase): CaseDef {
+  return {
+    id: `ADV-working-directory-escape/${e.slug}`,
+    requirements: ['ADV-working-directory-escape'],
+    clauses: ['ADV-working-directory-escape.reject-outside'],
+    title: `context.working_directory escaping the workspace rejected: ${e.title}`,
+    expectation: { instantiate: 'rejected', control: 'instantiated' },
+    async run(ctx) {
+      prepareDirectories(ctx);
+      e.setup?.(ctx);
+      await expectControl(ctx, minimalProfile('workdir-inside', workingDirectory('docs')), permissivePolicy(), 'docs');
+      await expectRefused(
+        ctx,
+        minimalProfile('workdir-escape', workingDirectory(e.path(ctx))),
+        permissivePolicy(),
+        `context.working_directory ${e.path(ctx)}`,
+      );
+    },
+  };
+}
+
+interface InsideCase {
+  slug: string;
+  title: string;
+  paths: readonly string[];
+}
+
+/** Directories inside the workspace: refusing them would be refusing the field, not the escape. */
+const WORKING_DIRECTORIES_INSIDE: InsideCase[] = [
+  { slug: 'workspace-itself-accepted', title: '`.` and the empty path name the workspace itself', paths: ['.', ''] },
+  { slug: 'unicode-name-accepted', title: 'a directory with non-ASCII and astral characters in its name', paths: [UNICODE_DIRECTORY] },
+  { slug: 'dotdot-inside-accepted', title: 'docs/../notes climbs and stays inside', paths: ['docs/../notes'] },
+];
+
+function workingDirectoryInsideCase(c: InsideCase): CaseDef {
+  return {
+    id: `ADV-working-directory-escape/${c.slug}`,
+    requirements: ['ADV-working-directory-escape'],
+    clauses: ['ADV-working-directory-escape.reject-outside'],
+    title: `context.working_directory inside the workspace instantiates: ${c.title}`,
+    expectation: { instantiate: 'instantiated' },
+    async run(ctx) {
+      prepareDirectories(ctx);
+      for (const path of c.paths) {
+        await expectControl(ctx, minimalProfile('workdir-inside', workingDirectory(path)), permissivePolicy(), JSON.stringify(path));
+      }
     },
   };
 }
@@ -256,6 +353,8 @@ const requiredStoreUnknownKind: CaseDef = {
 
 export const resolveRejectionCases: CaseDef[] = [
   ...ESCAPES.map(escapeCase),
+  ...WORKING_DIRECTORY_ESCAPES.map(workingDirectoryEscapeCase),
+  ...WORKING_DIRECTORIES_INSIDE.map(workingDirectoryInsideCase),
   ...SECRETS.map(secretCase),
   requiredSkillMissing,
   requiredStoreUnreachable,

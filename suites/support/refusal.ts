@@ -122,14 +122,18 @@ const OPERATION_PATH = /^\/operations\/\d+\/path$/;
 
 /**
  * The ID that judges a refusal of a valid `input`, from the adapter's issues: the first issue that
- * names a rule decides. A digest pin of a skill is L3-K1's; an append refused at its path is
- * ADV-pointer-paths' at `/-` (SPEC 6.2 "An applicator MUST support pointer paths"), L2-A14's at
- * `id:<new id>`; a feature's territory (FEATURE_TERRITORY) is the feature's.
+ * names a rule decides. A digest pin of a skill is L3-K1's; an escape of the working directory is
+ * ADV-working-directory-escape's (security.md T6; L1-I5 names context.files); an append refused at
+ * its path is ADV-pointer-paths' at `/-` (SPEC 6.2 "An applicator MUST support pointer paths"),
+ * L2-A14's at `id:<new id>`; a feature's territory (FEATURE_TERRITORY) is the feature's.
  */
 export function refusalOwner(input: RefusedInput, issues: readonly AdapterIssueT[], delta?: Record<string, unknown>): Owner {
   for (const issue of issues) {
     if (input === 'profile' && issue.category === 'digest-mismatch' && issue.pointer.startsWith('/spec/tools/skills'))
       return { id: 'L3-K1', specific: true, formal: false };
+    // The working directory's escape has no requirement ID of its own (L1-I5 names context.files).
+    if (input === 'profile' && issue.category === 'path-escape' && issue.pointer === '/spec/context/working_directory')
+      return { id: 'ADV-working-directory-escape', specific: true, formal: false };
     if (input === 'delta' && OPERATION_PATH.test(issue.pointer)) {
       const ops = Array.isArray(delta?.['operations']) ? delta['operations'] : [];
       const op = ops[Number(issue.pointer.split('/')[2])] as { op?: unknown; path?: unknown } | undefined;

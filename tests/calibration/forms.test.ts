@@ -154,6 +154,7 @@ describe('which ID judges a refusal', () => {
     ['profile', [issue('digest-mismatch', '/spec/tools/skills/0/digest')], 'L3-K1', true],
     ['profile', [issue('digest-mismatch', '/extends/0')], 'L3-G2', true],
     ['profile', [issue('path-escape', '/spec/context/files/0')], 'L1-I5', true],
+    ['profile', [issue('path-escape', '/spec/context/working_directory')], 'ADV-working-directory-escape', true],
     ['profile', [issue('other', '/spec/role')], 'L1-P2', false],
     ['profile', [], 'L1-P2', false],
     ['delta', [issue('digest-mismatch', '/target/digest')], 'L2-A4', true],

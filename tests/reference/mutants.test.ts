@@ -758,6 +758,10 @@ const SCENARIOS: Record<string, Scenario> = {
     h.put(profile('a', { context: { files: [{ path: 'notes.md' }] } }));
     return (await h.instantiate({ name: 'a' })).status;
   },
+  'working-directory-unchecked': async (h) => {
+    h.put(profile('a', { context: { working_directory: '../..' } }));
+    return (await h.instantiate({ name: 'a' })).status;
+  },
   'empty-annotations-dropped': async (h) => {
     const path = h.put(profile('a', {}, { metadata: { name: 'a', description: 'x', annotations: { 'other.example/empty': '' } } }));
     await h.rpc.call('write_back', { path });

@@ -21,6 +21,7 @@ type DocumentRules = Pick<
   | 'profileIssues'
   | 'instantiable'
   | 'contextFile'
+  | 'workingDirectory'
   | 'deltaIssues'
   | 'operationPath'
   | 'reportedPointer'
@@ -34,17 +35,23 @@ type DocumentRules = Pick<
 >;
 
 const CONTEXT_FILE_PATH = /^\/spec\/context\/files\/(\d+)\/path$/;
+const WORKING_DIRECTORY = '/spec/context/working_directory';
 
 /** Is the issue's code the category `c` or one of its details (`c.detail`)? */
 export function ofCategory(i: OapIssue, c: string): boolean {
   return i.code === c || i.code.startsWith(`${c}.`);
 }
 
-/** The `context.files[n].path` of a validated document, if it is a string. */
-function contextFilePath(doc: unknown, index: number): string | undefined {
+/** The `spec.context` of a validated document, if it is an object. */
+function contextOf(doc: unknown): Record<string, unknown> | undefined {
   const spec = isObject(doc) ? doc['spec'] : undefined;
   const context = isObject(spec) ? spec['context'] : undefined;
-  const files = isObject(context) ? context['files'] : undefined;
+  return isObject(context) ? context : undefined;
+}
+
+/** The `context.files[n].path` of a validated document, if it is a string. */
+function contextFilePath(doc: unknown, index: number): string | undefined {
+  const files = contextOf(doc)?.['files'];
   const file: unknown = Array.isArray(files) ? files[index] : undefined;
   const path = isObject(file) ? file['path'] : undefined;
   return typeof path === 'string' ? path : undefined;
@@ -64,8 +71,14 @@ export const documentRules: DocumentRules = {
       // A number's range is the reader's decision (readDocument refuses 1e400): every profile the
       // harness holds comes from its reader, its merge or a delta whose validation scanned it.
       if (ofCategory(i, 'non-finite')) return false;
-      // A context file's escape is the harness's context-file rule, read here by the path's text.
-      const file = ofCategory(i, 'path-escape') ? CONTEXT_FILE_PATH.exec(i.pointer) : null;
+      if (!ofCategory(i, 'path-escape')) return true;
+      // A context file's escape is the harness's context-file rule, and the working directory's its
+      // working-directory rule, read here by the path's text.
+      if (i.pointer === WORKING_DIRECTORY) {
+        const dir = contextOf(subject)?.['working_directory'];
+        return typeof dir !== 'string' || !rules.workingDirectory(dir).ok;
+      }
+      const file = CONTEXT_FILE_PATH.exec(i.pointer);
       const path = file ? contextFilePath(subject, Number(file[1])) : undefined;
       return path === undefined || !rules.contextFile(path).ok;
     });
@@ -76,6 +89,12 @@ export const documentRules: DocumentRules = {
   contextFile(path, workspace) {
     // Context files are always workspace-relative (schema: absolute paths MUST be rejected).
     if (workspace !== undefined) return containPath(workspace, path, false);
+    const finding = checkWorkspacePath(path);
+    return finding ? { ok: false, reason: finding.message } : { ok: true, relative: path };
+  },
+
+  workingDirectory(path, workspace, allowAbsolute = false) {
+    if (workspace !== undefined) return containPath(workspace, path, allowAbsolute);
     const finding = checkWorkspacePath(path);
     return finding ? { ok: false, reason: finding.message } : { ok: true, relative: path };
   },
