@@ -245,8 +245,8 @@ const DEFINED: readonly Mutant[] = [
       const loose = acceptedAt(value, '/spec/tools/mcp_servers/*/headers/*', /^(Bearer )?\$\{[A-Z][A-Z0-9_]{0,63}\}$/i);
       return reference(value, rules).filter((i) => !loose.has(i.pointer));
     },
-    ['L1-P2'],
-    'MCP header values are checked with a case-insensitive pattern: `bearer ${API_TOKEN}` (and `${api_token}`) pass as references.',
+    ['L1-P2', 'L1-I6'],
+    'MCP header values are checked with a case-insensitive pattern: `bearer ${API_TOKEN}` (and `${api_token}`) pass as references, so the schema error and the literal both go unrefused.',
   ),
   mutant(
     'date-time-lower-case-refused',

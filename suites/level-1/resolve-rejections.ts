@@ -266,6 +266,12 @@ const SECRETS: SecretCase[] = [
     control: { ...http, headers: { 'X-Api-Key': '${TOKEN}' } },
   },
   {
+    slug: 'header-bearer-lower-case',
+    title: 'headers.Authorization "bearer ${API_TOKEN}": the prefix is `Bearer`, as written',
+    server: { ...http, headers: { Authorization: 'bearer ${API_TOKEN}' } },
+    control: { ...http, headers: { Authorization: 'Bearer ${API_TOKEN}' } },
+  },
+  {
     slug: 'header-reference-trailing-newline',
     title: 'headers.Authorization "Bearer ${API_TOKEN}\\n" (header references may name any variable; a trailing newline makes a literal)',
     server: { ...http, headers: { Authorization: 'Bearer ${API_TOKEN}\n' } },
