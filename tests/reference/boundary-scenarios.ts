@@ -49,6 +49,17 @@ async function delegate(h: Harness, parentSpec: Record<string, unknown>, child: 
   return h.rpc.call('instantiate_subagent', { parent_session_id: p.session_id, profile: { name: childName } });
 }
 
+/** A grandchild delegated under `max_depth: 1`: its status (the reference refuses it). */
+export async function grandchildUnderDepthOne(h: Harness): Promise<unknown> {
+  h.put(profile('p0', { runtime: { subagents: { allow: ['p1'], max_depth: 1 } } }));
+  h.put(profile('p1', { runtime: { subagents: { allow: ['p2'] } } }));
+  h.put(profile('p2'));
+  const p0 = await h.instantiateOk({ name: 'p0' });
+  const p1 = await h.rpc.call('instantiate_subagent', { parent_session_id: p0.session_id, profile: { name: 'p1' } });
+  if (p1.status !== 'instantiated') return p1.status;
+  return (await h.rpc.call('instantiate_subagent', { parent_session_id: p1.session_id, profile: { name: 'p2' } })).status;
+}
+
 export const BOUNDARY_SCENARIOS: Record<string, Scenario> = {
   // presence
   'empty-roots-list-means-whole-workspace': async (h) => {
@@ -88,15 +99,7 @@ export const BOUNDARY_SCENARIOS: Record<string, Scenario> = {
     h.put(profile('a', { runtime: { max_cost_usd: 2.7 } }));
     return (await h.instantiateOk({ name: 'a' }, permissivePolicy({ budgets: { max_cost_usd: 2.5 } }))).effective.budgets.max_cost_usd;
   },
-  'subagent-depth-off-by-one': async (h) => {
-    h.put(profile('p0', { runtime: { subagents: { allow: ['p1'], max_depth: 1 } } }));
-    h.put(profile('p1', { runtime: { subagents: { allow: ['p2'] } } }));
-    h.put(profile('p2'));
-    const p0 = await h.instantiateOk({ name: 'p0' });
-    const p1 = await h.rpc.call('instantiate_subagent', { parent_session_id: p0.session_id, profile: { name: 'p1' } });
-    if (p1.status !== 'instantiated') return p1.status;
-    return (await h.rpc.call('instantiate_subagent', { parent_session_id: p1.session_id, profile: { name: 'p2' } })).status;
-  },
+  'subagent-depth-off-by-one': grandchildUnderDepthOne,
   'subagent-concurrency-off-by-one': async (h) => {
     h.put(profile('parent', { runtime: { subagents: { allow: ['child'], max_concurrent: 1 } } }));
     h.put(profile('child'));

@@ -16,7 +16,7 @@ import { createMutantAdapter, MUTANTS } from '../../harnesses/mutants/index.js';
 import { createReferenceAdapter, REFERENCE_RULES, type RuleName } from '../../harnesses/reference/index.js';
 import { fromRoot } from '../../spec/package-root.js';
 import { ADVISORY_IDS, REQUIREMENTS } from '../../spec/requirements.js';
-import { BOUNDARY_SCENARIOS } from './boundary-scenarios.js';
+import { BOUNDARY_SCENARIOS, grandchildUnderDepthOne } from './boundary-scenarios.js';
 import { harness, minimalProfile, permissivePolicy, sectionText, type Harness } from './support.js';
 
 const NOW = '2026-01-10T00:00:00Z';
@@ -548,15 +548,7 @@ const SCENARIOS: Record<string, Scenario> = {
     const p = await h.instantiateOk({ name: 'parent' });
     return (await h.rpc.call('instantiate_subagent', { parent_session_id: p.session_id, profile: { name: 'stranger' } })).status;
   },
-  'subagent-depth-unbounded': async (h) => {
-    h.put(profile('p0', { runtime: { subagents: { allow: ['p1'], max_depth: 1 } } }));
-    h.put(profile('p1', { runtime: { subagents: { allow: ['p2'] } } }));
-    h.put(profile('p2'));
-    const p0 = await h.instantiateOk({ name: 'p0' });
-    const p1 = await h.rpc.call('instantiate_subagent', { parent_session_id: p0.session_id, profile: { name: 'p1' } });
-    if (p1.status !== 'instantiated') return p1.status;
-    return (await h.rpc.call('instantiate_subagent', { parent_session_id: p1.session_id, profile: { name: 'p2' } })).status;
-  },
+  'subagent-depth-unbounded': grandchildUnderDepthOne,
   'non-finite-accepted': async (h) => {
     const content = JSON.stringify(profile('a', { runtime: { max_cost_usd: 1 } })).replace('"max_cost_usd":1', '"max_cost_usd":1e400');
     return (await h.rpc.call('validate', { document: { content, encoding: 'json' } })).valid;
