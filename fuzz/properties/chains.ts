@@ -15,7 +15,7 @@ import { firstUndefined, instantiateIn, rejectedBy, type Doc } from '../harness.
 import { composeProfile, contractFindings, failsContract, predictContract } from '../../spec/semantics/index.js';
 import { combine, violationsOf } from './contract.js';
 import { HOLDS, notJudged, violated, type ExecEnv, type FuzzProperty } from './types.js';
-import { minimalProfile, withTwinAttribution } from '../../suites/support/index.js';
+import { minimalProfile, probesOf, withTwinAttribution } from '../../suites/support/index.js';
 
 export interface ChainInput {
   /** The profile instantiated: the child of an `extends` chain, or the delegating parent. */
@@ -85,7 +85,10 @@ export const extendsProperty: FuzzProperty<ChainInput> = {
     // way; a place it departs at too is a narrowing miss without `extends`, L1-I3's.
     const flat = await instantiateIn(env, merged, input.policy, { encoding: input.encoding });
     if (flat.outcome.status === 'instantiated')
-      findings = withTwinAttribution(findings, contractFindings(flat.outcome.effective, prediction, { workspace: flat.dir }));
+      findings = withTwinAttribution(
+        findings,
+        contractFindings(flat.outcome.effective, prediction, { workspace: flat.dir, probes: probesOf(findings) }),
+      );
     const v = combine(violationsOf(findings, 'L3-E2'));
     if (!v) {
       const shared = findings.filter(failsContract);
@@ -138,7 +141,10 @@ export const delegationProperty: FuzzProperty<ChainInput> = {
     const alone = await instantiateIn(env, child, input.policy, { encoding: input.encoding });
     if (alone.outcome.status === 'instantiated') {
       const own = predictContract({ spec: child.spec, policy: input.policy, trust: 'project' });
-      findings = withTwinAttribution(findings, contractFindings(alone.outcome.effective, own, { workspace: alone.dir }));
+      findings = withTwinAttribution(
+        findings,
+        contractFindings(alone.outcome.effective, own, { workspace: alone.dir, probes: probesOf(findings) }),
+      );
     }
     const v = combine(violationsOf(findings, 'L3-B1'));
     if (!v) {

@@ -49,7 +49,7 @@ export { canonicalHost, hostCovered, hostMatches, hostsAllowed, requestedHosts }
 export { normalizeRoot, pathAllowed, rootCovers, rootsBeyond, rootsWithin, rootWithin } from './path.js';
 export { type Intersection, intersectHosts, intersectRoots } from './intersection.js';
 export { DEFAULT_TOOL_POLICY, grantedTools, type ToolPolicy, type ToolsRequest, toolTable } from './tools.js';
-export { narrowingRequest, policyCeiling, probesFor } from './narrowing.js';
+export { narrowingRequest, policyCeiling, type Probes, probesFor } from './narrowing.js';
 export { type ContractInputs, type ContractPrediction, predictContract } from './contract.js';
 export { type ContractFinding, contractFindings, failsContract, type JudgeOptions } from './contract-judge.js';
 export { composeProfile, inheritedPart, mergeLayers, mergeValue } from './merge.js';

@@ -9,7 +9,7 @@
  * requirement's fixed value reported otherwise (the model rule, the writeback mode) is not a
  * widening and does not keep the case from observing its own: it is noted.
  */
-import { type ContractFinding, contractDifferences, failsContract, isAncestorOrSelf } from '../../spec/semantics/index.js';
+import { type ContractFinding, contractDifferences, failsContract, isAncestorOrSelf, type Probes } from '../../spec/semantics/index.js';
 import { failWithDifferences } from '../kit/assert.js';
 import type { CaseContext } from '../kit/types.js';
 import { inconclusive } from './inconclusive.js';
@@ -68,6 +68,20 @@ export function expectContract(ctx: CaseContext, findings: readonly ContractFind
 /** The place a finding is about: its pointer, and for roots and hosts the probe path or host. */
 function place(f: ContractFinding): string {
   return f.pointer.startsWith('/filesystem/') || f.pointer === '/hosts' ? `${f.pointer} ${JSON.stringify(f.observed)}` : f.pointer;
+}
+
+/**
+ * The paths and hosts at which a session's findings compare roots and hosts: the twin is judged at
+ * them too, so a place the subject departs at is a place the twin is asked about (its own roots can
+ * derive other probe paths, and a shared defect would otherwise show at different places).
+ */
+export function probesOf(findings: readonly ContractFinding[]): Probes {
+  const at = (key: 'path' | 'host'): string[] =>
+    findings.flatMap((f) => {
+      const v = typeof f.observed === 'object' && f.observed !== null ? (f.observed as Record<string, unknown>)[key] : undefined;
+      return typeof v === 'string' ? [v] : [];
+    });
+  return { paths: [...new Set(at('path'))], hosts: [...new Set(at('host'))] };
 }
 
 /**

@@ -4,7 +4,7 @@
  * way the oracle does, prompt sections, and ending a case inconclusive. A helper only one level
  * uses stays in that level's folder.
  */
-export { expectContract, withTwinAttribution } from './contract.js';
+export { expectContract, probesOf, withTwinAttribution } from './contract.js';
 export { inconclusive, requireObservable } from './inconclusive.js';
 export { deltaRefusalCause, issuesCause, rejectionCause } from './refusal.js';
 export { HOSTILE_TIME_BUDGET_MS, timedValidate, tooLate } from './hostile-time.js';
