@@ -17,37 +17,13 @@ import { policyArb, specRequestArb } from '../../fuzz/gen/narrowing.js';
 import { narrowingVerdict } from '../../fuzz/properties/narrowing.js';
 import { narrowingJudgement, narrowingPrediction } from '../../suites/level-1/narrowing.js';
 import { minimalProfile } from '../../suites/support/index.js';
+import { mostPermissive } from '../support/most-permissive.js';
 
 const WORKSPACE = '/ws';
 
 /** The most permissive contract the spec allows `spec` under `policy`, read off the prediction value by value. */
 function exactEffective(spec: Record<string, unknown>, policy: HarnessPolicyT): EffectiveContractT {
-  const p = narrowingPrediction(spec, policy);
-  const value = <T>(r: Record<string, { value: T }>): Record<string, T> =>
-    Object.fromEntries(Object.entries(r).map(([k, v]) => [k, v.value]));
-  const model = p.model.models[0]!;
-  return {
-    tools: p.tools.value,
-    permissions: value(p.permissions) as EffectiveContractT['permissions'],
-    rules: p.rules.value,
-    filesystem: {
-      read_roots: p.filesystem.read_roots.value,
-      write_roots: p.filesystem.write_roots.value,
-      deny_paths: p.filesystem.deny_paths,
-    },
-    hosts: p.hosts.value,
-    memory: {
-      mode: p.memory.mode.value,
-      scopes: p.memory.scopes.value,
-      stores: p.memory.stores.map(({ name, kind, mode }) => ({ name, kind, mode })),
-    },
-    budgets: value(p.budgets) as EffectiveContractT['budgets'],
-    model: { ...model, rule: p.model.rule },
-    mcp_servers: p.mcp_servers.map((s) => ({ name: s.name, transport: s.transport, launch: s.launch[0]!, tools: s.tools })),
-    skills: p.skills.map(({ name, status }) => ({ name, status })),
-    subagents: { allow: p.subagents.allow, max_depth: p.subagents.max_depth.value, max_concurrent: p.subagents.max_concurrent.value },
-    writeback: p.writeback.value,
-  };
+  return mostPermissive(narrowingPrediction(spec, policy));
 }
 
 type Change = (e: EffectiveContractT, key: number) => void;

@@ -8,13 +8,8 @@
 import { describe, expect, it } from 'vitest';
 import type { EffectiveContractT, HarnessPolicyT } from '../../../protocol/messages.js';
 import { CATALOGUE } from '../../../spec/semantics/catalogue.js';
-import {
-  type ContractInputs,
-  type ContractPrediction,
-  contractFindings,
-  predictContract,
-  type Trust,
-} from '../../../spec/semantics/index.js';
+import { mostPermissive } from '../../support/most-permissive.js';
+import { type ContractInputs, contractFindings, predictContract, type Trust } from '../../../spec/semantics/index.js';
 
 const D = (n: string): string => `sha256:${n.repeat(64)}`;
 
@@ -52,34 +47,6 @@ const POLICY: HarnessPolicyT = {
 };
 
 const policy = (patch: Partial<HarnessPolicyT> = {}): HarnessPolicyT => ({ ...POLICY, ...patch });
-
-/** The answer the prediction allows at its most permissive, value by value. */
-function mostPermissive(p: ContractPrediction): EffectiveContractT {
-  const value = <T>(r: Record<string, { value: T }>): Record<string, T> =>
-    Object.fromEntries(Object.entries(r).map(([k, v]) => [k, v.value]));
-  return {
-    tools: p.tools.value,
-    permissions: value(p.permissions) as EffectiveContractT['permissions'],
-    rules: p.rules.value,
-    filesystem: {
-      read_roots: p.filesystem.read_roots.value,
-      write_roots: p.filesystem.write_roots.value,
-      deny_paths: p.filesystem.deny_paths,
-    },
-    hosts: p.hosts.value,
-    memory: {
-      mode: p.memory.mode.value,
-      scopes: p.memory.scopes.value,
-      stores: p.memory.stores.map(({ name, kind, mode }) => ({ name, kind, mode })),
-    },
-    budgets: value(p.budgets) as EffectiveContractT['budgets'],
-    model: { ...p.model.models[0]!, rule: p.model.rule },
-    mcp_servers: p.mcp_servers.map((s) => ({ name: s.name, transport: s.transport, launch: s.launch.at(-1)!, tools: s.tools })),
-    skills: p.skills.map(({ name, status }) => ({ name, status })),
-    subagents: { allow: p.subagents.allow, max_depth: p.subagents.max_depth.value, max_concurrent: p.subagents.max_concurrent.value },
-    writeback: p.writeback.value,
-  };
-}
 
 interface Row {
   /** The catalogue class the row is drawn from, or a description of an edge no class names. */
