@@ -13,9 +13,9 @@ import { composeProfile } from '../../spec/semantics/index.js';
 import { fail } from '../kit/assert.js';
 import type { CaseContext, CaseDef } from '../kit/types.js';
 import { requireDiscovered } from '../level-3/lib/preconditions.js';
-import { briefIssues, instantiateName, minimalProfile, writeProjectProfile } from '../support/index.js';
+import { briefIssues, instantiateName, minimalProfile, removeProfiles } from '../support/index.js';
 import type { CatalogueCase } from './contract.js';
-import { classSides, valuesOn } from './samples.js';
+import { classSides, generatedProfile, valuesOn } from './samples.js';
 
 type Doc = Record<string, unknown>;
 type Ref = { name: string } & Record<string, unknown>;
@@ -82,7 +82,7 @@ export function chainCases(d: Dimension): CatalogueCase[] {
       for (const c of classes) {
         for (const v of c.values) {
           const { derived, bases } = chainOf(v, `c${n++}`);
-          for (const doc of [derived, ...bases]) writeProjectProfile(ctx, doc);
+          const written = [derived, ...bases].map((doc) => generatedProfile(ctx, doc));
           // Discovery is L1-D1's: a harness that lists none of these has nothing for extends to resolve.
           await requireDiscovered(
             ctx,
@@ -90,6 +90,7 @@ export function chainCases(d: Dimension): CatalogueCase[] {
           );
           const expected = composes(derived, bases) ? 'instantiated' : 'rejected';
           const out = await instantiateName(ctx, String((derived['metadata'] as Doc)['name']));
+          removeProfiles(written);
           if (out.status !== expected)
             wrong.push({
               class: c.id,

@@ -14,8 +14,8 @@ import type { ClauseId } from '../../spec/requirements.js';
 import type { Dimension, EquivalenceClass, Sample } from '../../spec/semantics/catalogue-model.js';
 import { type ContractFinding, contractFindings, failsContract, predictContract } from '../../spec/semantics/index.js';
 import type { CaseContext, CaseDef } from '../kit/types.js';
-import { briefIssues, expectContract, inconclusive, instantiatePath, writeProjectProfile } from '../support/index.js';
-import { classSides, policyFrom, profileFrom, specOf } from './samples.js';
+import { briefIssues, expectContract, inconclusive, instantiatePath, removeProfiles } from '../support/index.js';
+import { classSides, generatedProfile, policyFrom, profileFrom, specOf } from './samples.js';
 
 /** A catalogue case and the classes it covers. */
 export interface CatalogueCase {
@@ -70,7 +70,9 @@ export interface Judged {
 async function judgeValue(ctx: CaseContext, name: string, sample: Sample): Promise<ContractFinding[] | undefined> {
   const doc = profileFrom(name, sample);
   const policy: HarnessPolicyT = policyFrom(sample);
-  const out = await instantiatePath(ctx, writeProjectProfile(ctx, doc), policy);
+  const path = generatedProfile(ctx, doc);
+  const out = await instantiatePath(ctx, path, policy);
+  removeProfiles([path]);
   if (out.status !== 'instantiated') {
     ctx.note(`refused ${name}`, briefIssues(out.errors));
     return undefined;

@@ -21,16 +21,9 @@ import { placeAt } from '../../spec/document/schema-bounds.js';
 import { fail } from '../kit/assert.js';
 import type { CaseContext, CaseDef } from '../kit/types.js';
 import { requireDiscovered } from '../level-3/lib/preconditions.js';
-import {
-  briefIssues,
-  instantiateName,
-  minimalProfile,
-  requireSession,
-  withTwinAttribution,
-  writeProjectProfile,
-} from '../support/index.js';
+import { briefIssues, instantiateName, minimalProfile, removeProfiles, requireSession, withTwinAttribution } from '../support/index.js';
 import { type CatalogueCase, verdict } from './contract.js';
-import { classSides, policyFrom, profileFrom, specOf, valuesOn } from './samples.js';
+import { classSides, generatedProfile, policyFrom, profileFrom, specOf, valuesOn } from './samples.js';
 
 const RUNTIME_BUDGETS = new Set(['max_turns', 'max_tool_calls', 'timeout_seconds', 'max_cost_usd']);
 
@@ -63,8 +56,7 @@ async function delegateValue(ctx: CaseContext, n: number, sample: Sample): Promi
   placeAt('profile', '/spec/runtime/subagents/allow', [child], leadDoc);
   const childDoc = profileFrom(child, sample);
   const policy: HarnessPolicyT = policyFrom(sample);
-  writeProjectProfile(ctx, leadDoc);
-  writeProjectProfile(ctx, childDoc);
+  const written = [leadDoc, childDoc].map((doc) => generatedProfile(ctx, doc));
   await requireDiscovered(ctx, [lead, child]);
   const parent = requireSession(await instantiateName(ctx, lead, policy), 'the lead (parent) profile');
   const standalone = requireSession(await instantiateName(ctx, child, policy), 'the subagent profile standalone').effective;
@@ -72,6 +64,7 @@ async function delegateValue(ctx: CaseContext, n: number, sample: Sample): Promi
     await ctx.adapter.call('instantiate_subagent', { parent_session_id: parent.session_id, profile: { name: child } }),
     'delegation to an allowed subagent',
   ).effective;
+  removeProfiles(written);
   const spec = specOf(childDoc);
   const delegated = contractFindings(sub, predictContract({ spec, policy, parent: parent.effective, trust: 'project' }), {
     workspace: ctx.workspace.dir,
@@ -112,10 +105,10 @@ function allowListCase(d: Dimension): CatalogueCase | undefined {
     title: `${d.title}: a lead with each catalogue class's allow list delegates to helper, denied unless the list names it exactly (${classes.length} classes)`,
     expectation: { classes: classes.map((c) => ({ id: c.id, predicts: c.predicts })) },
     async run(ctx) {
-      writeProjectProfile(ctx, minimalProfile('helper'));
+      generatedProfile(ctx, minimalProfile('helper'));
       let n = 0;
       const leads = classes.flatMap((c) => c.values.map((v) => ({ c, name: `cat-allow-lead-${n++}`, sample: v })));
-      for (const l of leads) writeProjectProfile(ctx, profileFrom(l.name, l.sample));
+      for (const l of leads) generatedProfile(ctx, profileFrom(l.name, l.sample));
       await requireDiscovered(ctx, ['helper', ...leads.map((l) => l.name)]);
       const wrong: unknown[] = [];
       for (const l of leads) {

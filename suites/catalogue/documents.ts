@@ -27,10 +27,9 @@ import {
   mustInstantiate,
   minimalProfile,
   requireObservable,
-  writeProjectProfile,
 } from '../support/index.js';
 import type { CatalogueCase } from './contract.js';
-import { classSides, profileFrom, valuesOn } from './samples.js';
+import { classSides, generatedProfile, profileFrom, valuesOn } from './samples.js';
 
 /** SPEC §5.1: later roots take precedence for one name. */
 const ROOT_ORDER: readonly RootKind[] = ['managed', 'user', 'project', 'plugin'];
@@ -207,13 +206,13 @@ export function versionCases(d: Dimension): CatalogueCase[] {
     async run(ctx) {
       const wrong: unknown[] = [];
       let n = 0;
-      const control = await instantiatePath(ctx, writeProjectProfile(ctx, minimalProfile('cat-version-control')));
+      const control = await instantiatePath(ctx, generatedProfile(ctx, minimalProfile('cat-version-control')));
       requireObservable(control.status === 'instantiated', 'the minimal profile at oap 1.0 is refused, so no version can be told apart');
       for (const c of classes) {
         for (const v of c.values) {
           const doc = profileFrom(`cat-version-${n++}`, v);
           if (!checkVersion(doc).some((i) => i.code === 'version-minor')) continue;
-          const out = await instantiatePath(ctx, writeProjectProfile(ctx, doc));
+          const out = await instantiatePath(ctx, generatedProfile(ctx, doc));
           if (out.status !== 'rejected') wrong.push({ class: c.id, oap: doc['oap'], observed: out.status });
         }
       }

@@ -16,9 +16,9 @@ import type { Dimension, EquivalenceClass, Sample } from '../../spec/semantics/c
 import { type ContractFinding, composeProfile, contractFindings, predictContract } from '../../spec/semantics/index.js';
 import type { CaseContext, CaseDef } from '../kit/types.js';
 import { requireDiscovered } from '../level-3/lib/preconditions.js';
-import { instantiateName, requireSession, withTwinAttribution, writeProjectProfile } from '../support/index.js';
+import { instantiateName, removeProfiles, requireSession, withTwinAttribution } from '../support/index.js';
 import { type CatalogueCase, verdict } from './contract.js';
-import { classSides, policyFrom, profileFrom } from './samples.js';
+import { classSides, generatedProfile, policyFrom, profileFrom } from './samples.js';
 
 type Doc = Record<string, unknown>;
 
@@ -42,11 +42,12 @@ async function composeValue(ctx: CaseContext, n: number, sample: Sample, require
   const composed = composeProfile(child, (name) => byName.get(name));
   const flat: Doc = { ...composed, metadata: { ...(composed['metadata'] as Doc), name: `cat-flat-${n}` } };
   delete flat['extends'];
-  for (const d of [base, child, flat]) writeProjectProfile(ctx, d);
+  const written = [base, child, flat].map((d) => generatedProfile(ctx, d));
   await requireDiscovered(ctx, [`cat-base-${n}`, `cat-derived-${n}`, `cat-flat-${n}`]);
   const policy: HarnessPolicyT = policyFrom(sample);
   const inherited = requireSession(await instantiateName(ctx, `cat-derived-${n}`, policy), 'the derived profile').effective;
   const twin = requireSession(await instantiateName(ctx, `cat-flat-${n}`, policy), 'the composed profile standalone').effective;
+  removeProfiles(written);
   const prediction = predictContract({ spec: composed['spec'], policy, trust: 'project' });
   const opts = { workspace: ctx.workspace.dir };
   return withTwinAttribution(

@@ -9,7 +9,8 @@ import type { HarnessPolicyT } from '../../protocol/messages.js';
 import { placeAt } from '../../spec/document/schema-bounds.js';
 import type { EquivalenceClass, Sample, Side } from '../../spec/semantics/catalogue-model.js';
 import { decodePointer } from '../../spec/semantics/index.js';
-import { minimalProfile, permissivePolicy } from '../support/index.js';
+import type { CaseContext } from '../kit/types.js';
+import { GENERATED_ENCODINGS, minimalProfile, permissivePolicy, workingEncoding, writeProjectProfile } from '../support/index.js';
 
 type Doc = Record<string, unknown>;
 
@@ -67,3 +68,8 @@ export function policyFrom(sample: Sample): HarnessPolicyT {
 
 /** `spec` of a profile document. */
 export const specOf = (doc: Doc): unknown => doc['spec'];
+
+/** Write a generated document into the case's project root, in the generated encoding (GENERATED_ENCODINGS says why); the path. */
+export function generatedProfile(ctx: CaseContext, doc: Doc): string {
+  return writeProjectProfile(ctx, doc, { encoding: workingEncoding(ctx.handshake, GENERATED_ENCODINGS) });
+}

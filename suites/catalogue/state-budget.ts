@@ -12,9 +12,9 @@ import type { ClauseId } from '../../spec/requirements.js';
 import type { Dimension, Sample } from '../../spec/semantics/catalogue-model.js';
 import { fail } from '../kit/assert.js';
 import type { CaseContext, CaseDef } from '../kit/types.js';
-import { instantiatePath, requireObservable, requireSession, writeProjectProfile } from '../support/index.js';
+import { instantiatePath, requireObservable, requireSession } from '../support/index.js';
 import { atProfilePolicy, type CatalogueCase } from './contract.js';
-import { policyFrom, profileFrom } from './samples.js';
+import { generatedProfile, policyFrom, profileFrom } from './samples.js';
 
 type Doc = Record<string, unknown>;
 
@@ -72,7 +72,7 @@ function stateBudgetCase(d: Dimension): CatalogueCase | undefined {
         for (const sample of c.values) {
           const doc = profileFrom(`cat-${slug}-${n++}`.slice(0, 64), sample);
           const policy = policyFrom(sample);
-          const session = requireSession(await instantiatePath(ctx, writeProjectProfile(ctx, doc), policy), `catalogue class ${c.id}`);
+          const session = requireSession(await instantiatePath(ctx, generatedProfile(ctx, doc), policy), `catalogue class ${c.id}`);
           // The effective budget is L1-I3's: a session reporting another one than the smaller side is judged there, not here.
           const effective = session.effective.budgets as Record<string, unknown>;
           const budget = ((doc['spec'] as Doc)['context'] as Doc | undefined)?.['budget'] as Doc | undefined;

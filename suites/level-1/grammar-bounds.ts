@@ -44,7 +44,6 @@ import { serializeDocument } from '../kit/workspace.js';
 import {
   type Answered,
   answered,
-  BOUND_ENCODINGS,
   type BoundGroup,
   type BoundValue,
   boundGroups,
@@ -56,6 +55,7 @@ import {
 import {
   briefIssues,
   claimedRoots,
+  GENERATED_ENCODINGS,
   permissivePolicy,
   profileFileName,
   rejectionCause,
@@ -297,7 +297,7 @@ function boundCase(c: BoundCase): CaseDef {
       instantiated: 'the largest document of each bound',
     },
     async run(ctx) {
-      const encoding = workingEncoding(ctx.handshake, BOUND_ENCODINGS);
+      const encoding = workingEncoding(ctx.handshake, GENERATED_ENCODINGS);
       await control(ctx, encoding);
       const list = documents(encoding);
       const right = (answer: Answer): boolean =>

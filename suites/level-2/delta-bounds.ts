@@ -26,7 +26,6 @@ import type { CaseContext, CaseDef, Encoding } from '../kit/types.js';
 import { serializeDocument } from '../kit/workspace.js';
 import {
   answered,
-  BOUND_ENCODINGS,
   type BoundGroup,
   type BoundValue,
   boundGroups,
@@ -35,7 +34,7 @@ import {
   RECORDED_WRONG,
   valueLabel,
 } from '../support/bound-values.js';
-import { briefIssues, issuesCause, profileFileName, requireObservable, workingEncoding } from '../support/index.js';
+import { briefIssues, GENERATED_ENCODINGS, issuesCause, profileFileName, requireObservable, workingEncoding } from '../support/index.js';
 import { APPROVED } from './support/apply.js';
 import { APPLY_NOW, profile } from './support/builders.js';
 import { clone, isObject } from './support/common.js';
@@ -143,7 +142,7 @@ function boundCase(group: BoundGroup, accept: boolean): CaseDef {
       : `Deltas just outside a ${keyword} bound of the delta schema are refused before anything is written`,
     expectation: { bounds: group.bounds.map((b) => b.id), outcome: accept ? 'applied' : 'rejected, file untouched' },
     async run(ctx) {
-      const encoding = workingEncoding(ctx.handshake, BOUND_ENCODINGS);
+      const encoding = workingEncoding(ctx.handshake, GENERATED_ENCODINGS);
       await control(ctx, encoding);
       const list = deltas(encoding);
       const wrong: Array<{ bound: string; value: string; why: string; observed: unknown }> = [];

@@ -8,7 +8,6 @@
  */
 import { type BoundPlace, type OapSchema, type SchemaBound, boundPlaces, schemaBounds } from '../../spec/document/schema-bounds.js';
 import { AdapterProtocolError } from '../../protocol/errors.js';
-import type { Encoding } from '../kit/types.js';
 
 /** One value at one bound, and the edge it stands for. */
 export interface BoundValue {
@@ -72,14 +71,6 @@ function valuesOf(places: readonly BoundPlace[], side: Side): BoundValue[] {
       })),
     );
 }
-
-/**
- * The encoding bound documents are written in: JSON where the handshake claims it, else the usual
- * working encoding. The bounds are the schema's, the same in every encoding (SPEC §2.1), and JSON
- * writes each value exactly and reads fastest, which matters across some two thousand documents;
- * L1-P1 and L3-G1 judge the other encodings.
- */
-export const BOUND_ENCODINGS: readonly Encoding[] = ['json', 'yaml', 'md'];
 
 /** What a harness answered, or the protocol error it gave instead: never a refusal (INTERPRETATIONS.md "Refusing a document is an answer"). */
 export type Answered<T> = { ok: true; result: T } | { ok: false; protocolError: string };

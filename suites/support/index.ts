@@ -12,7 +12,16 @@ export { type InputRole, recordApply } from './inputs.js';
 export { briefIssues } from './issues.js';
 export { oracleRead, type ReadBack, readBack } from './oracle-read.js';
 export { permissivePolicy, STANDARD_TOOLS } from './policy.js';
-export { minimalProfile, nameOf, profileFileName, workingEncoding, writeProfile, writeProjectProfile } from './profile.js';
+export {
+  GENERATED_ENCODINGS,
+  minimalProfile,
+  nameOf,
+  profileFileName,
+  removeProfiles,
+  workingEncoding,
+  writeProfile,
+  writeProjectProfile,
+} from './profile.js';
 export {
   delimiters,
   inside,

@@ -2,7 +2,7 @@
  * Profiles a case writes: the minimal schema-valid document to build on, and writing one as a file
  * in an encoding the adapter claims. Every level and the fuzzer write profiles through here.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { HandshakeT } from '../../protocol/messages.js';
 import type { CaseContext, Encoding } from '../kit/types.js';
@@ -45,6 +45,15 @@ export function workingEncoding(handshake: HandshakeT, prefer?: readonly Encodin
   return (prefer ?? DEFAULT_PREFERENCE).find((e) => handshake.encodings.includes(e)) ?? handshake.encodings[0] ?? 'yaml';
 }
 
+/**
+ * The encodings generated documents (grammar bounds, catalogue values) are written in, in order of
+ * preference: JSON where the handshake claims it, else the usual working encoding. A generated
+ * document is about its values, which are the same in every encoding (SPEC §2.1); JSON writes each
+ * value exactly and reads fastest, which matters across the thousands of documents generated cases
+ * send. L1-P1 and L3-G1 judge the other encodings.
+ */
+export const GENERATED_ENCODINGS: readonly Encoding[] = ['json', 'yaml', 'md'];
+
 /** `<name>.agent.<yaml|json|md>`, the file name SPEC §3.1 recommends. */
 export function profileFileName(name: string, encoding: Encoding): string {
   return `${name}.agent.${encoding}`;
@@ -61,4 +70,13 @@ export function writeProfile(dir: string, doc: unknown, encoding: Encoding, file
 /** Write a profile into the case's project root (`<workspace>/.agents/`) in the working encoding. */
 export function writeProjectProfile(ctx: CaseContext, doc: ProfileDoc, opts: { encoding?: Encoding; fileName?: string } = {}): string {
   return writeProfile(ctx.workspace.projectAgents, doc, opts.encoding ?? workingEncoding(ctx.handshake), opts.fileName);
+}
+
+/**
+ * Remove the profiles a case wrote for one value once that value is judged. A generated case sends
+ * tens of values through one project root; removed, each value's discovery and `extends` read only
+ * its own documents (a minimal case), not every earlier value's.
+ */
+export function removeProfiles(paths: readonly string[]): void {
+  for (const path of paths) rmSync(path, { force: true });
 }
