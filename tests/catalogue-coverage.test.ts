@@ -9,7 +9,6 @@ import { allCases } from '../suites/index.js';
  * gets its case, or an exclusion with its reason, must leave it.
  */
 const AWAITING_CASE: Readonly<Record<string, readonly string[]>> = {
-  'context.files.path': ['dot-and-empty', 'unicode-name', 'dotdot-inside', 'backslash-dotdot'],
   'memory.mode': ['yaml-off'],
   'memory.stores': ['parent-store-mode'],
   'subagents.allow': ['grandchild-not-in-child-list'],

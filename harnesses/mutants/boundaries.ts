@@ -200,6 +200,14 @@ const DEFINED: readonly Mutant[] = [
 
   // ---------------------------------------------------------------- text and its encodings
   mutant(
+    'context-path-ascii-only',
+    'contextFile',
+    (reference) => (path, workspace) =>
+      /[^\x00-\x7f]/.test(path) ? { ok: false, reason: 'path contains characters outside ASCII' } : reference(path, workspace),
+    ['L1-I5', 'L1-P2'],
+    "A context file path with any character outside ASCII is refused as an escape (a confusable check that refuses every non-ASCII name): `docs/café.md` is rejected, and so is the grammar bound's longest path, 500 astral characters.",
+  ),
+  mutant(
     'tool-names-case-insensitive',
     'selectTools',
     (reference) => (request, from, ctx) => {
@@ -356,6 +364,24 @@ const DEFINED: readonly Mutant[] = [
   ),
 
   // ---------------------------------------------------------------- separators and prefixes
+  mutant(
+    'context-path-any-dotdot-refused',
+    'contextFile',
+    (reference) => (path, workspace) =>
+      path.split(/[\\/]/).includes('..') ? { ok: false, reason: 'path contains a .. segment' } : reference(path, workspace),
+    ['L1-I5'],
+    'A context file path with any `..` segment is refused, without resolving it: `docs/../notes/todo.md`, which stays inside, is rejected.',
+  ),
+  mutant(
+    'context-path-backslash-as-name',
+    'contextFile',
+    (reference) => (path, workspace) => {
+      const out = reference(path.replaceAll('\\', '_'), workspace);
+      return out.ok ? { ok: true, relative: path } : out;
+    },
+    ['L1-I5'],
+    'A context file path is contained as POSIX reads it, where `\\` is a character of a file name: `..\\..\\x` is one name inside the workspace, and a Windows reader climbs out.',
+  ),
   mutant(
     'host-wildcard-suffix-without-dot',
     'intersectHosts',
