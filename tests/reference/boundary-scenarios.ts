@@ -310,4 +310,17 @@ export const BOUNDARY_SCENARIOS: Record<string, Scenario> = {
     );
     return (await h.instantiateOk({ name: 'a' })).effective.mcp_servers.map((s) => s.launch);
   },
+  // context.files paths (issue 20, the classes awaiting a case)
+  'context-path-ascii-only': async (h) => {
+    h.put(profile('a', { context: { files: [{ path: 'docs/caf\u00e9.md' }] } }));
+    return (await h.instantiate({ name: 'a' })).status;
+  },
+  'context-path-any-dotdot-refused': async (h) => {
+    h.put(profile('a', { context: { files: [{ path: 'docs/../notes.md' }] } }));
+    return (await h.instantiate({ name: 'a' })).status;
+  },
+  'context-path-backslash-as-name': async (h) => {
+    h.put(profile('a', { context: { files: [{ path: '..\\..\\x' }] } }));
+    return (await h.instantiate({ name: 'a' })).status;
+  },
 };
