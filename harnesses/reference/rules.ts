@@ -272,6 +272,8 @@ export interface Rules {
 
   /** The order of the prompt's sections. */
   promptOrder(): readonly SectionKind[];
+  /** The sections the prompt is laid out in, from each non-empty step's rendered text in that order: one section per step, as rendered. */
+  promptSections(steps: ReadonlyArray<{ kind: SectionKind; content: string }>): Array<{ kind: SectionKind; content: string }>;
   /** Is a section marked trusted? Every one but state. */
   sectionTrusted(kind: SectionKind): boolean;
   /** What the harness's own trusted section says about state: nothing. */

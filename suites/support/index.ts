@@ -14,7 +14,9 @@ export { oracleRead, type ReadBack, readBack } from './oracle-read.js';
 export { permissivePolicy, STANDARD_TOOLS } from './policy.js';
 export { minimalProfile, nameOf, profileFileName, workingEncoding, writeProfile, writeProjectProfile } from './profile.js';
 export {
+  checkSectionMap,
   delimiters,
+  type ExpectedSection,
   inside,
   lines,
   type MappedSection,
