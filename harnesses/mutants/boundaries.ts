@@ -99,6 +99,24 @@ const DEFINED: readonly Mutant[] = [
     '`fact_ttl_days` is measured from `last_used_at` when a fact has one: a fact used recently but learned long ago outlives its TTL.',
   ),
 
+  mutant(
+    'lone-instructions-in-preamble',
+    'promptSections',
+    (reference) => (steps) => {
+      // The role gets sections of its own only when it has more than instructions to show.
+      const own = steps.filter((s) => s.kind !== 'preamble' && s.kind !== 'harness' && s.kind !== 'state' && s.kind !== 'postamble');
+      const [only] = own;
+      if (own.length !== 1 || only?.kind !== 'instructions' || !steps.some((s) => s.kind === 'preamble')) return reference(steps);
+      return reference(
+        steps
+          .filter((s) => s !== only)
+          .map((s) => (s.kind === 'preamble' ? { kind: 'preamble' as const, content: `${s.content}\n\n${only.content}` } : s)),
+      );
+    },
+    ['L1-I1'],
+    'A role of instructions alone (no supplement rendered) is laid out inside the harness preamble: the text is the same, but the section map has no instructions section.',
+  ),
+
   // ---------------------------------------------------------------- numeric extremes
   mutant(
     'cost-budget-whole-dollars',
@@ -523,6 +541,23 @@ const DEFINED: readonly Mutant[] = [
 
   // ---------------------------------------------------------------- duplicates
   mutant(
+    'prompt-lines-deduplicated',
+    'promptSections',
+    (reference) => (steps) => {
+      const seen = new Set<string>();
+      return reference(
+        steps.map((s) => {
+          const lines = s.content.split('\n');
+          const kept = lines.filter((l) => l.trim() === '' || !seen.has(l));
+          for (const l of lines) seen.add(l);
+          return { kind: s.kind, content: kept.join('\n') };
+        }),
+      );
+    },
+    ['L1-I1'],
+    'The prompt is de-duplicated line by line to save tokens: a line that an earlier section already holds is dropped, so a constraint written like an objective is no longer in the constraints section.',
+  ),
+  mutant(
     'collision-within-one-encoding-only',
     'withinRootCollision',
     (reference) => (name, found) => {
@@ -555,6 +590,13 @@ const DEFINED: readonly Mutant[] = [
   ),
 
   // ---------------------------------------------------------------- order and precedence
+  mutant(
+    'persona-before-instructions',
+    'promptOrder',
+    (reference) => () => reference().flatMap((k) => (k === 'persona' ? [] : k === 'instructions' ? ['persona', 'instructions'] : [k])),
+    ['L1-I1'],
+    "The persona is rendered first, as the agent's identity, before the instructions (step 4 before step 2).",
+  ),
   mutant(
     'fallbacks-last-served-wins',
     'modelChoice',

@@ -323,4 +323,17 @@ export const BOUNDARY_SCENARIOS: Record<string, Scenario> = {
     h.put(profile('a', { context: { files: [{ path: '..\\..\\x' }] } }));
     return (await h.instantiate({ name: 'a' })).status;
   },
+  // the prompt's sections
+  'lone-instructions-in-preamble': async (h) => {
+    h.put(profile('a'));
+    return (await h.instantiateOk({ name: 'a' })).prompt.sections.map((s) => s.kind);
+  },
+  'prompt-lines-deduplicated': async (h) => {
+    h.put(profile('a', { role: { instructions: 'x', objectives: ['Be brief.'], constraints: ['Be brief.'] } }));
+    return (await h.instantiateOk({ name: 'a' })).prompt.text;
+  },
+  'persona-before-instructions': async (h) => {
+    h.put(profile('a', { role: { instructions: 'x', persona: { verbosity: 'terse' } } }));
+    return (await h.instantiateOk({ name: 'a' })).prompt.sections.map((s) => s.kind);
+  },
 };
