@@ -13,7 +13,6 @@ const AWAITING_CASE: Readonly<Record<string, readonly string[]>> = {
   'memory.stores': ['parent-store-mode'],
   'subagents.allow': ['grandchild-not-in-child-list'],
   'subagents.limits': ['policy-zero', 'top-level-limit-binds-tree'],
-  'state.delimiting': ['empty-state'],
   'metadata.trust': ['no-trust-in-file', 'shadowed-winner'],
   'document.version': ['delta-and-profile-versions'],
   'delta.target': ['document-revision-absent'],

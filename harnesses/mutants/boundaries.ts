@@ -117,6 +117,20 @@ const DEFINED: readonly Mutant[] = [
     'A role of instructions alone (no supplement rendered) is laid out inside the harness preamble: the text is the same, but the section map has no instructions section.',
   ),
 
+  mutant(
+    'empty-state-placeholder',
+    'promptSections',
+    (reference) => (steps) => {
+      if (steps.some((s) => s.kind === 'state')) return reference(steps);
+      // With nothing learned, a one-line placeholder stands where the state block would be.
+      const at = steps.findIndex((s) => s.kind === 'postamble');
+      const placeholder = { kind: 'state' as const, content: 'State: (none yet)' };
+      return reference(at === -1 ? [...steps, placeholder] : [...steps.slice(0, at), placeholder, ...steps.slice(at)]);
+    },
+    ['L2-S2'],
+    "A profile with no state entries gets a one-line placeholder as its state section, `State: (none yet)`, without the state block's delimiters.",
+  ),
+
   // ---------------------------------------------------------------- numeric extremes
   mutant(
     'cost-budget-whole-dollars',

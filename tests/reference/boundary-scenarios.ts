@@ -332,6 +332,10 @@ export const BOUNDARY_SCENARIOS: Record<string, Scenario> = {
     h.put(profile('a', { role: { instructions: 'x', objectives: ['Be brief.'], constraints: ['Be brief.'] } }));
     return (await h.instantiateOk({ name: 'a' })).prompt.text;
   },
+  'empty-state-placeholder': async (h) => {
+    h.put(profile('a'));
+    return (await h.instantiateOk({ name: 'a' })).prompt.sections.map((s) => s.kind);
+  },
   'persona-before-instructions': async (h) => {
     h.put(profile('a', { role: { instructions: 'x', persona: { verbosity: 'terse' } } }));
     return (await h.instantiateOk({ name: 'a' })).prompt.sections.map((s) => s.kind);
