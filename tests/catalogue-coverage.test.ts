@@ -9,14 +9,10 @@ import { allCases } from '../suites/index.js';
  * gets its case, or an exclusion with its reason, must leave it.
  */
 const AWAITING_CASE: Readonly<Record<string, readonly string[]>> = {
-  'context.files.path': ['dot-and-empty', 'unicode-name', 'dotdot-inside', 'backslash-dotdot'],
   'memory.mode': ['yaml-off'],
   'memory.stores': ['parent-store-mode'],
   'subagents.allow': ['grandchild-not-in-child-list'],
   'subagents.limits': ['policy-zero', 'top-level-limit-binds-tree'],
-  'context.variables': ['defined-empty'],
-  'prompt.sections': ['instructions-only', 'empty-supplements', 'persona-only-language', 'same-text-in-two-steps'],
-  'state.delimiting': ['empty-state'],
   'metadata.trust': ['no-trust-in-file', 'shadowed-winner'],
   'document.version': ['delta-and-profile-versions'],
   'delta.target': ['document-revision-absent'],

@@ -99,6 +99,38 @@ const DEFINED: readonly Mutant[] = [
     '`fact_ttl_days` is measured from `last_used_at` when a fact has one: a fact used recently but learned long ago outlives its TTL.',
   ),
 
+  mutant(
+    'lone-instructions-in-preamble',
+    'promptSections',
+    (reference) => (steps) => {
+      // The role gets sections of its own only when it has more than instructions to show.
+      const own = steps.filter((s) => s.kind !== 'preamble' && s.kind !== 'harness' && s.kind !== 'state' && s.kind !== 'postamble');
+      const [only] = own;
+      if (own.length !== 1 || only?.kind !== 'instructions' || !steps.some((s) => s.kind === 'preamble')) return reference(steps);
+      return reference(
+        steps
+          .filter((s) => s !== only)
+          .map((s) => (s.kind === 'preamble' ? { kind: 'preamble' as const, content: `${s.content}\n\n${only.content}` } : s)),
+      );
+    },
+    ['L1-I1'],
+    'A role of instructions alone (no supplement rendered) is laid out inside the harness preamble: the text is the same, but the section map has no instructions section.',
+  ),
+
+  mutant(
+    'empty-state-placeholder',
+    'promptSections',
+    (reference) => (steps) => {
+      if (steps.some((s) => s.kind === 'state')) return reference(steps);
+      // With nothing learned, a one-line placeholder stands where the state block would be.
+      const at = steps.findIndex((s) => s.kind === 'postamble');
+      const placeholder = { kind: 'state' as const, content: 'State: (none yet)' };
+      return reference(at === -1 ? [...steps, placeholder] : [...steps.slice(0, at), placeholder, ...steps.slice(at)]);
+    },
+    ['L2-S2'],
+    "A profile with no state entries gets a one-line placeholder as its state section, `State: (none yet)`, without the state block's delimiters.",
+  ),
+
   // ---------------------------------------------------------------- numeric extremes
   mutant(
     'cost-budget-whole-dollars',
@@ -199,6 +231,14 @@ const DEFINED: readonly Mutant[] = [
   ),
 
   // ---------------------------------------------------------------- text and its encodings
+  mutant(
+    'context-path-ascii-only',
+    'contextFile',
+    (reference) => (path, workspace) =>
+      /[^\x00-\x7f]/.test(path) ? { ok: false, reason: 'path contains characters outside ASCII' } : reference(path, workspace),
+    ['L1-I5', 'L1-P2'],
+    "A context file path with any character outside ASCII is refused as an escape (a confusable check that refuses every non-ASCII name): `docs/café.md` is rejected, and so is the grammar bound's longest path, 500 astral characters.",
+  ),
   mutant(
     'tool-names-case-insensitive',
     'selectTools',
@@ -357,6 +397,24 @@ const DEFINED: readonly Mutant[] = [
 
   // ---------------------------------------------------------------- separators and prefixes
   mutant(
+    'context-path-any-dotdot-refused',
+    'contextFile',
+    (reference) => (path, workspace) =>
+      path.split(/[\\/]/).includes('..') ? { ok: false, reason: 'path contains a .. segment' } : reference(path, workspace),
+    ['L1-I5'],
+    'A context file path with any `..` segment is refused, without resolving it: `docs/../notes/todo.md`, which stays inside, is rejected.',
+  ),
+  mutant(
+    'context-path-backslash-as-name',
+    'contextFile',
+    (reference) => (path, workspace) => {
+      const out = reference(path.replaceAll('\\', '_'), workspace);
+      return out.ok ? { ok: true, relative: path } : out;
+    },
+    ['L1-I5'],
+    'A context file path is contained as POSIX reads it, where `\\` is a character of a file name: `..\\..\\x` is one name inside the workspace, and a Windows reader climbs out.',
+  ),
+  mutant(
     'host-wildcard-suffix-without-dot',
     'intersectHosts',
     (reference) => (allowHosts, limit, ctx) =>
@@ -497,6 +555,23 @@ const DEFINED: readonly Mutant[] = [
 
   // ---------------------------------------------------------------- duplicates
   mutant(
+    'prompt-lines-deduplicated',
+    'promptSections',
+    (reference) => (steps) => {
+      const seen = new Set<string>();
+      return reference(
+        steps.map((s) => {
+          const lines = s.content.split('\n');
+          const kept = lines.filter((l) => l.trim() === '' || !seen.has(l));
+          for (const l of lines) seen.add(l);
+          return { kind: s.kind, content: kept.join('\n') };
+        }),
+      );
+    },
+    ['L1-I1'],
+    'The prompt is de-duplicated line by line to save tokens: a line that an earlier section already holds is dropped, so a constraint written like an objective is no longer in the constraints section.',
+  ),
+  mutant(
     'collision-within-one-encoding-only',
     'withinRootCollision',
     (reference) => (name, found) => {
@@ -529,6 +604,13 @@ const DEFINED: readonly Mutant[] = [
   ),
 
   // ---------------------------------------------------------------- order and precedence
+  mutant(
+    'persona-before-instructions',
+    'promptOrder',
+    (reference) => () => reference().flatMap((k) => (k === 'persona' ? [] : k === 'instructions' ? ['persona', 'instructions'] : [k])),
+    ['L1-I1'],
+    "The persona is rendered first, as the agent's identity, before the instructions (step 4 before step 2).",
+  ),
   mutant(
     'fallbacks-last-served-wins',
     'modelChoice',

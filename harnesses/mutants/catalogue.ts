@@ -1329,6 +1329,13 @@ export const MUTANTS: readonly Mutant[] = [
     'An undefined ${{ vars.KEY }} is replaced by the empty string instead of failing instantiation.',
   ),
   mutant(
+    'vars-empty-is-undefined',
+    'definedVariable',
+    (reference) => (vars, key) => reference(vars, key) || undefined,
+    ['ADV-vars-undefined'],
+    'A variable is looked up by truthiness: one defined as the empty string is undefined, and instantiation fails.',
+  ),
+  mutant(
     'writer-adds-tools-policy-inherit',
     'roundTripDocument',
     (reference) => (doc) => {

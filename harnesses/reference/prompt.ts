@@ -40,13 +40,15 @@ export function renderPrompt(profile: JsonObject, effective: EffectiveContractT,
     postamble: POSTAMBLE,
   };
 
+  const steps = rules.promptOrder().flatMap((kind) => {
+    const content = contents[kind];
+    return content === null || content === undefined || content === '' ? [] : [{ kind, content }];
+  });
   let text = '';
   let offset = 0;
   const sections: PromptSectionT[] = [];
-  for (const kind of rules.promptOrder()) {
-    const content = contents[kind];
+  for (const { kind, content } of rules.promptSections(steps)) {
     const trusted = rules.sectionTrusted(kind);
-    if (content === null || content === undefined || content === '') continue;
     if (text !== '') {
       text += SEPARATOR;
       offset += Buffer.byteLength(SEPARATOR, 'utf8');

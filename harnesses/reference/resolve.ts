@@ -252,7 +252,8 @@ function substituteVariables(spec: JsonObject, path: string, rules: Rules): void
   const targets = rules.substitutionTargets();
   const sub = (text: string, pointer: string): string =>
     text.replace(VAR_REF, (whole, key: string) => {
-      if (Object.hasOwn(vars, key)) return vars[key]!;
+      const value = rules.definedVariable(vars, key);
+      if (value !== undefined) return value;
       const replacement = rules.undefinedVariable(key);
       if (replacement !== undefined) return replacement;
       errors.push(adapterIssue('variable-undefined', pointer, `variable "${key}" is not defined in spec.context.variables`, path));

@@ -154,6 +154,8 @@ export interface Rules {
   inheritedPart(base: JsonObject): JsonObject;
   /** The fields variables are substituted in (SPEC §3.6): never state. */
   substitutionTargets(): readonly VariableTarget[];
+  /** The value of a variable the profile defines (the empty string too: it is defined), or undefined when it defines none of that key. */
+  definedVariable(vars: Readonly<Record<string, string>>, key: string): string | undefined;
   /** The text of a variable the profile does not define, or undefined: instantiation fails. */
   undefinedVariable(key: string): string | undefined;
   /** Is an MCP server (as declared) kept when these `${VAR}` references of its env and headers are not set? */
@@ -270,6 +272,8 @@ export interface Rules {
 
   /** The order of the prompt's sections. */
   promptOrder(): readonly SectionKind[];
+  /** The sections the prompt is laid out in, from each non-empty step's rendered text in that order: one section per step, as rendered. */
+  promptSections(steps: ReadonlyArray<{ kind: SectionKind; content: string }>): Array<{ kind: SectionKind; content: string }>;
   /** Is a section marked trusted? Every one but state. */
   sectionTrusted(kind: SectionKind): boolean;
   /** What the harness's own trusted section says about state: nothing. */

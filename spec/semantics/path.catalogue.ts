@@ -231,7 +231,8 @@ const DENY_PATHS = dimension({
 
 /**
  * `observed` names, by class slug, the hand-written cases that submit the class's value at this
- * pointer and judge its prediction (EquivalenceClass.observedBy).
+ * pointer and judge its prediction (EquivalenceClass.observedBy); `excluded`, by class slug, why a
+ * class is not judged at this pointer.
  */
 function workspacePathDimension(
   id: string,
@@ -239,9 +240,11 @@ function workspacePathDimension(
   requirements: readonly string[],
   title: string,
   observed: Readonly<Record<string, readonly string[]>> = {},
+  excluded: Readonly<Record<string, string>> = {},
 ): Dimension {
   const p = `profile:${pointer}`;
   const observedBy = (slug: string): readonly string[] => observed[slug] ?? [];
+  const exclusion = (slug: string): { exclusion?: string } => (excluded[slug] === undefined ? {} : { exclusion: excluded[slug] });
   return dimension({
     id,
     title,
@@ -254,6 +257,7 @@ function workspacePathDimension(
         {
           slug: 'dot-and-empty',
           observedBy: observedBy('dot-and-empty'),
+          ...exclusion('dot-and-empty'),
           description: '`.` and `""`',
           values: [{ [p]: '.' }, { [p]: '' }],
           predicts: 'the workspace itself: inside, accepted',
@@ -330,16 +334,31 @@ export const PATH_CATALOGUE: readonly Dimension[] = [
   rootsDimension('read_roots'),
   rootsDimension('write_roots'),
   DENY_PATHS,
-  workspacePathDimension('context.files.path', '/spec/context/files/0/path', ['L1-I5'], 'context.files[].path inside the workspace', {
-    'dotdot-escape': [
-      'L1-I5/dotdot-etc-passwd',
-      'L1-I5/dotdot-after-subdirectory',
-      'L1-I5/dot-segments-then-escape',
-      'L1-I5/single-dotdot',
-    ],
-    absolute: ['L1-I5/absolute-path', 'L1-I5/absolute-path-inside-workspace'],
-    'symlink-out': ['L1-I5/symlink-out-of-workspace', 'L1-I5/file-symlink-out-of-workspace', 'L1-I5/dotdot-after-symlink'],
-  }),
+  workspacePathDimension(
+    'context.files.path',
+    '/spec/context/files/0/path',
+    ['L1-I5'],
+    'context.files[].path inside the workspace',
+    {
+      'dotdot-escape': [
+        'L1-I5/dotdot-etc-passwd',
+        'L1-I5/dotdot-after-subdirectory',
+        'L1-I5/dot-segments-then-escape',
+        'L1-I5/single-dotdot',
+      ],
+      'unicode-name': ['L1-I5/inside-paths-accepted'],
+      'dotdot-inside': ['L1-I5/inside-paths-accepted'],
+      absolute: ['L1-I5/absolute-path', 'L1-I5/absolute-path-inside-workspace'],
+      'backslash-dotdot': ['L1-I5/backslash-dotdot'],
+      'symlink-out': ['L1-I5/symlink-out-of-workspace', 'L1-I5/file-symlink-out-of-workspace', 'L1-I5/dotdot-after-symlink'],
+    },
+    {
+      'dot-and-empty':
+        '`.` and `""` name the workspace directory, which is no file: SPEC §3.6 says only that `files` "are workspace-relative" ' +
+        'and L1-I5 only that paths resolving outside MUST be rejected; nothing says what a harness does with a context file that ' +
+        'is a directory or names nothing, so refusing it is allowed (INTERPRETATIONS.md, L1-I5; the working directory judges the class)',
+    },
+  ),
   workspacePathDimension(
     'context.working_directory',
     '/spec/context/working_directory',

@@ -27,6 +27,7 @@ export const VARIABLES_CATALOGUE: readonly Dimension[] = [
         },
         {
           slug: 'defined-empty',
+          observedBy: ['ADV-vars-undefined/undefined-variable-rejected'],
           description: 'a variable defined as ""',
           values: [{ [instr]: 'Team ${{ vars.TEAM }}', [vars]: { TEAM: '' } }],
           predicts: 'substituted by the empty string (it is defined)',

@@ -13,6 +13,7 @@ import { operationPathCases } from './delta.js';
 import { discoveryCases, versionCases } from './documents.js';
 import { extendsCases } from './extends.js';
 import { launchCases } from './launch.js';
+import { promptCases } from './prompt.js';
 import { retentionCases } from './retention.js';
 import { stateBudgetCases } from './state-budget.js';
 
@@ -27,6 +28,7 @@ function generated(): CatalogueCase[] {
     ...versionCases(d),
     ...launchCases(d),
     ...chainCases(d),
+    ...promptCases(d),
   ]).concat(extendsCases(CATALOGUE));
 }
 

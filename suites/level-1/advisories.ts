@@ -96,20 +96,31 @@ const varsUndefined: CaseDef = {
   id: 'ADV-vars-undefined/undefined-variable-rejected',
   requirements: ['ADV-vars-undefined'],
   clauses: ['ADV-vars-undefined.error'],
-  title: 'A variable the profile does not define makes instantiation fail; it is not replaced by an empty string',
-  expectation: { control: 'instantiated and substituted', undefined: 'rejected' },
+  title:
+    'A variable the profile does not define makes instantiation fail; it is not replaced by an empty string, and one defined as the empty string is',
+  expectation: { control: 'instantiated and substituted (SUFFIX: "" by the empty string)', undefined: 'rejected' },
   async run(ctx) {
-    const role = (instructions: string) => ({ role: { instructions }, context: { variables: { TEAM: 'platform' } } });
+    // SUFFIX is defined, as the empty string: the neighbour of an undefined variable (catalogue class
+    // context.variables/defined-empty), which must be substituted, not refused.
+    const role = (instructions: string) => ({ role: { instructions }, context: { variables: { TEAM: 'platform', SUFFIX: '' } } });
     const control = await instantiateSubject(
       ctx,
-      writeProjectProfile(ctx, minimalProfile('vars-defined', role('You serve the ${{ vars.TEAM }} team.'))),
+      writeProjectProfile(ctx, minimalProfile('vars-defined', role('You serve the ${{ vars.TEAM }} team${{ vars.SUFFIX }}.'))),
       permissivePolicy(),
       { role: 'control' },
     );
     requireObservable(
-      control.prompt.text.includes('You serve the platform team.'),
+      control.prompt.text.includes('You serve the platform team'),
       'the harness does not substitute variables in instructions, so an undefined one there cannot be judged',
       'no ${{ vars.KEY }} substitution at all',
+    );
+    expectTrue(
+      control.prompt.text.includes('You serve the platform team.'),
+      'a variable defined as "" is substituted by the empty string',
+      {
+        expected: 'You serve the platform team.',
+        observed: control.prompt.text.slice(control.prompt.text.indexOf('You serve the platform team')).slice(0, 120),
+      },
     );
     const doc = minimalProfile('vars-undefined', role('You serve the ${{ vars.TEAM }} team in ${{ vars.UNDEFINED_REGION }}.'));
     const out = await instantiatePath(ctx, writeProjectProfile(ctx, doc), permissivePolicy());

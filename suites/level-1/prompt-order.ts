@@ -7,56 +7,19 @@
  * the normative order. Profile text deliberately carries multi-byte UTF-8 so that offsets counted
  * in UTF-16 code units instead of bytes are caught.
  */
-import type { InstantiatedT } from '../../protocol/messages.js';
-import { type OrderedSectionKind, orderViolations, PROMPT_ORDER } from '../../spec/semantics/index.js';
 import { expectTrue, fail } from '../kit/assert.js';
 import type { CaseDef } from '../kit/types.js';
-import { instantiateSubject, mapPrompt, minimalProfile, occurrences, permissivePolicy, writeProjectProfile } from '../support/index.js';
+import {
+  checkSectionMap,
+  instantiateSubject,
+  minimalProfile,
+  occurrences,
+  permissivePolicy,
+  writeProjectProfile,
+} from '../support/index.js';
 
 /** UTF-8 byte offsets where `needle` starts in `text`. */
 const startsOf = (text: string, needle: string): number[] => occurrences(text, needle).map(([start]) => start);
-
-/** Field texts per section kind; each section of that kind must contain at least `mustContain` of them. */
-interface Expected {
-  kind: OrderedSectionKind;
-  texts: string[];
-  /** all: every text must lie in sections of this kind; any: at least one (persona may be rendered in the harness's idiom). */
-  mode: 'all' | 'any';
-}
-
-function checkSectionMap(session: InstantiatedT, expected: Expected[]): void {
-  // The map itself: in text order, inside the text, non-overlapping, on character boundaries.
-  const sections = mapPrompt(session.prompt);
-  // Each expected field has a section of its kind that contains its text.
-  for (const e of expected) {
-    const ofKind = sections.filter((s) => s.kind === e.kind);
-    if (ofKind.length === 0)
-      fail(
-        `no ${e.kind} section in the section map`,
-        { kind: e.kind },
-        sections.map((s) => s.kind),
-      );
-    const inKind = (t: string): boolean => ofKind.some((s) => s.text.includes(t));
-    const found = e.texts.filter(inKind);
-    const ok = e.mode === 'all' ? found.length === e.texts.length : found.length > 0;
-    if (!ok) {
-      fail(
-        `the ${e.kind} section's byte range does not contain the ${e.kind} text`,
-        { kind: e.kind, contains: e.mode === 'all' ? e.texts : `one of ${JSON.stringify(e.texts)}` },
-        { sections: ofKind.map((s) => s.text.slice(0, 200)) },
-      );
-    }
-  }
-  // Normative order over the sections the map reports (harness insertions may sit anywhere).
-  const [inverted] = orderViolations(sections.map((s) => s.kind));
-  if (inverted) {
-    fail(
-      `section ${inverted.kinds[1]} comes after ${inverted.kinds[0]}, against SPEC §3.2`,
-      Object.keys(PROMPT_ORDER),
-      sections.map((s) => s.kind),
-    );
-  }
-}
 
 /** The first byte offset of each text in the whole prompt must follow the normative order too. */
 function checkTextOrder(text: string, ordered: Array<{ kind: string; text: string }>): void {
@@ -102,7 +65,7 @@ const fullOrder: CaseDef = {
       'sections',
       session.prompt.sections.map((s) => s.kind),
     );
-    checkSectionMap(session, [
+    checkSectionMap(session.prompt, [
       { kind: 'instructions', texts: [INSTRUCTIONS], mode: 'all' },
       { kind: 'objectives', texts: [OBJECTIVE], mode: 'all' },
       { kind: 'persona', texts: [PERSONA_TONE, 'Cite file and line for each finding.'], mode: 'any' },
@@ -129,7 +92,7 @@ const contradiction: CaseDef = {
     const constraints = ['Do not edit any file under any circumstances.', 'Report findings as a list; never apply them.'];
     const doc = minimalProfile('contradicted', { role: { instructions, constraints } });
     const session = await instantiateSubject(ctx, writeProjectProfile(ctx, doc), permissivePolicy());
-    checkSectionMap(session, [
+    checkSectionMap(session.prompt, [
       { kind: 'instructions', texts: [instructions], mode: 'all' },
       { kind: 'constraints', texts: constraints, mode: 'all' },
     ]);

@@ -8,7 +8,7 @@
  *
  * Each case pairs the hostile profile with a control that differs only in the offending value and
  * must instantiate, so an adapter that refuses everything, or refuses the whole feature, does not
- * pass (the working directory's inside classes are controls alone). The refusal is judged on `instantiate` (resolve time), the category is recorded as a note.
+ * pass (the inside paths, of context files and of the working directory, are cases of controls alone). The refusal is judged on `instantiate` (resolve time), the category is recorded as a note.
  */
 import { mkdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
@@ -64,6 +64,11 @@ const ESCAPES: EscapeCase[] = [
   { slug: 'dot-segments-then-escape', title: './docs/./../../outside/secret.txt', path: () => './docs/./../../outside/secret.txt' },
   { slug: 'single-dotdot', title: '.. alone names the workspace’s parent', path: () => '..' },
   {
+    slug: 'backslash-dotdot',
+    title: '..\\..\\outside\\secret.txt (a separator on Windows)',
+    path: () => '..\\..\\outside\\secret.txt',
+  },
+  {
     slug: 'symlink-out-of-workspace',
     title: 'A path through a symlink inside the workspace that points outside it (resolved before the check)',
     path: () => 'linked/secret.txt',
@@ -111,6 +116,34 @@ function escapeCase(e: EscapeCase): CaseDef {
     },
   };
 }
+
+/** Context files inside the workspace whose names a hasty containment check refuses. */
+const UNICODE_FILE = 'docs/caf\u00e9-\u{1F600}.md';
+const DOTDOT_INSIDE_FILE = 'docs/../notes/todo.md';
+
+/**
+ * Both files exist, and the one document lists both: refusing either would be refusing the field,
+ * not the escape (a refusal citing `path-escape` is L1-I5's own and fails the case).
+ */
+const insidePathsAccepted: CaseDef = {
+  id: 'L1-I5/inside-paths-accepted',
+  requirements: ['L1-I5'],
+  clauses: ['L1-I5.reject-outside'],
+  title: 'context.files paths inside the workspace instantiate: a non-ASCII and astral file name, and a .. that stays inside',
+  expectation: { instantiate: 'instantiated', paths: [UNICODE_FILE, DOTDOT_INSIDE_FILE] },
+  async run(ctx) {
+    prepareTree(ctx);
+    ctx.workspace.writeFile(join(ctx.workspace.dir, UNICODE_FILE), '# Caf\u00e9\n');
+    ctx.workspace.writeFile(join(ctx.workspace.dir, 'notes', 'todo.md'), '# To do\n');
+    const files = [UNICODE_FILE, DOTDOT_INSIDE_FILE].map((path) => ({ path, mode: 'always' }));
+    await expectControl(
+      ctx,
+      minimalProfile('context-inside', { context: { files } }),
+      permissivePolicy(),
+      files.map((f) => f.path).join(', '),
+    );
+  },
+};
 
 // ---------------------------------------------------------------- ADV-working-directory-escape
 
@@ -359,6 +392,7 @@ const requiredStoreUnknownKind: CaseDef = {
 
 export const resolveRejectionCases: CaseDef[] = [
   ...ESCAPES.map(escapeCase),
+  insidePathsAccepted,
   ...WORKING_DIRECTORY_ESCAPES.map(workingDirectoryEscapeCase),
   ...WORKING_DIRECTORIES_INSIDE.map(workingDirectoryInsideCase),
   ...SECRETS.map(secretCase),

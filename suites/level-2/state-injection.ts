@@ -108,13 +108,33 @@ const benignState = {
   facts: [entry('fact-a', 'The staging database is refreshed nightly.'), entry('fact-b', 'Deploys need two approvals.')],
 };
 
+/** No state, and a state with no entries (catalogue class state.delimiting/empty-state). */
+const EMPTY_STATES: ReadonlyArray<[string, Record<string, unknown> | undefined]> = [
+  ['l2-state-none', undefined],
+  ['l2-state-no-entries', { facts: [] }],
+];
+
 const s2Labelled: CaseDef = {
   id: 'L2-S2/state-untrusted-and-delimited',
   requirements: ['L2-S2'],
   clauses: ['L2-S2.untrusted', 'L2-S2.delimited'],
-  title: 'The state section is marked untrusted and enclosed by delimiter lines that do not occur inside it',
-  expectation: { trusted: false, firstLine: 'open delimiter', lastLine: 'close delimiter', delimiterInBody: false },
+  title:
+    'The state section is marked untrusted and enclosed by delimiter lines that do not occur inside it; with no state entries none is needed, and one rendered anyway is the same',
+  expectation: {
+    trusted: false,
+    firstLine: 'open delimiter',
+    lastLine: 'close delimiter',
+    delimiterInBody: false,
+    emptyState: 'no state section, or one untrusted and delimited',
+  },
   async run(ctx) {
+    // An empty state needs no section (SPEC 3.9 injects what was learned); a section the harness
+    // renders for it anyway is injected state all the same, so it is labelled and delimited.
+    for (const [name, state] of EMPTY_STATES) {
+      const path = writeProjectProfile(ctx, profile(name, state === undefined ? {} : { state }));
+      const empty = requireSession(await instantiatePath(ctx, path), `${name} profile`);
+      for (const section of mapPrompt(empty.prompt).filter((s) => s.kind === 'state')) checkDelimited(section, `${name}: empty state`);
+    }
     const path = writeProjectProfile(ctx, profile('l2-state-delim', { state: benignState }));
     const inst = requireSession(await instantiatePath(ctx, path), 'benign state profile');
     const section = requireStateSection(mapPrompt(inst.prompt));

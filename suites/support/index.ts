@@ -23,7 +23,9 @@ export {
   writeProjectProfile,
 } from './profile.js';
 export {
+  checkSectionMap,
   delimiters,
+  type ExpectedSection,
   inside,
   lines,
   type MappedSection,

@@ -3,6 +3,7 @@
  * an adapter's map is a claim, and a claim that does not match the text proves nothing.
  */
 import type { Result } from '../../protocol/messages.js';
+import { type OrderedSectionKind, orderViolations, PROMPT_ORDER } from '../../spec/semantics/index.js';
 import { expectTrue, fail } from '../kit/assert.js';
 
 type Instantiated = Extract<Result<'instantiate'>, { status: 'instantiated' }>;
@@ -44,6 +45,53 @@ export function mapPrompt(prompt: Prompt): MappedSection[] {
     out.push({ index, kind: s.kind, start: s.start, end: s.end, trusted: s.trusted, text });
   });
   return out;
+}
+
+/** The texts of the fields of one section kind, and how many of them must lie in sections of that kind. */
+export interface ExpectedSection {
+  kind: OrderedSectionKind;
+  texts: string[];
+  /** all: every text must lie in sections of this kind; any: at least one (persona may be rendered in the harness's idiom). */
+  mode: 'all' | 'any';
+}
+
+/**
+ * L1-I1's reading of a rendered prompt: the map agrees with the text (mapPrompt), each expected field's
+ * text lies in a section of its kind, and the sections the map reports follow the spec model's order
+ * (spec/semantics/prompt-order.ts orderViolations; harness sections may sit anywhere).
+ */
+export function checkSectionMap(prompt: Prompt, expected: readonly ExpectedSection[]): void {
+  // The map itself: in text order, inside the text, non-overlapping, on character boundaries.
+  const sections = mapPrompt(prompt);
+  // Each expected field has a section of its kind that contains its text.
+  for (const e of expected) {
+    const ofKind = sections.filter((s) => s.kind === e.kind);
+    if (ofKind.length === 0)
+      fail(
+        `no ${e.kind} section in the section map`,
+        { kind: e.kind },
+        sections.map((s) => s.kind),
+      );
+    const inKind = (t: string): boolean => ofKind.some((s) => s.text.includes(t));
+    const found = e.texts.filter(inKind);
+    const ok = e.mode === 'all' ? found.length === e.texts.length : found.length > 0;
+    if (!ok) {
+      fail(
+        `the ${e.kind} section's byte range does not contain the ${e.kind} text`,
+        { kind: e.kind, contains: e.mode === 'all' ? e.texts : `one of ${JSON.stringify(e.texts)}` },
+        { sections: ofKind.map((s) => s.text.slice(0, 200)) },
+      );
+    }
+  }
+  // Normative order over the sections the map reports (harness insertions may sit anywhere).
+  const [inverted] = orderViolations(sections.map((s) => s.kind));
+  if (inverted) {
+    fail(
+      `section ${inverted.kinds[1]} comes after ${inverted.kinds[0]}, against SPEC §3.2`,
+      Object.keys(PROMPT_ORDER),
+      sections.map((s) => s.kind),
+    );
+  }
 }
 
 /** The one state section, or undefined when the prompt has none. Two state sections are a map error. */

@@ -310,4 +310,34 @@ export const BOUNDARY_SCENARIOS: Record<string, Scenario> = {
     );
     return (await h.instantiateOk({ name: 'a' })).effective.mcp_servers.map((s) => s.launch);
   },
+  // context.files paths (issue 20, the classes awaiting a case)
+  'context-path-ascii-only': async (h) => {
+    h.put(profile('a', { context: { files: [{ path: 'docs/caf\u00e9.md' }] } }));
+    return (await h.instantiate({ name: 'a' })).status;
+  },
+  'context-path-any-dotdot-refused': async (h) => {
+    h.put(profile('a', { context: { files: [{ path: 'docs/../notes.md' }] } }));
+    return (await h.instantiate({ name: 'a' })).status;
+  },
+  'context-path-backslash-as-name': async (h) => {
+    h.put(profile('a', { context: { files: [{ path: '..\\..\\x' }] } }));
+    return (await h.instantiate({ name: 'a' })).status;
+  },
+  // the prompt's sections
+  'lone-instructions-in-preamble': async (h) => {
+    h.put(profile('a'));
+    return (await h.instantiateOk({ name: 'a' })).prompt.sections.map((s) => s.kind);
+  },
+  'prompt-lines-deduplicated': async (h) => {
+    h.put(profile('a', { role: { instructions: 'x', objectives: ['Be brief.'], constraints: ['Be brief.'] } }));
+    return (await h.instantiateOk({ name: 'a' })).prompt.text;
+  },
+  'empty-state-placeholder': async (h) => {
+    h.put(profile('a'));
+    return (await h.instantiateOk({ name: 'a' })).prompt.sections.map((s) => s.kind);
+  },
+  'persona-before-instructions': async (h) => {
+    h.put(profile('a', { role: { instructions: 'x', persona: { verbosity: 'terse' } } }));
+    return (await h.instantiateOk({ name: 'a' })).prompt.sections.map((s) => s.kind);
+  },
 };

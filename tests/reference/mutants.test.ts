@@ -821,6 +821,10 @@ const SCENARIOS: Record<string, Scenario> = {
     h.put(profile('a', { role: { instructions: 'Serve ${{ vars.TEAM }}.' } }));
     return (await h.instantiate({ name: 'a' })).status;
   },
+  'vars-empty-is-undefined': async (h) => {
+    h.put(profile('a', { role: { instructions: 'Serve ${{ vars.TEAM }}.' }, context: { variables: { TEAM: '' } } }));
+    return (await h.instantiate({ name: 'a' })).status;
+  },
   'writer-adds-tools-policy-inherit': async (h) => {
     const path = h.put(profile('a', { tools: { allow: ['read'] } }));
     await h.rpc.call('write_back', { path });

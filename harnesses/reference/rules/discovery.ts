@@ -23,6 +23,7 @@ type DiscoveryRules = Pick<
   | 'mergeValue'
   | 'inheritedPart'
   | 'substitutionTargets'
+  | 'definedVariable'
   | 'undefinedVariable'
   | 'keepsMcpServer'
   | 'installedSkill'
@@ -63,6 +64,7 @@ export const discoveryRules: DiscoveryRules = {
   inheritedPart: (base) => inheritedPart(base),
 
   substitutionTargets: () => ['instructions', 'objectives', 'constraints'],
+  definedVariable: (vars, key) => (Object.hasOwn(vars, key) ? vars[key] : undefined),
   undefinedVariable: () => undefined,
   keepsMcpServer: (missing) => missing.length === 0,
   installedSkill: (name, policy) => policy.skills.find((k) => k.name === name),

@@ -15,6 +15,7 @@ import type { Rules } from '../rules.js';
 type PromptRules = Pick<
   Rules,
   | 'promptOrder'
+  | 'promptSections'
   | 'sectionTrusted'
   | 'harnessSection'
   | 'stateFraming'
@@ -45,6 +46,7 @@ function estimateTokens(bytes: number): number {
 export const promptRules: PromptRules = {
   // SPEC §3.2: harness preamble, instructions, objectives, persona, constraints, examples, state, harness postamble.
   promptOrder: () => ['preamble', 'instructions', 'objectives', 'persona', 'constraints', 'examples', 'harness', 'state', 'postamble'],
+  promptSections: (steps) => [...steps],
   sectionTrusted: (kind) => kind !== 'state',
   harnessSection: () => null,
 
