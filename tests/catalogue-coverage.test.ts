@@ -21,7 +21,6 @@ const AWAITING_CASE: Readonly<Record<string, readonly string[]>> = {
   'document.version': ['delta-and-profile-versions'],
   'delta.target': ['document-revision-absent'],
   'retention.max_history': ['schema-maximum'],
-  'proposal.risk': ['op-absent', 'subagent-limits-raised', 'glob-added-to-allow', 'remove-from-deny'],
 };
 
 describe('the boundary catalogue in COVERAGE.md', () => {

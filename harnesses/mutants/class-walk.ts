@@ -1,0 +1,47 @@
+/**
+ * Issue 20: mutants for the catalogue classes that waited longest for their case (the classes that
+ * left `AWAITING_CASE` in tests/catalogue-coverage.test.ts). Each is one realistic defect at the
+ * edge of one class, in one rule of the reference's table; MUTANTS.md has a row for each, naming the
+ * class it came from and the IDs it must fail.
+ */
+import type { Risk } from '../reference/rules.js';
+import type { JsonObject } from '../reference/json.js';
+import { type Mutant, mutant } from './mutant.js';
+
+/** The risk a proposal's document states (`medium` when it states none): what an unclassified proposal keeps. */
+const documentRisk = (proposal: JsonObject): Risk => (proposal['risk'] as Risk | undefined) ?? 'medium';
+
+export const CLASS_WALK_MUTANTS: readonly Mutant[] = [
+  mutant(
+    'risk-op-absent-unclassified',
+    'proposalRisk',
+    (reference) => (proposal, doc) => (proposal['op'] === undefined ? documentRisk(proposal) : reference(proposal, doc)),
+    ['L2-A8'],
+    "The classifier switches on a proposal's `op` with no default branch: a proposal without `op` (the default replace) keeps the document's risk.",
+  ),
+  mutant(
+    'risk-subagent-limits-unguarded',
+    'proposalRisk',
+    (reference) => (proposal, doc) =>
+      /^\/spec\/runtime\/subagents\/max_(depth|concurrent)$/.test(String(proposal['path'])) ? documentRisk(proposal) : reference(proposal, doc),
+    ['L2-A8'],
+    "Only the names under spec.runtime.subagents are guarded: raising `max_depth` or `max_concurrent` keeps the document's risk.",
+  ),
+  mutant(
+    'risk-allow-pattern-not-a-tool',
+    'proposalRisk',
+    (reference) => (proposal, doc) =>
+      /^\/spec\/tools\/allow\/(-|\d+)$/.test(String(proposal['path'])) && typeof proposal['value'] === 'string' && /[*?[]/.test(proposal['value'])
+        ? documentRisk(proposal)
+        : reference(proposal, doc),
+    ['L2-A8'],
+    "An entry added to tools.allow widens only when it names a tool: a pattern (`*`, `mcp/x/*`) is not looked up as one and keeps the document's risk.",
+  ),
+  mutant(
+    'risk-remove-never-widens',
+    'proposalRisk',
+    (reference) => (proposal, doc) => (proposal['op'] === 'remove' ? documentRisk(proposal) : reference(proposal, doc)),
+    ['L2-A8'],
+    "A `remove` proposal is read as narrowing: removing an entry of tools.deny keeps the document's risk.",
+  ),
+];
