@@ -18,9 +18,6 @@ const AWAITING_CASE: Readonly<Record<string, readonly string[]>> = {
   'prompt.sections': ['instructions-only', 'empty-supplements', 'persona-only-language', 'same-text-in-two-steps'],
   'state.delimiting': ['empty-state'],
   'metadata.trust': ['no-trust-in-file', 'shadowed-winner'],
-  'document.version': ['delta-and-profile-versions'],
-  'delta.target': ['document-revision-absent'],
-  'retention.max_history': ['schema-maximum'],
 };
 
 describe('the boundary catalogue in COVERAGE.md', () => {

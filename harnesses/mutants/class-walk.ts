@@ -4,6 +4,7 @@
  * edge of one class, in one rule of the reference's table; MUTANTS.md has a row for each, naming the
  * class it came from and the IDs it must fail.
  */
+import { DEFAULT_MAX_HISTORY } from '../../spec/semantics/index.js';
 import type { Risk } from '../reference/rules.js';
 import type { JsonObject } from '../reference/json.js';
 import { type Mutant, mutant } from './mutant.js';
@@ -43,5 +44,20 @@ export const CLASS_WALK_MUTANTS: readonly Mutant[] = [
     (reference) => (proposal, doc) => (proposal['op'] === 'remove' ? documentRisk(proposal) : reference(proposal, doc)),
     ['L2-A8'],
     "A `remove` proposal is read as narrowing: removing an entry of tools.deny keeps the document's risk.",
+  ),
+  mutant(
+    'current-revision-absent-as-0',
+    'currentRevision',
+    () => (metadata) => (typeof metadata['revision'] === 'number' ? metadata['revision'] : 0),
+    ['L2-A10'],
+    'The applicator reads an absent `metadata.revision` as 0, not its default 1: a delta targeting revision 1 is a conflict (rebased when it only appends) and the profile is written at revision 1.',
+  ),
+  mutant(
+    'history-cap-over-255-ignored',
+    'keptHistory',
+    (reference) => (history, retention) =>
+      reference(history, { ...retention, max_history: (retention.max_history ?? DEFAULT_MAX_HISTORY) > 255 ? DEFAULT_MAX_HISTORY : retention.max_history }),
+    ['L2-A11'],
+    'A `max_history` above what the history buffer holds (255, one byte) is ignored as out of range and the default 50 applies: the schema maximum 500 trims history to 50.',
   ),
 ];

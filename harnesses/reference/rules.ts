@@ -306,6 +306,8 @@ export interface Rules {
 
   // ---------------------------------------------------------------- applying deltas (SPEC §5.6, §6)
 
+  /** The profile's current revision, as the applicator reads it before a write (SPEC §2.2: absent is 1; L2-A3, L2-A10). */
+  currentRevision(metadata: JsonObject): number;
   /** A proposal's risk as the applicator reports it (L2-A8). */
   proposalRisk(proposal: JsonObject, doc: JsonObject): Risk;
   /** Is a delta for this revision in conflict with the profile's (L2-A3)? */
