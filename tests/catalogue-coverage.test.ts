@@ -17,7 +17,6 @@ const AWAITING_CASE: Readonly<Record<string, readonly string[]>> = {
   'context.variables': ['defined-empty'],
   'prompt.sections': ['instructions-only', 'empty-supplements', 'persona-only-language', 'same-text-in-two-steps'],
   'state.delimiting': ['empty-state'],
-  'metadata.trust': ['no-trust-in-file', 'shadowed-winner'],
 };
 
 describe('the boundary catalogue in COVERAGE.md', () => {

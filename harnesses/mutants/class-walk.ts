@@ -7,6 +7,7 @@
 import { DEFAULT_MAX_HISTORY } from '../../spec/semantics/index.js';
 import type { Risk } from '../reference/rules.js';
 import type { JsonObject } from '../reference/json.js';
+import { TRUST_OF_ROOT } from '../reference/roots.js';
 import { type Mutant, mutant } from './mutant.js';
 
 /** The risk a proposal's document states (`medium` when it states none): what an unclassified proposal keeps. */
@@ -59,5 +60,19 @@ export const CLASS_WALK_MUTANTS: readonly Mutant[] = [
       reference(history, { ...retention, max_history: (retention.max_history ?? DEFAULT_MAX_HISTORY) > 255 ? DEFAULT_MAX_HISTORY : retention.max_history }),
     ['L2-A11'],
     'A `max_history` above what the history buffer holds (255, one byte) is ignored as out of range and the default 50 applies: the schema maximum 500 trims history to 50.',
+  ),
+  mutant(
+    'trust-unset-when-file-silent',
+    'assignTrust',
+    () => (rootTrust, fileTrust) => (fileTrust === undefined ? 'imported' : rootTrust),
+    ['L1-I4'],
+    "The root's label overwrites a `trust` the file states; a file stating none keeps none and is treated as imported.",
+  ),
+  mutant(
+    'trust-of-first-root-defining-name',
+    'winnerTrust',
+    () => (winner, definedIn) => TRUST_OF_ROOT[definedIn[0] ?? winner],
+    ['L1-I4'],
+    'Trust is recorded for a name where discovery first sees it (the managed root is searched first), the definition where it last sees it: a project file shadowing a managed one runs as managed.',
   ),
 ];

@@ -30,7 +30,7 @@ import type { DeltaOperation, OpResult } from './apply/operation.js';
 import type { Ceiling } from './ceiling.js';
 import type { Digests, Encoding, JsonObject, Read } from './json.js';
 import type { Containment } from './paths.js';
-import type { DiscoveryRootsT, RootDir, Trust } from './roots.js';
+import type { DiscoveryRootsT, RootDir, RootKind, Trust } from './roots.js';
 
 /** Whose narrowing a ceiling stands for: the harness policy (a top-level session) or a parent session (a subagent). */
 export type Origin = Ceiling['origin'];
@@ -125,6 +125,8 @@ export interface Rules {
   withinRootCollision<T extends { path: string }>(name: string, found: readonly T[]): T | undefined;
   /** The record of a name defined in several roots (L1-D3). */
   crossRootCollision(name: string, paths: string[], winner: string): Collision | undefined;
+  /** The trust of the profile that wins a name, from the roots defining it in search order (SPEC §7.1: the winner's own root; L1-I4). */
+  winnerTrust(winner: RootKind, definedIn: readonly RootKind[]): Trust;
   /** The name a profile is known by (L1-D4). */
   profileName(metadataName: string, fileName: string): string;
   /** What discovery leaves behind in the roots it read: nothing (L1-I11). */
