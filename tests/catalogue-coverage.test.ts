@@ -12,8 +12,6 @@ const AWAITING_CASE: Readonly<Record<string, readonly string[]>> = {
   'context.files.path': ['dot-and-empty', 'unicode-name', 'dotdot-inside', 'backslash-dotdot'],
   'memory.mode': ['yaml-off'],
   'memory.stores': ['parent-store-mode'],
-  'subagents.allow': ['grandchild-not-in-child-list'],
-  'subagents.limits': ['policy-zero', 'top-level-limit-binds-tree'],
   'context.variables': ['defined-empty'],
   'prompt.sections': ['instructions-only', 'empty-supplements', 'persona-only-language', 'same-text-in-two-steps'],
   'state.delimiting': ['empty-state'],

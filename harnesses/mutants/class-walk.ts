@@ -75,4 +75,32 @@ export const CLASS_WALK_MUTANTS: readonly Mutant[] = [
     ['L1-I4'],
     'Trust is recorded for a name where discovery first sees it (the managed root is searched first), the definition where it last sees it: a project file shadowing a managed one runs as managed.',
   ),
+  mutant(
+    'subagent-allow-inherited',
+    'delegationAllowList',
+    () => (lists) => [...new Set(lists.flat())],
+    ['L3-B1'],
+    "A subagent inherits its ancestors' allow lists and adds its own: it may delegate to a name only its parent lists.",
+  ),
+  mutant(
+    'subagent-depth-own-limit-only',
+    'exceedsDelegationDepth',
+    () => (levels, maxDepth) => levels === 1 && levels > maxDepth,
+    ['L3-B2'],
+    "Each session checks only its own `max_depth`, one level below itself: an ancestor's limit does not bind its subtree, so the subagent of a lead with `max_depth: 1` delegates again.",
+  ),
+  mutant(
+    'subagent-depth-zero-unlimited',
+    'exceedsDelegationDepth',
+    () => (levels, maxDepth) => Boolean(maxDepth) && levels > maxDepth,
+    ['L3-B2'],
+    'The depth check is guarded by `if (maxDepth)`: a `max_depth` of 0 is falsy and means no limit.',
+  ),
+  mutant(
+    'subagent-concurrency-zero-unlimited',
+    'delegationConcurrencyAllowed',
+    () => (live, maxConcurrent) => !maxConcurrent || live < maxConcurrent,
+    ['L3-B2'],
+    'The concurrency check is guarded by `if (maxConcurrent)`: a `max_concurrent` of 0 is falsy and means no limit.',
+  ),
 ];

@@ -250,6 +250,11 @@ export interface Rules {
 
   // ---------------------------------------------------------------- sessions and delegation (SPEC §5.4, §3.8)
 
+  /**
+   * The allow list a delegation is judged by, from the effective lists of the delegating session and
+   * its ancestors (nearest first): the delegating session's own (SPEC §3.8; L3-B1).
+   */
+  delegationAllowList(lists: ReadonlyArray<readonly string[]>): readonly string[];
   /** May a parent delegate to this profile name? */
   delegationAllowed(name: string, allow: readonly string[]): boolean;
   /** Does a delegation this many levels below an ancestor exceed its max_depth? */
