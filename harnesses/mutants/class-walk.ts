@@ -103,4 +103,15 @@ export const CLASS_WALK_MUTANTS: readonly Mutant[] = [
     ['L3-B2'],
     'The concurrency check is guarded by `if (maxConcurrent)`: a `max_concurrent` of 0 is falsy and means no limit.',
   ),
+  mutant(
+    'subagent-store-mode-from-parent-section',
+    'subagentCeiling',
+    (reference) => (parent) => {
+      const ceiling = reference(parent);
+      const mode = parent.effective.memory.mode;
+      return { ...ceiling, memory: { ...ceiling.memory, stores: parent.effective.memory.stores.map((s) => ({ name: s.name, mode })) } };
+    },
+    ['L3-B1'],
+    "A subagent's ceiling lists the parent's stores under the parent's memory section mode, not each store's own effective mode: a store the parent holds read_only is read_write for a read_write child.",
+  ),
 ];
