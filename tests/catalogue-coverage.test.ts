@@ -10,7 +10,6 @@ import { allCases } from '../suites/index.js';
  */
 const AWAITING_CASE: Readonly<Record<string, readonly string[]>> = {
   'context.files.path': ['dot-and-empty', 'unicode-name', 'dotdot-inside', 'backslash-dotdot'],
-  'memory.mode': ['yaml-off'],
   'context.variables': ['defined-empty'],
   'prompt.sections': ['instructions-only', 'empty-supplements', 'persona-only-language', 'same-text-in-two-steps'],
   'state.delimiting': ['empty-state'],

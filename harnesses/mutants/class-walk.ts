@@ -4,9 +4,11 @@
  * edge of one class, in one rule of the reference's table; MUTANTS.md has a row for each, naming the
  * class it came from and the IDs it must fail.
  */
-import { DEFAULT_MAX_HISTORY } from '../../spec/semantics/index.js';
+import { readFileSync } from 'node:fs';
+import { parse as parseYaml } from 'yaml';
+import { DEFAULT_MAX_HISTORY, type MemoryMode } from '../../spec/semantics/index.js';
+import { isObject, type JsonObject } from '../reference/json.js';
 import type { Risk } from '../reference/rules.js';
-import type { JsonObject } from '../reference/json.js';
 import { TRUST_OF_ROOT } from '../reference/roots.js';
 import { type Mutant, mutant } from './mutant.js';
 
@@ -113,5 +115,20 @@ export const CLASS_WALK_MUTANTS: readonly Mutant[] = [
     },
     ['L3-B1'],
     "A subagent's ceiling lists the parent's stores under the parent's memory section mode, not each store's own effective mode: a store the parent holds read_only is read_write for a read_write child.",
+  ),
+  mutant(
+    'memory-mode-yaml11-off',
+    'memoryMode',
+    (reference) => (requested, ceiling, ctx) => {
+      if (ctx.encoding !== 'yaml') return reference(requested, ceiling, ctx);
+      // The memory section is read again with a YAML 1.1 reader: an unquoted `off` is false, not a mode.
+      const doc = parseYaml(readFileSync(ctx.path, 'utf8'), { version: '1.1' }) as unknown;
+      const spec = isObject(doc) ? doc['spec'] : undefined;
+      const memory = isObject(spec) ? spec['memory'] : undefined;
+      if (!isObject(memory) || !('mode' in memory)) return reference(requested, ceiling, ctx);
+      return reference(typeof memory['mode'] === 'string' ? (memory['mode'] as MemoryMode) : undefined, ceiling, ctx);
+    },
+    ['L1-I3', 'L3-Y1'],
+    'The memory section of a YAML profile is read with YAML 1.1 booleans, so an unquoted `mode: off` is false and the schema default read_only applies.',
   ),
 ];

@@ -213,8 +213,8 @@ export interface Rules {
   mcpLaunch(trust: Trust, autoLaunch: boolean, ctx: { claimed: unknown }): 'confirm' | 'auto';
   /** The transport an MCP server is reported with. */
   mcpTransport(declared: unknown): 'http' | 'stdio';
-  /** The session's memory mode: the smaller of request (schema default) and ceiling. */
-  memoryMode(requested: MemoryMode | undefined, ceiling: MemoryMode, ctx: { origin: Origin }): MemoryMode;
+  /** The session's memory mode: the smaller of request (schema default) and ceiling; `path` and `encoding` are the profile file's. */
+  memoryMode(requested: MemoryMode | undefined, ceiling: MemoryMode, ctx: { origin: Origin; path: string; encoding: Encoding }): MemoryMode;
   /** The memory scopes a session may touch. */
   memoryScopes(requested: string[] | undefined, ceiling: string[], ctx: { origin: Origin }): string[];
   /** A store's mode: its own, capped by the section's effective mode (SPEC §3.7). */
