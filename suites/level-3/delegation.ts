@@ -169,8 +169,11 @@ const notInAllow: CaseDef = {
     const r1 = mustReject(await delegate(ctx, picky, 'b1-stranger'), 'delegation-denied', 'delegation to a name outside allow');
     const silent = requireSession(await instantiateName(ctx, 'b1-silent-lead', policy), 'parent without runtime.subagents');
     const r2 = mustReject(await delegate(ctx, silent, 'b1-friend'), 'delegation-denied', 'delegation from a profile with no allow list');
-    // A subagent delegates by its own list: the name it lists is allowed, the one only its parent lists is not.
-    mustInstantiate(await delegate(ctx, friend, 'b1-stranger'), "a subagent's delegation to the name its own allow list holds");
+    // A subagent delegates by its own list (SPEC §3.8 "profile names this agent may delegate to"): a name only its
+    // parent lists is denied under every reading. The name it lists itself may be allowed, or denied by a harness that
+    // also intersects the list with the parent's (narrower), so that answer is only noted.
+    const own = await delegate(ctx, friend, 'b1-stranger');
+    ctx.note('subagent_own_list_delegation', own.status === 'rejected' ? briefIssues(own.errors) : own.status);
     const r3 = mustReject(
       await delegate(ctx, friend, 'b1-deep'),
       'delegation-denied',
