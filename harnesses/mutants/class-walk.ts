@@ -27,7 +27,9 @@ export const CLASS_WALK_MUTANTS: readonly Mutant[] = [
     'risk-subagent-limits-unguarded',
     'proposalRisk',
     (reference) => (proposal, doc) =>
-      /^\/spec\/runtime\/subagents\/max_(depth|concurrent)$/.test(String(proposal['path'])) ? documentRisk(proposal) : reference(proposal, doc),
+      /^\/spec\/runtime\/subagents\/max_(depth|concurrent)$/.test(String(proposal['path']))
+        ? documentRisk(proposal)
+        : reference(proposal, doc),
     ['L2-A8'],
     "Only the names under spec.runtime.subagents are guarded: raising `max_depth` or `max_concurrent` keeps the document's risk.",
   ),
@@ -35,7 +37,9 @@ export const CLASS_WALK_MUTANTS: readonly Mutant[] = [
     'risk-allow-pattern-not-a-tool',
     'proposalRisk',
     (reference) => (proposal, doc) =>
-      /^\/spec\/tools\/allow\/(-|\d+)$/.test(String(proposal['path'])) && typeof proposal['value'] === 'string' && /[*?[]/.test(proposal['value'])
+      /^\/spec\/tools\/allow\/(-|\d+)$/.test(String(proposal['path'])) &&
+      typeof proposal['value'] === 'string' &&
+      /[*?[]/.test(proposal['value'])
         ? documentRisk(proposal)
         : reference(proposal, doc),
     ['L2-A8'],
@@ -59,7 +63,10 @@ export const CLASS_WALK_MUTANTS: readonly Mutant[] = [
     'history-cap-over-255-ignored',
     'keptHistory',
     (reference) => (history, retention) =>
-      reference(history, { ...retention, max_history: (retention.max_history ?? DEFAULT_MAX_HISTORY) > 255 ? DEFAULT_MAX_HISTORY : retention.max_history }),
+      reference(history, {
+        ...retention,
+        max_history: (retention.max_history ?? DEFAULT_MAX_HISTORY) > 255 ? DEFAULT_MAX_HISTORY : retention.max_history,
+      }),
     ['L2-A11'],
     'A `max_history` above what the history buffer holds (255, one byte) is ignored as out of range and the default 50 applies: the schema maximum 500 trims history to 50.',
   ),

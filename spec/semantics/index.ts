@@ -135,4 +135,4 @@ export {
 export { DEFAULT_WRITEBACK, operationsOutcome, type Writeback, writebackOf } from './writeback.js';
 export { physicalPath, physicalRoot } from './physical-path.js';
 export { contractComparison, contractDifferences, contractPathOf, EFFECTIVE_CONTRACT_SHAPE } from './contract-shape.js';
-export { type DiscoveryRoot, type TrustLabel, trustOfRoot } from './trust.js';
+export { trustOfRoot } from './trust.js';

@@ -8,10 +8,15 @@
  */
 
 /** The discovery roots of SPEC §5.1, in precedence order. */
-export type DiscoveryRoot = 'managed' | 'user' | 'project' | 'plugin';
-export type TrustLabel = 'managed' | 'user' | 'project' | 'imported';
+type DiscoveryRoot = 'managed' | 'user' | 'project' | 'plugin';
+type TrustLabel = 'managed' | 'user' | 'project' | 'imported';
 
-const TRUST_OF_ROOT: Readonly<Record<DiscoveryRoot, TrustLabel>> = { managed: 'managed', user: 'user', project: 'project', plugin: 'imported' };
+const TRUST_OF_ROOT: Readonly<Record<DiscoveryRoot, TrustLabel>> = {
+  managed: 'managed',
+  user: 'user',
+  project: 'project',
+  plugin: 'imported',
+};
 
 /** The label a profile discovered in `root` gets (`undefined`: loaded from outside every root). */
 export function trustOfRoot(root: DiscoveryRoot | undefined): TrustLabel {

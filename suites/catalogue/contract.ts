@@ -80,9 +80,17 @@ function writeValue(ctx: CaseContext, doc: Record<string, unknown>, sample: Samp
     return undefined;
   }
   const path = writeProjectProfile(ctx, doc, { encoding: 'yaml' });
-  const written = new Set(readFileSync(path, 'utf8').split('\n').map((l) => l.trim()));
-  const missing = source.split('\n').map((l) => l.trim()).filter((l) => l !== '' && !written.has(l));
-  if (missing.length > 0) throw new Error(`suite bug: the YAML written for ${String(sample['profile:source'])} lacks ${missing.join(', ')}`);
+  const written = new Set(
+    readFileSync(path, 'utf8')
+      .split('\n')
+      .map((l) => l.trim()),
+  );
+  const missing = source
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l !== '' && !written.has(l));
+  if (missing.length > 0)
+    throw new Error(`suite bug: the YAML written for ${String(sample['profile:source'])} lacks ${missing.join(', ')}`);
   return path;
 }
 

@@ -230,7 +230,8 @@ export function trustCases(d: Dimension): CatalogueCase[] {
           }
           judged++;
           const expected = trustOfRoot(winner.root);
-          if (out.session.trust !== expected) wrong.push({ class: c.id, roots: placed.map((p) => p.root), expected, observed: out.session.trust });
+          if (out.session.trust !== expected)
+            wrong.push({ class: c.id, roots: placed.map((p) => p.root), expected, observed: out.session.trust });
         }
       }
       const first = wrong[0] as { class: string; expected: unknown } | undefined;

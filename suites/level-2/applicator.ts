@@ -531,7 +531,8 @@ const a8: CaseDef = {
   id: 'L2-A8/widening-proposals-high-risk',
   requirements: ['L2-A8'],
   clauses: ['L2-A8.tools', 'L2-A8.permissions', 'L2-A8.memory', 'L2-A8.subagents'],
-  title: 'Proposals widening tools, permissions, memory or subagents (a glob allowed, a deny removed, a limit raised, no op) are classified high even when the document says low',
+  title:
+    'Proposals widening tools, permissions, memory or subagents (a glob allowed, a deny removed, a limit raised, no op) are classified high even when the document says low',
   fixtures: [BASE],
   expectation: { risk: RISK_PROBES.map((p) => ({ path: p.proposal.path, risk: 'high' })) },
   async run(ctx) {

@@ -151,7 +151,7 @@ const notInAllow: CaseDef = {
   requirements: ['L3-B1'],
   clauses: ['L3-B1.subagents'],
   title:
-    "Delegation to a profile not in runtime.subagents.allow, from a profile with no allow list, or from a subagent to a name only its parent lists, is denied",
+    'Delegation to a profile not in runtime.subagents.allow, from a profile with no allow list, or from a subagent to a name only its parent lists, is denied',
   fixtures: ['l3-b1-denied'],
   expectation: { outcome: 'rejected', category: 'delegation-denied' },
   async run(ctx) {
@@ -179,7 +179,11 @@ const notInAllow: CaseDef = {
       'delegation-denied',
       "a subagent's delegation to a name only its parent's allow list holds",
     );
-    ctx.note('errors', { outside_allow: briefIssues(r1.errors), no_allow_list: briefIssues(r2.errors), parent_list_only: briefIssues(r3.errors) });
+    ctx.note('errors', {
+      outside_allow: briefIssues(r1.errors),
+      no_allow_list: briefIssues(r2.errors),
+      parent_list_only: briefIssues(r3.errors),
+    });
   },
 };
 
