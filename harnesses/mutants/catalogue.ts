@@ -54,6 +54,7 @@ import {
   systemLines,
 } from './behaviours.js';
 import { BOUNDARY_MUTANTS } from './boundaries.js';
+import { CLASS_WALK_MUTANTS } from './class-walk.js';
 import { asciiJson, byCodePoints, canonicalDigest, canonicalDigests, plainJsonDigest, pythonFloatRepr } from './digests.js';
 import { createStoreCollection, cutToFit, preferencesAsSettings, reapplyApprovedPermissions, revokedSession } from './clause-behaviours.js';
 import { type Mutant, mutant } from './mutant.js';
@@ -1736,4 +1737,5 @@ export const MUTANTS: readonly Mutant[] = [
   ),
   // Issue 20 part 4: found by walking the boundary catalogue (./boundaries.ts).
   ...BOUNDARY_MUTANTS,
+  ...CLASS_WALK_MUTANTS,
 ];

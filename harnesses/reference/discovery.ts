@@ -19,7 +19,7 @@ import type { Result } from '../../protocol/messages.js';
 import { readDocumentFile } from './document.js';
 import { adapterIssue, fromOapIssue, type IssueList } from './issues.js';
 import { errorsOf, isObject } from './json.js';
-import { TRUST_OF_ROOT, type DiscoveryRootsT, type RootDir } from './roots.js';
+import type { DiscoveryRootsT, RootDir } from './roots.js';
 import type { RootPurpose, Rules } from './rules.js';
 
 export type DiscoverResult = Result<'discover'>;
@@ -95,7 +95,10 @@ export function discover(roots: DiscoveryRootsT, rules: Rules, purpose: RootPurp
       name,
       root: winner.root.kind,
       path: winner.path,
-      trust: TRUST_OF_ROOT[winner.root.kind],
+      trust: rules.winnerTrust(
+        winner.root.kind,
+        list.map((c) => c.root.kind),
+      ),
       file_name_matches: winner.fileNameMatches,
     });
     const collision =

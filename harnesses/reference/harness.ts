@@ -203,7 +203,10 @@ export class ReferenceHarness implements InProcessAdapter {
 
   private instantiateSubagent(p: Params<'instantiate_subagent'>): InstantiateOutcomeT {
     const parent = this.liveSession(p.parent_session_id);
-    const allowed = parent.body.effective.subagents.allow;
+    const lists: string[][] = [];
+    for (let a: SessionEntry | undefined = parent; a; a = a.parentId ? this.sessions.get(a.parentId) : undefined)
+      lists.push(a.body.effective.subagents.allow);
+    const allowed = this.rules.delegationAllowList(lists);
     const deny = (category: 'delegation-denied' | 'delegation-depth' | 'delegation-concurrency', message: string): InstantiateOutcomeT => ({
       status: 'rejected',
       errors: [adapterIssue(category, '/spec/runtime/subagents', message)],

@@ -252,7 +252,11 @@ function narrowMemory(
     }
     stores.push({ name: s.name, kind: s.kind, mode: storeMode });
   }
-  return { mode: rules.memoryMode(requestedMode, ceiling.memory.mode, { origin }), scopes, stores };
+  return {
+    mode: rules.memoryMode(requestedMode, ceiling.memory.mode, { origin, path: resolved.path, encoding: resolved.encoding }),
+    scopes,
+    stores,
+  };
 }
 
 function narrowBudgets(spec: JsonObject, ceiling: Ceiling, rules: Rules, adjustments: AdjustmentT[]): EffectiveContractT['budgets'] {

@@ -30,7 +30,7 @@ import type { DeltaOperation, OpResult } from './apply/operation.js';
 import type { Ceiling } from './ceiling.js';
 import type { Digests, Encoding, JsonObject, Read } from './json.js';
 import type { Containment } from './paths.js';
-import type { DiscoveryRootsT, RootDir, Trust } from './roots.js';
+import type { DiscoveryRootsT, RootDir, RootKind, Trust } from './roots.js';
 
 /** Whose narrowing a ceiling stands for: the harness policy (a top-level session) or a parent session (a subagent). */
 export type Origin = Ceiling['origin'];
@@ -125,6 +125,8 @@ export interface Rules {
   withinRootCollision<T extends { path: string }>(name: string, found: readonly T[]): T | undefined;
   /** The record of a name defined in several roots (L1-D3). */
   crossRootCollision(name: string, paths: string[], winner: string): Collision | undefined;
+  /** The trust of the profile that wins a name, from the roots defining it in search order (SPEC §7.1: the winner's own root; L1-I4). */
+  winnerTrust(winner: RootKind, definedIn: readonly RootKind[]): Trust;
   /** The name a profile is known by (L1-D4). */
   profileName(metadataName: string, fileName: string): string;
   /** What discovery leaves behind in the roots it read: nothing (L1-I11). */
@@ -213,8 +215,8 @@ export interface Rules {
   mcpLaunch(trust: Trust, autoLaunch: boolean, ctx: { claimed: unknown }): 'confirm' | 'auto';
   /** The transport an MCP server is reported with. */
   mcpTransport(declared: unknown): 'http' | 'stdio';
-  /** The session's memory mode: the smaller of request (schema default) and ceiling. */
-  memoryMode(requested: MemoryMode | undefined, ceiling: MemoryMode, ctx: { origin: Origin }): MemoryMode;
+  /** The session's memory mode: the smaller of request (schema default) and ceiling; `path` and `encoding` are the profile file's. */
+  memoryMode(requested: MemoryMode | undefined, ceiling: MemoryMode, ctx: { origin: Origin; path: string; encoding: Encoding }): MemoryMode;
   /** The memory scopes a session may touch. */
   memoryScopes(requested: string[] | undefined, ceiling: string[], ctx: { origin: Origin }): string[];
   /** A store's mode: its own, capped by the section's effective mode (SPEC §3.7). */
@@ -250,6 +252,11 @@ export interface Rules {
 
   // ---------------------------------------------------------------- sessions and delegation (SPEC §5.4, §3.8)
 
+  /**
+   * The allow list a delegation is judged by, from the effective lists of the delegating session and
+   * its ancestors (nearest first): the delegating session's own (SPEC §3.8; L3-B1).
+   */
+  delegationAllowList(lists: ReadonlyArray<readonly string[]>): readonly string[];
   /** May a parent delegate to this profile name? */
   delegationAllowed(name: string, allow: readonly string[]): boolean;
   /** Does a delegation this many levels below an ancestor exceed its max_depth? */
@@ -310,6 +317,8 @@ export interface Rules {
 
   // ---------------------------------------------------------------- applying deltas (SPEC §5.6, §6)
 
+  /** The profile's current revision, as the applicator reads it before a write (SPEC §2.2: absent is 1; L2-A3, L2-A10). */
+  currentRevision(metadata: JsonObject): number;
   /** A proposal's risk as the applicator reports it (L2-A8). */
   proposalRisk(proposal: JsonObject, doc: JsonObject): Risk;
   /** Is a delta for this revision in conflict with the profile's (L2-A3)? */

@@ -67,8 +67,9 @@ export const DELEGATION_CATALOGUE: readonly Dimension[] = [
       links: [
         {
           slug: 'grandchild-not-in-child-list',
+          observedBy: ['L3-B1/delegation-outside-allow-denied'],
           description: 'a child allowed by its parent delegating to a name only the parent lists',
-          values: [{ [allow]: ['helper', 'deep'], 'parent:/subagents/allow': ['helper', 'deep'] }],
+          values: [{ [allow]: ['other'], 'parent:/subagents/allow': ['helper', 'deep'] }],
           predicts: "the grandchild is judged by the child's own list: denied unless the child lists it",
         },
       ],
@@ -116,6 +117,7 @@ export const DELEGATION_CATALOGUE: readonly Dimension[] = [
         },
         {
           slug: 'policy-zero',
+          observedBy: ['L3-B2/max-depth-policy', 'L3-B2/max-concurrent-policy'],
           description: 'the policy sets max_depth 0 or max_concurrent 0 (the protocol admits it)',
           values: [{ 'policy:/subagents/max_depth': 0 }, { 'policy:/subagents/max_concurrent': 0 }],
           predicts: 'no delegation at all',
@@ -141,6 +143,7 @@ export const DELEGATION_CATALOGUE: readonly Dimension[] = [
       links: [
         {
           slug: 'top-level-limit-binds-tree',
+          observedBy: ['L3-B2/max-depth-profile'],
           description: "the top-level profile's max_depth 1 while a child's profile says 8",
           values: [{ 'parent:/subagents/max_depth': 1, [depth]: 8 }],
           predicts: 'the child cannot delegate further: the top-level limit binds the whole tree',

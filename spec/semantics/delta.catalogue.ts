@@ -24,6 +24,7 @@ export const DELTA_CATALOGUE: readonly Dimension[] = [
         },
         {
           slug: 'document-revision-absent',
+          observedBy: ['L2-A10/revision-absent-to-2'],
           description: 'a document without `metadata.revision` and a delta targeting 1',
           values: [{ 'document:/metadata/revision': undefined, 'delta:/target/revision': 1 }],
           predicts: 'no conflict: an absent revision is 1; the result has revision 2 (L2-A10)',

@@ -112,7 +112,7 @@ export const DISCOVERY_CATALOGUE: readonly Dimension[] = [
   dimension({
     id: 'metadata.trust',
     title: 'Trust from the root, never from the file',
-    rule: 'harnesses/reference/discovery.ts (not yet in the spec model)',
+    rule: 'spec/semantics/trust.ts trustOfRoot',
     requirements: ['L1-I4'],
     reads: { root: ['/managed', '/user', '/project', '/plugin'], profile: ['/metadata/trust'] },
     meets: ['root-root'],

@@ -135,3 +135,4 @@ export {
 export { DEFAULT_WRITEBACK, operationsOutcome, type Writeback, writebackOf } from './writeback.js';
 export { physicalPath, physicalRoot } from './physical-path.js';
 export { contractComparison, contractDifferences, contractPathOf, EFFECTIVE_CONTRACT_SHAPE } from './contract-shape.js';
+export { trustOfRoot } from './trust.js';

@@ -43,7 +43,7 @@ export const MEMORY_CATALOGUE: readonly Dimension[] = [
         {
           slug: 'yaml-off',
           description: 'an unquoted `mode: off` read by a YAML 1.1 reader as false',
-          values: [{ 'profile:source': 'memory:\n  mode: off\n' }],
+          values: [{ 'profile:source': 'spec:\n  memory:\n    mode: off\n', [qm]: 'read_write' }],
           predicts: 'YAML 1.2 reads the string off: memory off',
           next: ['writeback.mode/yaml-off'],
         },

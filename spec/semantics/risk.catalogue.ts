@@ -26,6 +26,7 @@ export const RISK_CATALOGUE: readonly Dimension[] = [
         },
         {
           slug: 'op-absent',
+          observedBy: ['L2-A8/widening-proposals-high-risk'],
           description: 'a widening proposal without `op` (default replace)',
           values: [{ 'delta:/proposals/0': { path: '/spec/permissions/shell', value: 'allow', rationale: 'r', risk: 'low' } }],
           predicts: 'high',
@@ -34,6 +35,7 @@ export const RISK_CATALOGUE: readonly Dimension[] = [
       numeric: [
         {
           slug: 'subagent-limits-raised',
+          observedBy: ['L2-A8/widening-proposals-high-risk'],
           description: 'raising runtime.subagents.max_depth or max_concurrent',
           values: [pr('/spec/runtime/subagents/max_depth', 'replace', 8)],
           predicts: 'high: spec.runtime.subagents widens',
@@ -62,6 +64,7 @@ export const RISK_CATALOGUE: readonly Dimension[] = [
       wildcards: [
         {
           slug: 'glob-added-to-allow',
+          observedBy: ['L2-A8/widening-proposals-high-risk'],
           description: 'adding `*` or `mcp/x/*` to tools.allow',
           values: [pr('/spec/tools/allow/-', 'add', '*')],
           predicts: 'high',
@@ -80,6 +83,7 @@ export const RISK_CATALOGUE: readonly Dimension[] = [
       order: [
         {
           slug: 'remove-from-deny',
+          observedBy: ['L2-A8/widening-proposals-high-risk'],
           description: 'removing an entry of tools.deny, and replacing deny with a subset',
           values: [pr('/spec/tools/deny/0', 'remove'), pr('/spec/tools/deny', 'replace', [])],
           predicts: 'high: fewer denies widen',

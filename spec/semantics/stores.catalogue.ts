@@ -17,7 +17,7 @@ export const STORES_CATALOGUE: readonly Dimension[] = [
     reads: {
       profile: ['/spec/memory/stores', '/spec/memory/mode'],
       policy: ['/memory/stores', '/memory/store_kinds', '/memory/mode'],
-      parent: ['/memory/stores'],
+      parent: ['/memory/stores', '/memory/mode'],
     },
     meets: ['profile-policy', 'parent-child'],
     families: {
@@ -96,11 +96,14 @@ export const STORES_CATALOGUE: readonly Dimension[] = [
       links: [
         {
           slug: 'parent-store-mode',
-          description: "a child store above the parent's effective memory mode",
+          description: "a child store above the parent's effective mode for that store (reachable, both memory sections read_write)",
           values: [
             {
+              'parent:/memory/mode': 'read_write',
               'parent:/memory/stores': [{ name: 'kb', kind: 'vector', mode: 'read_only' }],
+              'profile:/spec/memory/mode': 'read_write',
               [st]: [{ name: 'kb', kind: 'vector', mode: 'read_write' }],
+              [ps]: [{ name: 'kb', kind: 'vector', reachable: true }],
             },
           ],
           predicts: "at most the parent's (L3-B1)",

@@ -66,6 +66,7 @@ export const VERSION_CATALOGUE: readonly Dimension[] = [
       links: [
         {
           slug: 'delta-and-profile-versions',
+          observedBy: ['L2-A13/remove-missing-path-warns'],
           description: 'a delta at oap 1.0 for a profile at 1.0',
           values: [{ 'delta:/oap': '1.0', 'profile:/oap': '1.0' }],
           predicts: 'applied; each document is checked on its own',

@@ -7,15 +7,18 @@
  * prediction of the whole contract (spec/semantics/contract.ts, contract-judge.ts), and the case
  * fails on a finding of its own requirement. A refused profile grants nothing, so a refusal is
  * noted and the value judged no further (the refusal of a valid profile is L1-P2's). Every value is
- * judged before the verdict: a failure anywhere wins over another value's inconclusive end.
+ * judged before the verdict: a failure anywhere wins over another value's inconclusive end. A class
+ * about document text (`profile:source`, a YAML 1.1 word) is written as YAML holding that text, and
+ * predicted as YAML 1.2 reads it.
  */
+import { readFileSync } from 'node:fs';
 import type { EffectiveContractT, HarnessPolicyT } from '../../protocol/messages.js';
 import type { ClauseId } from '../../spec/requirements.js';
 import type { Dimension, EquivalenceClass, Sample } from '../../spec/semantics/catalogue-model.js';
 import { type ContractFinding, contractFindings, failsContract, predictContract } from '../../spec/semantics/index.js';
 import type { CaseContext, CaseDef } from '../kit/types.js';
-import { briefIssues, expectContract, inconclusive, instantiatePath, removeProfiles } from '../support/index.js';
-import { classSides, generatedProfile, policyFrom, profileFrom, specOf } from './samples.js';
+import { briefIssues, expectContract, inconclusive, instantiatePath, removeProfiles, writeProjectProfile } from '../support/index.js';
+import { classSides, generatedProfile, policyFrom, profileFrom, sourceOf, specOf } from './samples.js';
 
 /** A catalogue case and the classes it covers. */
 export interface CatalogueCase {
@@ -55,8 +58,6 @@ function dimensionPointers(d: string): string[] {
 /** A class that becomes a value of this driver: a case, valid, and about the profile and policy only. */
 export function atProfilePolicy(c: EquivalenceClass): boolean {
   if (c.exclusion !== undefined || c.schemaInvalid) return false;
-  // A class about document text (`profile:source`, a YAML 1.1 word) is about the reader, not this rule's fields.
-  if (c.values.some((v) => Object.keys(v).some((k) => k.endsWith(':source')))) return false;
   const sides = classSides(c);
   return sides.size > 0 && [...sides].every((s) => s === 'profile' || s === 'policy');
 }
@@ -66,11 +67,40 @@ export interface Judged {
   findings: ContractFinding[];
 }
 
-/** Instantiate one value and judge its whole contract; undefined when the harness refused the profile. */
+/**
+ * Where the value's profile is written: in the generated encoding (samples.ts generatedProfile), but
+ * a class about document text (`profile:source`, a YAML 1.1
+ * word such as an unquoted `off`) is written as YAML, its text checked to hold the fragment's lines;
+ * undefined when the harness reads no YAML (that value is not observable there).
+ */
+function writeValue(ctx: CaseContext, doc: Record<string, unknown>, sample: Sample): string | undefined {
+  const source = sourceOf(sample);
+  if (source === undefined) return generatedProfile(ctx, doc);
+  if (!ctx.handshake.encodings.includes('yaml')) {
+    ctx.note('yaml_text_not_read', source);
+    return undefined;
+  }
+  const path = writeProjectProfile(ctx, doc, { encoding: 'yaml' });
+  const written = new Set(
+    readFileSync(path, 'utf8')
+      .split('\n')
+      .map((l) => l.trim()),
+  );
+  const missing = source
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l !== '' && !written.has(l));
+  if (missing.length > 0)
+    throw new Error(`suite bug: the YAML written for ${String(sample['profile:source'])} lacks ${missing.join(', ')}`);
+  return path;
+}
+
+/** Instantiate one value and judge its whole contract; undefined when the harness refused the profile or cannot read it. */
 async function judgeValue(ctx: CaseContext, name: string, sample: Sample): Promise<ContractFinding[] | undefined> {
   const doc = profileFrom(name, sample);
   const policy: HarnessPolicyT = policyFrom(sample);
-  const path = generatedProfile(ctx, doc);
+  const path = writeValue(ctx, doc, sample);
+  if (path === undefined) return undefined;
   const out = await instantiatePath(ctx, path, policy);
   removeProfiles([path]);
   if (out.status !== 'instantiated') {

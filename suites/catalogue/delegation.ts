@@ -35,7 +35,7 @@ function leadPointer(pointer: string): string | undefined {
   if (head === 'tools') return '/spec/tools/allow';
   if (head === 'hosts') return '/spec/permissions/allow_hosts';
   if (head === 'filesystem' && key) return `/spec/permissions/filesystem/${key}`;
-  if (head === 'memory' && (key === 'mode' || key === 'scopes')) return `/spec/memory/${key}`;
+  if (head === 'memory' && (key === 'mode' || key === 'scopes' || key === 'stores')) return `/spec/memory/${key}`;
   if (head === 'budgets' && key) return RUNTIME_BUDGETS.has(key) ? `/spec/runtime/${key}` : `/spec/context/budget/${key}`;
   return undefined;
 }

@@ -1,12 +1,17 @@
 /**
  * Catalogue cases of the document-level rules that meet no other profile: discovery across and
- * within roots (root-root: L1-D2, L1-D3) and the version (L1-P4).
+ * within roots (root-root: L1-D2, L1-D3), the trust a root gives (L1-I4) and the version (L1-P4).
  *
  * Discovery: each value lays out files named by the class (`root:/<root>/<file>` → the
  * `metadata.name` the file holds) in a fresh workspace and asks `discover`, then instantiates the
  * name. Files sharing a name in one root are an error with no winner, the name not instantiable
  * (L1-D2); across roots the later root of SPEC §5.1's order (managed, user, project, plugin) wins,
  * the collision reported with its winner, and the session runs the winner's definition (L1-D3).
+ *
+ * Trust: each value of a class whose files claim no trust is laid out the same way and its name
+ * instantiated; the session runs with the label of its winner's root (spec/semantics/trust.ts
+ * trustOfRoot), a shadowed file in a more trusted root lending it nothing (L1-I4). The classes whose
+ * files claim a label are L1-I4's hand-written cases (suites/level-1/trust.ts).
  *
  * Version: each value is the minimal profile with the class's `oap`; where the spec model's version
  * rule (spec/document/rules-version.ts checkVersion) finds a higher minor, instantiating must be
@@ -18,6 +23,7 @@ import { checkVersion } from '../../spec/document/index.js';
 import type { ClauseId } from '../../spec/requirements.js';
 import type { Dimension, EquivalenceClass, Sample } from '../../spec/semantics/catalogue-model.js';
 import { fail } from '../kit/assert.js';
+import { trustOfRoot } from '../../spec/semantics/index.js';
 import type { CaseContext, CaseDef, Encoding, RootKind } from '../kit/types.js';
 import {
   briefIssues,
@@ -26,6 +32,7 @@ import {
   instantiatePath,
   mustInstantiate,
   minimalProfile,
+  inconclusive,
   requireObservable,
 } from '../support/index.js';
 import type { CatalogueCase } from './contract.js';
@@ -75,6 +82,10 @@ function needsOf(classes: readonly EquivalenceClass[]): { roots: RootKind[]; enc
   };
 }
 
+/** The value's winner: the file in the latest root of SPEC §5.1's order. */
+const winnerOf = (placed: readonly Placed[]): Placed =>
+  placed.reduce((a, b) => (ROOT_ORDER.indexOf(b.root) > ROOT_ORDER.indexOf(a.root) ? b : a));
+
 /** What is wrong with discovery of one value, or undefined. */
 async function wrongDiscovery(ctx: CaseContext, placed: readonly Placed[]): Promise<unknown> {
   const found = await ctx.adapter.call('discover', { workspace: ctx.workspace.dir, roots: claimedRoots(ctx) });
@@ -93,7 +104,7 @@ async function wrongDiscovery(ctx: CaseContext, placed: readonly Placed[]): Prom
       observed: { collision, listed: listed.length, instantiate: out.status },
     };
   }
-  const winner = placed.reduce((a, b) => (ROOT_ORDER.indexOf(b.root) > ROOT_ORDER.indexOf(a.root) ? b : a));
+  const winner = winnerOf(placed);
   const collision = found.collisions.find((c) => c.name === name && c.scope === 'across-roots');
   const reported = collision !== undefined && collision.winner !== null && real(collision.winner) === real(winner.path);
   const complete = reported && paths.every((p) => collision.paths.some((q) => real(q) === p));
@@ -185,6 +196,49 @@ export function discoveryCases(d: Dimension): CatalogueCase[] {
     ...(withinRoot.length > 0 ? [discoveryCase(d, 'L1-D2', withinRoot)] : []),
     ...(acrossRoots.length > 0 ? [discoveryCase(d, 'L1-D3', acrossRoots)] : []),
   ];
+}
+
+export function trustCases(d: Dimension): CatalogueCase[] {
+  if (d.id !== 'metadata.trust') return [];
+  // Files laid out in roots, none claiming a trust: the label can only come from the root.
+  const silent = (v: Sample) => valuesOn(v, 'root').length > 0 && valuesOn(v, 'profile').every(([, x]) => x === undefined);
+  const classes = d.classes.filter((c) => c.exclusion === undefined && !c.schemaInvalid && c.values.every(silent));
+  if (classes.length === 0) return [];
+  const needs = needsOf(classes);
+  const def: CaseDef = {
+    id: 'L1-I4/catalogue-metadata-trust',
+    requirements: ['L1-I4'],
+    clauses: ['L1-I4.from-root'],
+    title: `${d.title}: every catalogue class whose files claim no trust, the session labelled by its winner's root (${classes.length} classes)`,
+    needs: { roots: needs.roots.filter((r) => r !== 'project'), encodings: needs.encodings },
+    expectation: { classes: classes.map((c) => ({ id: c.id, predicts: c.predicts })) },
+    async run(ctx) {
+      await requireReadable(ctx, needs);
+      const wrong: unknown[] = [];
+      let judged = 0;
+      let n = 0;
+      for (const c of classes) {
+        for (const v of c.values) {
+          const placed = layOut(ctx, v, `t${n++}`);
+          const winner = winnerOf(placed);
+          const out = mustInstantiate(await instantiateName(ctx, winner.name), 'instantiate by name');
+          // Another definition running is a precedence defect, L1-D3's: the trust of a loser says nothing here.
+          if (!out.prompt.text.includes(winner.marker)) {
+            ctx.note('winner_judged_elsewhere', { class: c.id, winner: winner.root });
+            continue;
+          }
+          judged++;
+          const expected = trustOfRoot(winner.root);
+          if (out.session.trust !== expected)
+            wrong.push({ class: c.id, roots: placed.map((p) => p.root), expected, observed: out.session.trust });
+        }
+      }
+      const first = wrong[0] as { class: string; expected: unknown } | undefined;
+      if (first) fail(`${first.class}: the session is not labelled with its winner's root trust`, first.expected, wrong);
+      if (judged === 0) inconclusive("no value ran its winner's definition (L1-D3 judges precedence)");
+    },
+  };
+  return [{ def, classes: classes.map((c) => c.id) }];
 }
 
 export function versionCases(d: Dimension): CatalogueCase[] {

@@ -10,7 +10,7 @@ import { chainCases } from './chain.js';
 import { type CatalogueCase, contractCases } from './contract.js';
 import { delegationCases } from './delegation.js';
 import { operationPathCases } from './delta.js';
-import { discoveryCases, versionCases } from './documents.js';
+import { discoveryCases, trustCases, versionCases } from './documents.js';
 import { extendsCases } from './extends.js';
 import { launchCases } from './launch.js';
 import { promptCases } from './prompt.js';
@@ -25,6 +25,7 @@ function generated(): CatalogueCase[] {
     ...stateBudgetCases(d),
     ...delegationCases(d),
     ...discoveryCases(d),
+    ...trustCases(d),
     ...versionCases(d),
     ...launchCases(d),
     ...chainCases(d),

@@ -8,15 +8,13 @@
  * the session must launch on confirmation. A root the handshake does not claim is skipped.
  */
 import type { Dimension } from '../../spec/semantics/catalogue-model.js';
+import { trustOfRoot } from '../../spec/semantics/index.js';
 import { fail } from '../kit/assert.js';
 import type { CaseDef, RootKind } from '../kit/types.js';
 import { requireDiscovered } from '../level-3/lib/preconditions.js';
 import { instantiateName, requireObservable, requireSession, writeProfile } from '../support/index.js';
 import type { CatalogueCase } from './contract.js';
 import { classSides, policyFrom, profileFrom, valuesOn } from './samples.js';
-
-/** The trust SPEC §7.1 assigns by root. */
-const TRUST_OF: Readonly<Record<RootKind, string>> = { managed: 'managed', user: 'user', project: 'project', plugin: 'imported' };
 
 export function launchCases(d: Dimension): CatalogueCase[] {
   if (d.id !== 'mcp.servers') return [];
@@ -49,7 +47,7 @@ export function launchCases(d: Dimension): CatalogueCase[] {
           writeProfile(dir as string, profileFrom(name, v), 'yaml');
           await requireDiscovered(ctx, [name]);
           const s = requireSession(await instantiateName(ctx, name, policyFrom(v)), `the profile of ${c.id} in the ${root} root`);
-          const trust = TRUST_OF[root];
+          const trust = trustOfRoot(root);
           // A session reporting another trust than its root's is L1-I4's failure; gating is judged on a right trust only.
           if (s.session.trust !== trust) {
             ctx.note('trust_judged_elsewhere', { class: c.id, root, reported: s.session.trust });

@@ -5,6 +5,7 @@
  * permissive policy with the policy-side values set. Nothing else is added, so a generated case is
  * minimal: only the fields its class names differ from the suite's minimal profile and policy.
  */
+import { parse as parseYaml } from 'yaml';
 import type { HarnessPolicyT } from '../../protocol/messages.js';
 import { placeAt } from '../../spec/document/schema-bounds.js';
 import type { EquivalenceClass, Sample, Side } from '../../spec/semantics/catalogue-model.js';
@@ -49,10 +50,30 @@ export function setAt(doc: Doc, pointer: string, value: unknown): void {
   else cur[last] = copy(value);
 }
 
-/** The minimal profile named `name` with the sample's values of `side` (a profile-shaped side) placed. */
+/** The document text a class about text sets on `side` (`<side>:source`: a YAML fragment of the document), if any. */
+export function sourceOf(sample: Sample, side: Side = 'profile'): string | undefined {
+  const text = sample[`${side}:source`];
+  return typeof text === 'string' ? text : undefined;
+}
+
+/** The `[pointer, value]` leaves of a parsed YAML fragment (lists and scalars whole). */
+function leaves(value: unknown, pointer = ''): Array<[string, unknown]> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return pointer === '' ? [] : [[pointer, value]];
+  return Object.entries(value).flatMap(([k, v]) => leaves(v, `${pointer}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`));
+}
+
+/**
+ * The minimal profile named `name` with the sample's values of `side` (a profile-shaped side) placed;
+ * a `source` fragment is placed as YAML 1.2 reads it (SPEC's encoding), the reading the prediction is of.
+ */
 export function profileFrom(name: string, sample: Sample, side: Side = 'profile'): Doc {
   const doc = minimalProfile(name);
-  for (const [pointer, value] of valuesOn(sample, side)) {
+  const source = sourceOf(sample, side);
+  const placed = [
+    ...valuesOn(sample, side).filter(([pointer]) => pointer !== 'source'),
+    ...(source === undefined ? [] : leaves(parseYaml(source, { version: '1.2' }))),
+  ];
+  for (const [pointer, value] of placed) {
     if (pointer === '/metadata/name') continue;
     placeAt('profile', pointer, copy(value), doc);
   }

@@ -516,20 +516,31 @@ const RISK_PROBES: RiskProbe[] = [
       rationale: 'Too strict.',
     },
   },
+  // The catalogue's proposal.risk classes (spec/semantics/risk.catalogue.ts): op-absent (the default replace)
+  { proposal: { path: '/spec/permissions/shell', value: 'allow', risk: 'low', rationale: 'No op: replace.' } },
+  // subagent-limits-raised
+  { proposal: { path: '/spec/runtime/subagents/max_depth', op: 'replace', value: 8, risk: 'low', rationale: 'Deeper trees.' } },
+  // glob-added-to-allow
+  { proposal: { path: '/spec/tools/allow/-', op: 'add', value: '*', risk: 'low', rationale: 'Every tool.' } },
+  // remove-from-deny: an entry removed, and the list replaced with a subset
+  { proposal: { path: '/spec/tools/deny/0', op: 'remove', risk: 'low', rationale: 'Shell is fine.' } },
+  { proposal: { path: '/spec/tools/deny', op: 'replace', value: [], risk: 'low', rationale: 'No denies.' } },
 ];
 
 const a8: CaseDef = {
   id: 'L2-A8/widening-proposals-high-risk',
   requirements: ['L2-A8'],
   clauses: ['L2-A8.tools', 'L2-A8.permissions', 'L2-A8.memory', 'L2-A8.subagents'],
-  title: 'Proposals widening tools, permissions, memory or subagents are classified high even when the document says low',
+  title:
+    'Proposals widening tools, permissions, memory or subagents (a glob allowed, a deny removed, a limit raised, no op) are classified high even when the document says low',
   fixtures: [BASE],
   expectation: { risk: RISK_PROBES.map((p) => ({ path: p.proposal.path, risk: 'high' })) },
   async run(ctx) {
     const pre = base((d) => {
       const spec = d.spec as Record<string, unknown>;
       spec.memory = { mode: 'read_only', scopes: ['project:acme'] };
-      spec.runtime = { subagents: { allow: ['linter'] } };
+      spec.runtime = { subagents: { allow: ['linter'], max_depth: 2 } };
+      (spec.tools as Record<string, unknown>).deny = ['shell'];
     });
     const d = delta('l2-apply', [addFact(entry('fact-risk', 'Asked for more access.'))], {
       revision: 4,

@@ -492,7 +492,10 @@ async function applyTwoFacts(ctx: CaseContext, startRevision: number | undefined
   if (startRevision === undefined) delete (doc.metadata as Record<string, unknown>).revision;
   const ops = [addFact(entry('fact-b', 'A new fact.')), addFact(entry('fact-c', 'Another new fact.'))];
   const a = await applyTo(ctx, doc, delta('l2-revision', ops, { revision: startRevision ?? 1 }));
-  if (a.result.outcome !== 'applied')
+  // A conflict resolved by rebasing is written too, and its revision is still the profile's plus one: an
+  // absent revision is 1 (SPEC §2.2), so a harness reading it as 0 rebases these appends and writes revision 1.
+  const rebased = a.result.outcome === 'conflict' && a.result.conflict_resolution === 'rebased';
+  if (a.result.outcome !== 'applied' && !rebased)
     inconclusive(`the delta was not applied (outcome ${a.result.outcome})`, deltaRefusalCause('delta', a.result));
   return { a, d: post(a, 'after an applied delta') };
 }
@@ -670,5 +673,7 @@ export const persistCases: CaseDef[] = [
   a11({ name: 'propose-approved-trim-to-4', existing: 4, maxHistory: 4, writeback: 'propose' }),
   a11({ name: 'auto-trim-to-1', existing: 2, maxHistory: 1, writeback: 'auto' }),
   a11({ name: 'default-max-50', existing: 50, maxHistory: undefined, writeback: 'auto' }),
+  // retention.max_history/schema-maximum: the largest cap the schema admits trims nothing from a history below it.
+  a11({ name: 'schema-maximum-keeps-52', existing: 51, maxHistory: 500, writeback: 'auto' }),
   a11Zero,
 ];

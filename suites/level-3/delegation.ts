@@ -150,34 +150,73 @@ const notInAllow: CaseDef = {
   id: 'L3-B1/delegation-outside-allow-denied',
   requirements: ['L3-B1'],
   clauses: ['L3-B1.subagents'],
-  title: 'Delegation to a profile not in runtime.subagents.allow, or from a profile with no allow list, is denied',
+  title:
+    'Delegation to a profile not in runtime.subagents.allow, from a profile with no allow list, or from a subagent to a name only its parent lists, is denied',
   fixtures: ['l3-b1-denied'],
   expectation: { outcome: 'rejected', category: 'delegation-denied' },
   async run(ctx) {
-    write(ctx, 'b1-picky-lead', { runtime: { subagents: { allow: ['b1-friend'] } } });
+    write(ctx, 'b1-picky-lead', { runtime: { subagents: { allow: ['b1-friend', 'b1-deep'] } } });
     write(ctx, 'b1-silent-lead', {});
-    write(ctx, 'b1-friend', {});
+    // The subagent's own list names another profile than its parent's (catalogue class subagents.allow/grandchild-not-in-child-list).
+    write(ctx, 'b1-friend', { runtime: { subagents: { allow: ['b1-stranger'] } } });
     write(ctx, 'b1-stranger', {});
-    await requireDiscovered(ctx, ['b1-picky-lead', 'b1-silent-lead', 'b1-friend', 'b1-stranger']);
+    write(ctx, 'b1-deep', {});
+    await requireDiscovered(ctx, ['b1-picky-lead', 'b1-silent-lead', 'b1-friend', 'b1-stranger', 'b1-deep']);
     const policy = permissivePolicy();
-    const picky = requireSession(await instantiateName(ctx, 'b1-picky-lead', policy), 'parent with allow [b1-friend]');
+    const picky = requireSession(await instantiateName(ctx, 'b1-picky-lead', policy), 'parent with allow [b1-friend, b1-deep]');
     // The allowed name works, so a rejection below is about the allow list, not delegation as such.
-    mustInstantiate(await delegate(ctx, picky, 'b1-friend'), 'delegation to the allowed name');
+    const friend = mustInstantiate(await delegate(ctx, picky, 'b1-friend'), 'delegation to the allowed name');
     const r1 = mustReject(await delegate(ctx, picky, 'b1-stranger'), 'delegation-denied', 'delegation to a name outside allow');
     const silent = requireSession(await instantiateName(ctx, 'b1-silent-lead', policy), 'parent without runtime.subagents');
     const r2 = mustReject(await delegate(ctx, silent, 'b1-friend'), 'delegation-denied', 'delegation from a profile with no allow list');
-    ctx.note('errors', { outside_allow: briefIssues(r1.errors), no_allow_list: briefIssues(r2.errors) });
+    // A subagent delegates by its own list (SPEC §3.8 "profile names this agent may delegate to"): a name only its
+    // parent lists is denied under every reading. The name it lists itself may be allowed, or denied by a harness that
+    // also intersects the list with the parent's (narrower), so that answer is only noted.
+    const own = await delegate(ctx, friend, 'b1-stranger');
+    ctx.note('subagent_own_list_delegation', own.status === 'rejected' ? briefIssues(own.errors) : own.status);
+    const r3 = mustReject(
+      await delegate(ctx, friend, 'b1-deep'),
+      'delegation-denied',
+      "a subagent's delegation to a name only its parent's allow list holds",
+    );
+    ctx.note('errors', {
+      outside_allow: briefIssues(r1.errors),
+      no_allow_list: briefIssues(r2.errors),
+      parent_list_only: briefIssues(r3.errors),
+    });
   },
 };
 
 // ------------------------------------------------------------------ L3-B2: depth and concurrency
 
-function chainProfiles(ctx: CaseContext, names: string[], leadSubagents: Record<string, unknown> = {}): void {
+/** A chain of profiles each allowed to delegate to the next; the lead's and the others' extra subagents fields as given. */
+function chainProfiles(
+  ctx: CaseContext,
+  names: string[],
+  leadSubagents: Record<string, unknown> = {},
+  laterSubagents: Record<string, unknown> = {},
+): void {
   names.forEach((name, i) => {
     const next = names[i + 1];
-    const subagents = next ? { allow: [next], ...(i === 0 ? leadSubagents : {}) } : undefined;
+    const subagents = next ? { allow: [next], ...(i === 0 ? leadSubagents : laterSubagents) } : undefined;
     write(ctx, name, subagents ? { runtime: { subagents } } : {});
   });
+}
+
+/**
+ * A harness limit of 0 (catalogue class subagents.limits/policy-zero, which the protocol admits): the
+ * lead instantiates under it and its first delegation is rejected with `category`.
+ */
+async function noDelegationUnder(
+  ctx: CaseContext,
+  subagents: { max_depth: number; max_concurrent: number },
+  lead: string,
+  child: string,
+  category: 'delegation-depth' | 'delegation-concurrency',
+) {
+  const limits = `max_depth ${subagents.max_depth}, max_concurrent ${subagents.max_concurrent}`;
+  const parent = requireSession(await instantiateName(ctx, lead, permissivePolicy({ subagents })), `${lead} under ${limits}`);
+  return mustReject(await delegate(ctx, parent, child), category, `delegation under the harness's ${limits}`);
 }
 
 async function delegateChain(ctx: CaseContext, policy: HarnessPolicyT, names: string[], okDepth: number): Promise<InstantiatedT> {
@@ -192,9 +231,13 @@ const depthFromPolicy: CaseDef = {
   id: 'L3-B2/max-depth-policy',
   requirements: ['L3-B2'],
   clauses: ['L3-B2.max-depth'],
-  title: 'Harness max_depth 2: delegation reaches depth 2, a third level is rejected (delegation-depth)',
+  title: 'Harness max_depth 2: delegation reaches depth 2, a third level is rejected (delegation-depth); max_depth 0 allows no delegation',
   fixtures: ['l3-b2-depth-policy'],
-  expectation: { depth_2: 'instantiated', depth_3: { outcome: 'rejected', category: 'delegation-depth' } },
+  expectation: {
+    depth_2: 'instantiated',
+    depth_3: { outcome: 'rejected', category: 'delegation-depth' },
+    max_depth_0_depth_1: { outcome: 'rejected', category: 'delegation-depth' },
+  },
   async run(ctx) {
     const names = ['b2-d0', 'b2-d1', 'b2-d2', 'b2-d3'];
     chainProfiles(ctx, names);
@@ -202,7 +245,8 @@ const depthFromPolicy: CaseDef = {
     const policy = permissivePolicy({ subagents: { max_depth: 2, max_concurrent: 8 } });
     const deepest = await delegateChain(ctx, policy, names, 2);
     const r = mustReject(await delegate(ctx, deepest, 'b2-d3'), 'delegation-depth', 'delegation at depth 3 under max_depth 2');
-    ctx.note('errors', briefIssues(r.errors));
+    const zero = await noDelegationUnder(ctx, { max_depth: 0, max_concurrent: 8 }, names[0]!, names[1]!, 'delegation-depth');
+    ctx.note('errors', { max_depth_2: briefIssues(r.errors), max_depth_0: briefIssues(zero.errors) });
   },
 };
 
@@ -210,12 +254,13 @@ const depthFromProfile: CaseDef = {
   id: 'L3-B2/max-depth-profile',
   requirements: ['L3-B2'],
   clauses: ['L3-B2.max-depth'],
-  title: "The top-level profile's runtime.subagents.max_depth 1 bounds its whole delegation tree",
+  title: "The top-level profile's runtime.subagents.max_depth 1 bounds its whole delegation tree, though its subagent's profile says 8",
   fixtures: ['l3-b2-depth-profile'],
   expectation: { depth_1: 'instantiated', depth_2: { outcome: 'rejected', category: 'delegation-depth' } },
   async run(ctx) {
     const names = ['b2-p0', 'b2-p1', 'b2-p2'];
-    chainProfiles(ctx, names, { max_depth: 1 });
+    // The child asks for max_depth 8 itself (catalogue class subagents.limits/top-level-limit-binds-tree): the lead's 1 still binds.
+    chainProfiles(ctx, names, { max_depth: 1 }, { max_depth: 8 });
     await requireDiscovered(ctx, names);
     const policy = permissivePolicy({ subagents: { max_depth: 8, max_concurrent: 8 } });
     const deepest = await delegateChain(ctx, policy, names, 1);
@@ -245,10 +290,19 @@ const concurrentFromPolicy: CaseDef = {
   id: 'L3-B2/max-concurrent-policy',
   requirements: ['L3-B2'],
   clauses: ['L3-B2.max-concurrent'],
-  title: 'Harness max_concurrent 2: a third live subagent is rejected (delegation-concurrency); ending one frees a slot',
+  title:
+    'Harness max_concurrent 2: a third live subagent is rejected (delegation-concurrency); ending one frees a slot; max_concurrent 0 allows no subagent',
   fixtures: ['l3-b2-concurrent-policy'],
-  expectation: { third: { outcome: 'rejected', category: 'delegation-concurrency' }, after_end: 'instantiated' },
-  run: (ctx) => concurrency(ctx, permissivePolicy({ subagents: { max_depth: 8, max_concurrent: 2 } }), {}, 2),
+  expectation: {
+    third: { outcome: 'rejected', category: 'delegation-concurrency' },
+    after_end: 'instantiated',
+    max_concurrent_0_first: { outcome: 'rejected', category: 'delegation-concurrency' },
+  },
+  async run(ctx) {
+    await concurrency(ctx, permissivePolicy({ subagents: { max_depth: 8, max_concurrent: 2 } }), {}, 2);
+    const zero = await noDelegationUnder(ctx, { max_depth: 8, max_concurrent: 0 }, 'b2-hub', 'b2-worker', 'delegation-concurrency');
+    ctx.note('max_concurrent_0_errors', briefIssues(zero.errors));
+  },
 };
 
 const concurrentFromProfile: CaseDef = {

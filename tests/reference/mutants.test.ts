@@ -17,6 +17,7 @@ import { createReferenceAdapter, REFERENCE_RULES, type RuleName } from '../../ha
 import { fromRoot } from '../../spec/package-root.js';
 import { ADVISORY_IDS, REQUIREMENTS } from '../../spec/requirements.js';
 import { BOUNDARY_SCENARIOS, grandchildUnderDepthOne } from './boundary-scenarios.js';
+import { CLASS_WALK_SCENARIOS } from './class-walk-scenarios.js';
 import { harness, minimalProfile, permissivePolicy, sectionText, type Harness } from './support.js';
 
 const NOW = '2026-01-10T00:00:00Z';
@@ -1138,6 +1139,8 @@ const SCENARIOS: Record<string, Scenario> = {
   },
   // issue 20 part 4
   ...BOUNDARY_SCENARIOS,
+  // issue 20: the classes that waited longest for their case
+  ...CLASS_WALK_SCENARIOS,
 };
 
 describe('mutant bookkeeping', () => {

@@ -70,7 +70,7 @@ function applyLocked(req: ApplyParams, delta: JsonObject, operations: DeltaOpera
   }
   const doc = read.value;
   const meta = doc['metadata'] as JsonObject;
-  const revision = typeof meta['revision'] === 'number' ? meta['revision'] : 1;
+  const revision = rules.currentRevision(meta);
   const target = delta['target'] as JsonObject;
   const rawProposals = (Array.isArray(delta['proposals']) ? delta['proposals'] : []) as JsonObject[];
   const proposals: ProposalStatus[] = rawProposals.map((p, index) => ({

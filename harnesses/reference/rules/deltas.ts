@@ -24,6 +24,7 @@ type DeltaRules = Pick<
   | 'summaryOperation'
   | 'deltaTargetRevision'
   | 'assembleDelta'
+  | 'currentRevision'
   | 'proposalRisk'
   | 'revisionConflict'
   | 'conflictRebasable'
@@ -64,6 +65,7 @@ export const deltaRules: DeltaRules = {
     ...(proposals.length > 0 ? { proposals } : {}),
   }),
 
+  currentRevision: (metadata) => (typeof metadata['revision'] === 'number' ? metadata['revision'] : 1),
   proposalRisk: (proposal, doc) => proposalRisk(proposal as unknown as Proposal, doc),
   revisionConflict: (targetRevision, revision) => targetRevision !== revision,
   // Entries addressed by id, and appends, mean the same thing on a newer revision; array positions do not.

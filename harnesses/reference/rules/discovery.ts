@@ -2,7 +2,7 @@
 import { specDigest } from '../../../spec/document/index.js';
 import { inheritedPart, mergeValue, skillStatus } from '../../../spec/semantics/index.js';
 import { adapterIssue } from '../issues.js';
-import { rootDirs } from '../roots.js';
+import { rootDirs, TRUST_OF_ROOT } from '../roots.js';
 import type { Rules } from '../rules.js';
 
 type DiscoveryRules = Pick<
@@ -10,6 +10,7 @@ type DiscoveryRules = Pick<
   | 'discoveryRoots'
   | 'withinRootCollision'
   | 'crossRootCollision'
+  | 'winnerTrust'
   | 'profileName'
   | 'discoveryFootprint'
   | 'assignTrust'
@@ -41,6 +42,7 @@ export const discoveryRules: DiscoveryRules = {
   discoveryRoots: (roots) => rootDirs(roots),
   withinRootCollision: (_name, found) => (found.length === 1 ? found[0] : undefined),
   crossRootCollision: (name, paths, winner) => ({ name, scope: 'across-roots', paths, winner }),
+  winnerTrust: (winner) => TRUST_OF_ROOT[winner],
   profileName: (metadataName) => metadataName,
   discoveryFootprint: () => undefined,
 

@@ -56,6 +56,7 @@ type NarrowingRules = Pick<
   | 'sessionRevision'
   | 'sessionSpecDigest'
   | 'recordedAdjustments'
+  | 'delegationAllowList'
   | 'delegationAllowed'
   | 'exceedsDelegationDepth'
   | 'delegationConcurrencyAllowed'
@@ -161,6 +162,7 @@ export const narrowingRules: NarrowingRules = {
   sessionSpecDigest: ({ digests }) => digests.spec_digest,
   recordedAdjustments: (all) => all,
 
+  delegationAllowList: (lists) => lists[0] ?? [],
   delegationAllowed: (name, allow) => allow.includes(name),
   exceedsDelegationDepth: (levels, maxDepth) => levels > maxDepth,
   delegationConcurrencyAllowed: (live, maxConcurrent) => live < maxConcurrent,
