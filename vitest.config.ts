@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { HeaviestFirst } from './tests/support/heaviest-first.js';
 
 export default defineConfig({
   test: {
@@ -16,5 +17,7 @@ export default defineConfig({
     // the suite for every file: half the CPU of `npm test`. Files restore what they change
     // (process.env, spawned processes) in their own hooks.
     isolate: false,
+    // The longest files first, also on a clean clone (tests/support/heaviest-first.ts).
+    sequence: { sequencer: HeaviestFirst },
   },
 });
