@@ -43,7 +43,7 @@ function refusal(issues: readonly OapIssue[], fallback: string): RefusedT {
 }
 
 /** Sessions kept per adapter instance (see forgetOldSessions). */
-const MAX_SESSIONS = 1000;
+const MAX_SESSIONS = 200;
 
 /** An Error carrying a JSON-RPC error code, for the stdio SDK to map. */
 export class HarnessRpcError extends Error {

@@ -173,38 +173,31 @@ interface Submission {
 }
 
 /**
- * The documents of a group in one encoding, written once per run (a sweep runs a case for every
- * mutant). `validate` judges every document; `instantiate` the largest of each bound (the longest
+ * The documents of a group in one encoding, written when its case runs (kept, they would hold
+ * megabytes of text in every worker for the rest of the run). `validate` judges every document; `instantiate` the largest of each bound (the longest
  * name, the longest string, the longest list: where a limit of resolution would bite), bar
  * `extends` inside (above). Whether a document is instantiated at all is one decision per bound,
  * and two thousand instantiations would cost the certification seconds for nothing more.
  */
-function submissions(c: BoundCase): (encoding: Encoding) => Submission[] {
-  const written = new Map<Encoding, Submission[]>();
-  return (encoding) => {
-    let list = written.get(encoding);
-    if (list === undefined) {
-      const control = subject();
-      list = c.group.values().flatMap((v) => {
-        if (c.only && !c.only(v)) return [];
-        // A Markdown body ends with a line break that is not content (L3-G1's reading), so
-        // `instructions` of exactly n characters cannot be written as one.
-        if (encoding === 'md' && v.bound.pointer === '/spec/role/instructions') return [];
-        const doc = placeAt('profile', v.bound.pointer, v.value, subject());
-        // A value the minimal profile already holds (`oap: "1.0"`, `kind`) is the control's document.
-        if (isDeepStrictEqual(doc, control)) return [];
-        return [{ v, text: serializeDocument(doc, encoding), instantiate: false }];
-      });
-      const largest = new Map<string, Submission>();
-      for (const d of list) {
-        const best = largest.get(d.v.bound.id);
-        if (best === undefined || d.text.length > best.text.length) largest.set(d.v.bound.id, d);
-      }
-      for (const d of largest.values()) d.instantiate = instantiated(d.v.bound, c.accept);
-      written.set(encoding, list);
-    }
-    return list;
-  };
+function submissions(c: BoundCase, encoding: Encoding): Submission[] {
+  const control = subject();
+  const list = c.group.values().flatMap((v) => {
+    if (c.only && !c.only(v)) return [];
+    // A Markdown body ends with a line break that is not content (L3-G1's reading), so
+    // `instructions` of exactly n characters cannot be written as one.
+    if (encoding === 'md' && v.bound.pointer === '/spec/role/instructions') return [];
+    const doc = placeAt('profile', v.bound.pointer, v.value, subject());
+    // A value the minimal profile already holds (`oap: "1.0"`, `kind`) is the control's document.
+    if (isDeepStrictEqual(doc, control)) return [];
+    return [{ v, text: serializeDocument(doc, encoding), instantiate: false }];
+  });
+  const largest = new Map<string, Submission>();
+  for (const d of list) {
+    const best = largest.get(d.v.bound.id);
+    if (best === undefined || d.text.length > best.text.length) largest.set(d.v.bound.id, d);
+  }
+  for (const d of largest.values()) d.instantiate = instantiated(d.v.bound, c.accept);
+  return list;
 }
 
 /** Several inside values in one document, and whether it is instantiated as well as validated. */
@@ -263,29 +256,20 @@ function packTogether(members: readonly Submission[], encoding: Encoding): Toget
 }
 
 function boundCase(c: BoundCase): CaseDef {
-  const documents = submissions(c);
-  const packed = new Map<Encoding, Together[]>();
   /** Inside values go together (packTogether); outside ones one per document, each refusal its own. */
-  const rounds = (encoding: Encoding): Together[] => {
-    let list = packed.get(encoding);
-    if (list === undefined) {
-      const all = documents(encoding);
-      list = c.accept
-        ? [
-            ...packTogether(
-              all.filter((d) => d.instantiate),
-              encoding,
-            ),
-            ...packTogether(
-              all.filter((d) => !d.instantiate),
-              encoding,
-            ),
-          ]
-        : all.map((d) => ({ members: [d], text: d.text, instantiate: d.instantiate }));
-      packed.set(encoding, list);
-    }
-    return list;
-  };
+  const rounds = (all: Submission[], encoding: Encoding): Together[] =>
+    c.accept
+      ? [
+          ...packTogether(
+            all.filter((d) => d.instantiate),
+            encoding,
+          ),
+          ...packTogether(
+            all.filter((d) => !d.instantiate),
+            encoding,
+          ),
+        ]
+      : all.map((d) => ({ members: [d], text: d.text, instantiate: d.instantiate }));
   return {
     id: c.id,
     requirements: [c.requirement],
@@ -299,14 +283,14 @@ function boundCase(c: BoundCase): CaseDef {
     async run(ctx) {
       const encoding = workingEncoding(ctx.handshake, GENERATED_ENCODINGS);
       await control(ctx, encoding);
-      const list = documents(encoding);
+      const list = submissions(c, encoding);
       const right = (answer: Answer): boolean =>
         c.accept
           ? validated(answer, true) && instantiation(answer, 'instantiated')
           : validated(answer, false) && instantiation(answer, 'rejected');
       const wrong: Array<{ bound: string; value: string; why: string; observed: Record<string, unknown> }> = [];
       let submitted = 0;
-      for (const together of rounds(encoding)) {
+      for (const together of rounds(list, encoding)) {
         submitted += 1;
         const answer = await submit(ctx, together.text, encoding, together.instantiate);
         if (right(answer)) continue;
