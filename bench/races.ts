@@ -28,7 +28,7 @@ const SUBJECTS = ['reference', 'blind-write-on-conflict', 'write-in-place', 'non
 
 export async function benchRaces(opts: { runs?: number; subjects?: string[] } = {}): Promise<Target[]> {
   const runs = opts.runs ?? 50;
-  const host = hostScript();
+  const host = hostScript('builtin:reference');
   if (!host) throw new Error('bench/races needs the built host (npm run build)');
   const scratch = mkdtempSync(join(tmpdir(), 'oap-bench-races-'));
   let n = 0;

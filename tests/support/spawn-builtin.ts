@@ -23,7 +23,7 @@ export function canSpawnBuiltins(): boolean {
  * crash carrying the stderr tail, as in the worker.
  */
 export async function spawnBuiltinForTests(spec: string): Promise<KillableAdapter> {
-  const host = hostScript();
+  const host = hostScript(spec);
   if (!host) throw new Error(`${spec} cannot run as a process: dist/ is not built`);
   scratch ??= mkdtempSync(join(tmpdir(), 'oap-test-workers-'));
   const client = await StdioAdapterClient.start({
