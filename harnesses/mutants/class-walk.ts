@@ -6,10 +6,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
-import { DEFAULT_MAX_HISTORY, type MemoryMode } from '../../spec/semantics/index.js';
+import { DEFAULT_MAX_HISTORY, type MemoryMode, trustOfRoot } from '../../spec/semantics/index.js';
 import { isObject, type JsonObject } from '../reference/json.js';
 import type { Risk } from '../reference/rules.js';
-import { TRUST_OF_ROOT } from '../reference/roots.js';
 import { type Mutant, mutant } from './mutant.js';
 
 /** The risk a proposal's document states (`medium` when it states none): what an unclassified proposal keeps. */
@@ -80,7 +79,7 @@ export const CLASS_WALK_MUTANTS: readonly Mutant[] = [
   mutant(
     'trust-of-first-root-defining-name',
     'winnerTrust',
-    () => (winner, definedIn) => TRUST_OF_ROOT[definedIn[0] ?? winner],
+    () => (winner, definedIn) => trustOfRoot(definedIn[0] ?? winner),
     ['L1-I4'],
     'Trust is recorded for a name where discovery first sees it (the managed root is searched first), the definition where it last sees it: a project file shadowing a managed one runs as managed.',
   ),

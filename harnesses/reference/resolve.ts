@@ -22,14 +22,14 @@
 import type { AdapterIssueT, AdjustmentT, HarnessPolicyT, Params } from '../../protocol/messages.js';
 import { profileDigest, specDigest } from '../../spec/document/index.js';
 import type { OapIssue } from '../../spec/document/issue.js';
-import { DEFAULT_MEMORY_MODE, type MemoryMode, storeUnavailable } from '../../spec/semantics/index.js';
+import { DEFAULT_MEMORY_MODE, type MemoryMode, storeUnavailable, trustOfRoot } from '../../spec/semantics/index.js';
 import { discover } from './discovery.js';
 import { readDocumentFile } from './document.js';
 import { adapterIssue, fromOapIssue, Rejection } from './issues.js';
 import { type Digests, type Encoding, errorsOf, isObject, type JsonObject } from './json.js';
 import { mergeLayers } from './merge.js';
 import { containPath } from './paths.js';
-import { containingRoot, realOrResolved, TRUST_OF_ROOT, type DiscoveryRootsT, type RootKind, type Trust } from './roots.js';
+import { containingRoot, realOrResolved, type DiscoveryRootsT, type RootKind, type Trust } from './roots.js';
 import type { RootsRequest, Rules } from './rules.js';
 import { MAX_EXTENDS_DEPTH } from './rules/discovery.js';
 import { ofCategory } from './rules/documents.js';
@@ -166,7 +166,7 @@ function locate(input: ResolveInput): { path: string; trust: Trust; root?: RootK
   const { selector, roots, rules } = input;
   if ('path' in selector) {
     const root = containingRoot(selector.path, rules.discoveryRoots(roots, 'locate'));
-    return { path: selector.path, trust: root ? TRUST_OF_ROOT[root.kind] : 'imported', ...(root ? { root: root.kind } : {}) };
+    return { path: selector.path, trust: trustOfRoot(root?.kind), ...(root ? { root: root.kind } : {}) };
   }
   const found = discover(roots, rules, 'select');
   const hit = found.profiles.find((p) => p.name === selector.name);

@@ -22,13 +22,6 @@ export interface RootDir {
   rank: number;
 }
 
-export const TRUST_OF_ROOT: Record<RootKind, Trust> = {
-  managed: 'managed',
-  user: 'user',
-  project: 'project',
-  plugin: 'imported',
-};
-
 /** The project root is `<workspace>/.agents/`, the harness-neutral location SPEC §5.1 recommends. */
 function projectAgentsDir(workspace: string): string {
   return join(workspace, '.agents');

@@ -21,7 +21,7 @@ export const DELIMITING_CATALOGUE: readonly Dimension[] = [
       presence: [
         {
           slug: 'empty-state',
-          description: 'no state, and `state: {}`',
+          description: 'no state, and a state whose only collection is empty (`state: {facts: []}`)',
           values: [{ 'profile:/state/summary': undefined, 'profile:/state/facts': undefined }, { 'profile:/state/facts': [] }],
           observedBy: ['L2-S2/state-untrusted-and-delimited'],
           predicts: 'no state section is needed; one that exists is still untrusted and delimited',

@@ -8,6 +8,7 @@
  */
 import { realpathSync } from 'node:fs';
 import { join } from 'node:path';
+import { trustOfRoot } from '../../spec/semantics/index.js';
 import { expectEqual } from '../kit/assert.js';
 import type { CaseDef, RootKind } from '../kit/types.js';
 import {
@@ -20,8 +21,6 @@ import {
   workingEncoding,
   writeProfile,
 } from '../support/index.js';
-
-const TRUST_OF: Record<'managed' | 'user' | 'project', string> = { managed: 'managed', user: 'user', project: 'project' };
 
 function real(p: string): string {
   try {
@@ -36,9 +35,9 @@ function rootCase(root: 'managed' | 'user' | 'project', claimed: 'managed' | 'us
     id: `L1-I4/${root}-root-file-claiming-${claimed}`,
     requirements: ['L1-I4'],
     clauses: ['L1-I4.from-root', 'L1-I4.discard-file-value'],
-    title: `A ${root}-root profile whose file says trust: ${claimed} is labelled ${TRUST_OF[root]}`,
+    title: `A ${root}-root profile whose file says trust: ${claimed} is labelled ${trustOfRoot(root)}`,
     needs: { roots: [root as RootKind] },
-    expectation: { sessionTrust: TRUST_OF[root], discoveredTrust: TRUST_OF[root] },
+    expectation: { sessionTrust: trustOfRoot(root), discoveredTrust: trustOfRoot(root) },
     async run(ctx) {
       const doc = minimalProfile(`claims-${claimed}-in-${root}`, {}, {});
       (doc['metadata'] as Record<string, unknown>)['trust'] = claimed;
@@ -52,9 +51,9 @@ function rootCase(root: 'managed' | 'user' | 'project', claimed: 'managed' | 'us
         entry ? `discover listed the file in the ${entry.root} root` : issuesCause('discover did not list the file', found.errors),
       );
       if (!entry) return;
-      expectEqual(entry.trust, TRUST_OF[root], 'trust reported by discovery');
+      expectEqual(entry.trust, trustOfRoot(root), 'trust reported by discovery');
       const session = await instantiateSubject(ctx, path, permissivePolicy());
-      expectEqual(session.session.trust, TRUST_OF[root], 'trust recorded for the session');
+      expectEqual(session.session.trust, trustOfRoot(root), 'trust recorded for the session');
     },
   };
 }

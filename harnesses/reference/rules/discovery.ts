@@ -1,8 +1,8 @@
 /** The reference's rules for discovery (SPEC §5.1) and resolution (SPEC §5.2, §4). */
 import { specDigest } from '../../../spec/document/index.js';
-import { inheritedPart, mergeValue, skillStatus } from '../../../spec/semantics/index.js';
+import { inheritedPart, mergeValue, skillStatus, trustOfRoot } from '../../../spec/semantics/index.js';
 import { adapterIssue } from '../issues.js';
-import { rootDirs, TRUST_OF_ROOT } from '../roots.js';
+import { rootDirs } from '../roots.js';
 import type { Rules } from '../rules.js';
 
 type DiscoveryRules = Pick<
@@ -42,7 +42,7 @@ export const discoveryRules: DiscoveryRules = {
   discoveryRoots: (roots) => rootDirs(roots),
   withinRootCollision: (_name, found) => (found.length === 1 ? found[0] : undefined),
   crossRootCollision: (name, paths, winner) => ({ name, scope: 'across-roots', paths, winner }),
-  winnerTrust: (winner) => TRUST_OF_ROOT[winner],
+  winnerTrust: (winner) => trustOfRoot(winner),
   profileName: (metadataName) => metadataName,
   discoveryFootprint: () => undefined,
 
