@@ -262,8 +262,8 @@ const DEFINED: readonly Mutant[] = [
       requested === undefined
         ? reference(requested, ceiling, ctx)
         : requested.filter((s) => ceiling.some((c) => c.toLowerCase() === s.toLowerCase())),
-    ['L1-I3'],
-    'Memory scopes are compared case-insensitively and keep the requested spelling: `Project:Acme` passes a ceiling of `project:acme`.',
+    ['L1-I3', 'L3-B1'],
+    "Memory scopes are compared case-insensitively and keep the requested spelling: `Project:Acme` passes a ceiling of `project:acme`, the policy's or a parent's.",
   ),
   mutant(
     'model-id-case-insensitive',

@@ -170,6 +170,19 @@ export const MEMORY_CATALOGUE: readonly Dimension[] = [
           predicts: 'user:global is not in the child (L3-B1)',
         },
         {
+          slug: 'parent-scope-other-case',
+          description: 'a child asking for `project:acme` under a parent holding `Project:Acme`, the policy permitting both',
+          values: [
+            {
+              'parent:/memory/scopes': ['Project:Acme'],
+              [s]: ['project:acme'],
+              [qs]: ['Project:Acme', 'project:acme'],
+            },
+          ],
+          predicts: 'no scope for the child: the parent holds another string (L3-B1), though the policy alone permits it',
+          next: ['letter-case', 'parent-scopes-cap-child'],
+        },
+        {
           slug: 'derived-replaces-base',
           description: 'base scopes [a], derived scopes [b]',
           values: [{ 'base:/spec/memory/scopes': ['project:acme'], [s]: ['user:global'] }],
