@@ -21,7 +21,15 @@ import { placeAt } from '../../spec/document/schema-bounds.js';
 import { fail } from '../kit/assert.js';
 import type { CaseContext, CaseDef } from '../kit/types.js';
 import { requireDiscovered } from '../level-3/lib/preconditions.js';
-import { briefIssues, instantiateName, minimalProfile, removeProfiles, requireSession, withTwinAttribution } from '../support/index.js';
+import {
+  briefIssues,
+  instantiateName,
+  minimalProfile,
+  probesOf,
+  removeProfiles,
+  requireSession,
+  withTwinAttribution,
+} from '../support/index.js';
 import { type CatalogueCase, verdict } from './contract.js';
 import { classSides, generatedProfile, policyFrom, profileFrom, specOf, valuesOn } from './samples.js';
 
@@ -69,7 +77,10 @@ async function delegateValue(ctx: CaseContext, n: number, sample: Sample): Promi
   const delegated = contractFindings(sub, predictContract({ spec, policy, parent: parent.effective, trust: 'project' }), {
     workspace: ctx.workspace.dir,
   });
-  const twin = contractFindings(standalone, predictContract({ spec, policy, trust: 'project' }), { workspace: ctx.workspace.dir });
+  const twin = contractFindings(standalone, predictContract({ spec, policy, trust: 'project' }), {
+    workspace: ctx.workspace.dir,
+    probes: probesOf(delegated),
+  });
   return withTwinAttribution(delegated, twin);
 }
 

@@ -16,7 +16,7 @@ import type { Dimension, EquivalenceClass, Sample } from '../../spec/semantics/c
 import { type ContractFinding, composeProfile, contractFindings, predictContract } from '../../spec/semantics/index.js';
 import type { CaseContext, CaseDef } from '../kit/types.js';
 import { requireDiscovered } from '../level-3/lib/preconditions.js';
-import { instantiateName, removeProfiles, requireSession, withTwinAttribution } from '../support/index.js';
+import { instantiateName, probesOf, removeProfiles, requireSession, withTwinAttribution } from '../support/index.js';
 import { type CatalogueCase, verdict } from './contract.js';
 import { classSides, generatedProfile, policyFrom, profileFrom } from './samples.js';
 
@@ -50,10 +50,8 @@ async function composeValue(ctx: CaseContext, n: number, sample: Sample, require
   removeProfiles(written);
   const prediction = predictContract({ spec: composed['spec'], policy, trust: 'project' });
   const opts = { workspace: ctx.workspace.dir };
-  return withTwinAttribution(
-    contractFindings(inherited, prediction, { ...opts, narrowing: requirement }),
-    contractFindings(twin, prediction, opts),
-  );
+  const findings = contractFindings(inherited, prediction, { ...opts, narrowing: requirement });
+  return withTwinAttribution(findings, contractFindings(twin, prediction, { ...opts, probes: probesOf(findings) }));
 }
 
 /**

@@ -26,6 +26,7 @@ import {
   minimalProfile,
   mustInstantiate,
   permissivePolicy,
+  probesOf,
   requireObservable,
   requireSession,
   withTwinAttribution,
@@ -51,7 +52,7 @@ function expectDelegated(
   what: string,
 ): void {
   const delegated = contractFindings(observed.subagent, predictContract({ spec, policy, parent: observed.parent, trust: 'project' }));
-  const twin = contractFindings(observed.standalone, predictContract({ spec, policy, trust: 'project' }));
+  const twin = contractFindings(observed.standalone, predictContract({ spec, policy, trust: 'project' }), { probes: probesOf(delegated) });
   expectContract(ctx, withTwinAttribution(delegated, twin), { requirements: ['L3-B1'], dimensions, what });
 }
 

@@ -22,6 +22,7 @@ import {
   instantiateName,
   minimalProfile,
   permissivePolicy,
+  probesOf,
   rejectionCause,
   requireObservable,
   requireSession,
@@ -55,7 +56,8 @@ function expectComposed(
   const composed = composeProfile(docs[0]!, (name) => byName.get(name));
   const prediction = predictContract({ spec: composed['spec'], policy, trust: 'project' });
   const inherited = contractFindings(observed.inherited, prediction, { narrowing: 'L3-E2' });
-  const flat = contractFindings(observed.flat, prediction);
+  // The twin is judged at the subject's probe paths and hosts (probesOf), so a shared defect shows at the same places.
+  const flat = contractFindings(observed.flat, prediction, { probes: probesOf(inherited) });
   expectContract(ctx, withTwinAttribution(inherited, flat), { requirements: ['L3-E2'], dimensions, what });
 }
 
