@@ -26,6 +26,11 @@ function catalogueValues(dimension: string, key: string): unknown[] {
   return out;
 }
 
+/** The finite numbers among `catalogueValues`. */
+export function catalogueNumbers(dimension: string, key: string): number[] {
+  return catalogueValues(dimension, key).filter((v): v is number => typeof v === 'number' && Number.isFinite(v));
+}
+
 /** The string values of `catalogueValues`. */
 export function catalogueStrings(dimension: string, key: string): string[] {
   return catalogueValues(dimension, key).filter((v): v is string => typeof v === 'string');

@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import type { HarnessPolicyT } from '../../protocol/messages.js';
 import { STANDARD_TOOLS } from '../../suites/support/index.js';
-import { catalogueProfileMembers, catalogueStrings } from './catalogue-values.js';
+import { catalogueNumbers, catalogueProfileMembers, catalogueStrings } from './catalogue-values.js';
 
 const MCP_TOOLS = ['mcp/github/issues', 'mcp/github/pulls', 'mcp/fs/read', 'mcp/fs/write'];
 const TOOL_UNIVERSE = [...STANDARD_TOOLS, ...MCP_TOOLS];
@@ -76,6 +76,24 @@ const decision = fc.constantFrom('deny' as const, 'ask' as const, 'allow' as con
 const memoryMode = fc.constantFrom('off' as const, 'read_only' as const, 'read_write' as const);
 const sub = <T>(xs: readonly T[], minLength = 0) => fc.subarray([...xs], { minLength });
 
+/**
+ * A number drawn from the generator's own range, or (one time in four) from the catalogue's classes
+ * of that field on that side (zero, one, the schema's edges, 2^31, 2^53 - 1, a seeded value), at
+ * least `min`: the fuzzer meets the boundaries the fixed cases are generated from.
+ */
+function withClasses(range: fc.Arbitrary<number>, dimension: string, key: string, min = 0): fc.Arbitrary<number> {
+  const classes = catalogueNumbers(dimension, key).filter((n) => n >= min);
+  return classes.length === 0 ? range : fc.oneof({ arbitrary: range, weight: 3 }, { arbitrary: fc.constantFrom(...classes), weight: 1 });
+}
+
+/** A policy budget: its range beside the catalogue's policy-side classes of budgets.<name>. */
+const policyBudget = (name: string, range: fc.Arbitrary<number>): fc.Arbitrary<number> =>
+  withClasses(range, `budgets.${name}`, `policy:/budgets/${name}`);
+
+/** A profile budget at `pointer`: its range beside the catalogue's profile-side classes of budgets.<name>. */
+const profileBudget = (name: string, pointer: string, range: fc.Arbitrary<number>): fc.Arbitrary<number> =>
+  withClasses(range, `budgets.${name}`, `profile:${pointer}`);
+
 export function policyArb(): fc.Arbitrary<HarnessPolicyT> {
   return fc
     .record({
@@ -89,18 +107,19 @@ export function policyArb(): fc.Arbitrary<HarnessPolicyT> {
       scopes: sub(SCOPES),
       budgets: fc.record(
         {
-          max_turns: fc.integer({ min: 1, max: 50 }),
-          max_tool_calls: fc.integer({ min: 0, max: 50 }),
-          timeout_seconds: fc.integer({ min: 1, max: 600 }),
-          max_cost_usd: fc.constantFrom(0.5, 1, 2.5, 10),
-          max_context_tokens: fc.integer({ min: 1, max: 200000 }),
-          max_state_tokens: fc.integer({ min: 0, max: 4000 }),
-          max_state_bytes: fc.integer({ min: 0, max: 20000 }),
+          max_turns: policyBudget('max_turns', fc.integer({ min: 1, max: 50 })),
+          max_tool_calls: policyBudget('max_tool_calls', fc.integer({ min: 0, max: 50 })),
+          timeout_seconds: policyBudget('timeout_seconds', fc.integer({ min: 1, max: 600 })),
+          max_cost_usd: policyBudget('max_cost_usd', fc.constantFrom(0.5, 1, 2.5, 10)),
+          max_context_tokens: policyBudget('max_context_tokens', fc.integer({ min: 1, max: 200000 })),
+          max_state_tokens: policyBudget('max_state_tokens', fc.integer({ min: 0, max: 4000 })),
+          max_state_bytes: policyBudget('max_state_bytes', fc.integer({ min: 0, max: 20000 })),
         },
         { requiredKeys: [] },
       ),
-      max_depth: fc.integer({ min: 1, max: 8 }),
-      max_concurrent: fc.integer({ min: 1, max: 64 }),
+      // At least 1: a limit of 0 refuses every subagent, and the delegation properties delegate.
+      max_depth: withClasses(fc.integer({ min: 1, max: 8 }), 'subagents.limits', 'policy:/subagents/max_depth', 1),
+      max_concurrent: withClasses(fc.integer({ min: 1, max: 64 }), 'subagents.limits', 'policy:/subagents/max_concurrent', 1),
     })
     .map((p) => basePolicy(p));
 }
@@ -162,15 +181,20 @@ export function specRequestArb(subagentNames: string[] = []): fc.Arbitrary<Recor
   const memory = fc.record({ mode: memoryMode, scopes: sub(REQUEST_SCOPES) }, { requiredKeys: [] });
   const runtime = fc.record(
     {
-      max_turns: fc.integer({ min: 1, max: 80 }),
-      max_tool_calls: fc.integer({ min: 0, max: 80 }),
-      timeout_seconds: fc.integer({ min: 1, max: 900 }),
-      max_cost_usd: fc.constantFrom(0.25, 1, 5, 20),
+      max_turns: profileBudget('max_turns', '/spec/runtime/max_turns', fc.integer({ min: 1, max: 80 })),
+      max_tool_calls: profileBudget('max_tool_calls', '/spec/runtime/max_tool_calls', fc.integer({ min: 0, max: 80 })),
+      timeout_seconds: profileBudget('timeout_seconds', '/spec/runtime/timeout_seconds', fc.integer({ min: 1, max: 900 })),
+      max_cost_usd: profileBudget('max_cost_usd', '/spec/runtime/max_cost_usd', fc.constantFrom(0.25, 1, 5, 20)),
       subagents: fc.record(
         {
           allow: sub(subagentNames),
-          max_depth: fc.integer({ min: 1, max: 8 }),
-          max_concurrent: fc.integer({ min: 1, max: 64 }),
+          max_depth: withClasses(fc.integer({ min: 1, max: 8 }), 'subagents.limits', 'profile:/spec/runtime/subagents/max_depth', 1),
+          max_concurrent: withClasses(
+            fc.integer({ min: 1, max: 64 }),
+            'subagents.limits',
+            'profile:/spec/runtime/subagents/max_concurrent',
+            1,
+          ),
         },
         { requiredKeys: [] },
       ),
@@ -181,9 +205,13 @@ export function specRequestArb(subagentNames: string[] = []): fc.Arbitrary<Recor
     {
       budget: fc.record(
         {
-          max_context_tokens: fc.integer({ min: 1, max: 300000 }),
-          max_state_tokens: fc.integer({ min: 0, max: 8000 }),
-          max_state_bytes: fc.integer({ min: 0, max: 40000 }),
+          max_context_tokens: profileBudget(
+            'max_context_tokens',
+            '/spec/context/budget/max_context_tokens',
+            fc.integer({ min: 1, max: 300000 }),
+          ),
+          max_state_tokens: profileBudget('max_state_tokens', '/spec/context/budget/max_state_tokens', fc.integer({ min: 0, max: 8000 })),
+          max_state_bytes: profileBudget('max_state_bytes', '/spec/context/budget/max_state_bytes', fc.integer({ min: 0, max: 40000 })),
         },
         { requiredKeys: [] },
       ),
