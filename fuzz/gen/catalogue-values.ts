@@ -10,7 +10,7 @@ import { minimalProfile } from '../../suites/support/index.js';
 import { oracleIssues } from '../oracle-gate.js';
 
 /** Every value the catalogue's classes of `dimension` give `<side>:<pointer>`, deduplicated, in catalogue order. */
-function catalogueValues(dimension: string, key: string): unknown[] {
+export function catalogueValues(dimension: string, key: string): unknown[] {
   const d = CATALOGUE.find((x) => x.id === dimension);
   if (d === undefined) throw new Error(`fuzz generator names unknown catalogue dimension ${dimension}`);
   const out: unknown[] = [];

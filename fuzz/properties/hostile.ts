@@ -31,6 +31,7 @@ import fc from 'fast-check';
 import type { HarnessPolicyT, InstantiateOutcomeT } from '../../protocol/messages.js';
 import { parseDocument, specDigestInput } from '../../spec/document/index.js';
 import { inStateScope, normalizeRoot, parsePointer, physicalRoot, valueAt } from '../../spec/semantics/index.js';
+import { catalogueValues } from '../gen/catalogue-values.js';
 import { AdapterCrashed, AdapterNotImplemented, AdapterProtocolError, AdapterSkipped, AdapterTimeout } from '../../protocol/errors.js';
 import { serializeDocument } from '../../suites/kit/workspace.js';
 import type { Encoding } from '../../suites/kit/types.js';
@@ -307,15 +308,22 @@ const OUTSIDE_PATHS = [
   '#/state/summary',
 ];
 const DISGUISED_PATHS = [
-  '/state/../spec/role/instructions',
-  '/state/./../spec/role/instructions',
-  '/state/%2e%2e/spec/role/instructions',
-  '/state/..%2fspec/role/instructions',
-  '/state/~1..~1spec~1role~1instructions',
-  '/state/facts/id:../../spec/role/instructions',
-  '/state/facts/id:..%2F..%2Fspec',
-  '/state/facts/0/../../../spec/role/instructions',
-  '/state/../metadata/name',
+  ...new Set([
+    // The catalogue's operation paths inside /state (`..` tokens, percent-encoding, `~` escapes, `id:` pointers, whole state).
+    ...catalogueValues('delta.operation-path', 'delta:/operations/0').flatMap((op) => {
+      const path = (op as { path?: unknown }).path;
+      return typeof path === 'string' && inStateScope(path) ? [path] : [];
+    }),
+    '/state/../spec/role/instructions',
+    '/state/./../spec/role/instructions',
+    '/state/%2e%2e/spec/role/instructions',
+    '/state/..%2fspec/role/instructions',
+    '/state/~1..~1spec~1role~1instructions',
+    '/state/facts/id:../../spec/role/instructions',
+    '/state/facts/id:..%2F..%2Fspec',
+    '/state/facts/0/../../../spec/role/instructions',
+    '/state/../metadata/name',
+  ]),
 ];
 
 function stateProfile(): Doc {
