@@ -17,7 +17,6 @@
  * rule (spec/document/rules-version.ts checkVersion) finds a higher minor, instantiating must be
  * refused (L1-P4).
  */
-import { realpathSync } from 'node:fs';
 import { extname } from 'node:path';
 import { checkVersion } from '../../spec/document/index.js';
 import type { ClauseId } from '../../spec/requirements.js';
@@ -28,26 +27,19 @@ import type { CaseContext, CaseDef, Encoding, RootKind } from '../kit/types.js';
 import {
   briefIssues,
   claimedRoots,
+  inconclusive,
   instantiateName,
   instantiatePath,
-  mustInstantiate,
   minimalProfile,
-  inconclusive,
+  mustInstantiate,
   requireObservable,
+  samePath,
 } from '../support/index.js';
 import type { CatalogueCase } from './contract.js';
 import { classSides, generatedProfile, profileFrom, valuesOn } from './samples.js';
 
 /** SPEC §5.1: later roots take precedence for one name. */
 const ROOT_ORDER: readonly RootKind[] = ['managed', 'user', 'project', 'plugin'];
-
-const real = (p: string): string => {
-  try {
-    return realpathSync(p);
-  } catch {
-    return p;
-  }
-};
 
 const ENCODING_OF: Readonly<Record<string, Encoding>> = { '.yaml': 'yaml', '.yml': 'yaml', '.json': 'json', '.md': 'md' };
 
@@ -92,7 +84,7 @@ async function wrongDiscovery(ctx: CaseContext, placed: readonly Placed[]): Prom
   const name = placed[0]?.name as string;
   const roots = new Set(placed.map((p) => p.root));
   const listed = found.profiles.filter((p) => p.name === name);
-  const paths = placed.map((p) => real(p.path));
+  const paths = placed.map((p) => p.path);
   if (roots.size === 1) {
     const collision = found.collisions.find((c) => c.name === name && c.scope === 'within-root');
     const ok =
@@ -106,8 +98,8 @@ async function wrongDiscovery(ctx: CaseContext, placed: readonly Placed[]): Prom
   }
   const winner = winnerOf(placed);
   const collision = found.collisions.find((c) => c.name === name && c.scope === 'across-roots');
-  const reported = collision !== undefined && collision.winner !== null && real(collision.winner) === real(winner.path);
-  const complete = reported && paths.every((p) => collision.paths.some((q) => real(q) === p));
+  const reported = collision !== undefined && collision.winner !== null && samePath(collision.winner, winner.path);
+  const complete = reported && paths.every((p) => collision.paths.some((q) => samePath(q, p)));
   const entry = listed[0];
   const out = await instantiateName(ctx, name);
   // A refused winner goes through the refusal rule: another ID's refusal (a field it requires) leaves the case inconclusive.

@@ -5,7 +5,6 @@
  * does not list the sentinel, the adapter does not search the project root at all: that is L1-D1's
  * failure, and the other cases are not applicable rather than failed, so a D1 defect fails D1 only.
  */
-import { realpathSync } from 'node:fs';
 import type { Result } from '../../protocol/messages.js';
 import { expectEqual, expectTrue, fail } from '../kit/assert.js';
 import type { CaseContext, CaseDef } from '../kit/types.js';
@@ -17,6 +16,7 @@ import {
   profileFileName,
   requireObservable,
   requireSession,
+  samePath,
   workingEncoding,
   writeProfile,
   writeProjectProfile,
@@ -25,18 +25,6 @@ import {
 type Discovered = Result<'discover'>;
 
 const SENTINEL = 'discovery-sentinel';
-
-function real(p: string): string {
-  try {
-    return realpathSync(p);
-  } catch {
-    return p;
-  }
-}
-
-function samePath(a: string, b: string): boolean {
-  return real(a) === real(b);
-}
 
 async function discoverAll(ctx: CaseContext): Promise<Discovered> {
   return ctx.adapter.call('discover', { workspace: ctx.workspace.dir, roots: claimedRoots(ctx) });

@@ -6,7 +6,6 @@
  * it in the intended root at all, that is a discovery defect (L1-D1 / L3-G3) and this case is not
  * applicable; otherwise the session's trust must be the root's label, whatever the file claims.
  */
-import { realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { trustOfRoot } from '../../spec/semantics/index.js';
 import { expectEqual } from '../kit/assert.js';
@@ -18,17 +17,10 @@ import {
   minimalProfile,
   permissivePolicy,
   requireObservable,
+  samePath,
   workingEncoding,
   writeProfile,
 } from '../support/index.js';
-
-function real(p: string): string {
-  try {
-    return realpathSync(p);
-  } catch {
-    return p;
-  }
-}
 
 function rootCase(root: 'managed' | 'user' | 'project', claimed: 'managed' | 'user' | 'project' | 'imported'): CaseDef {
   return {
@@ -44,7 +36,7 @@ function rootCase(root: 'managed' | 'user' | 'project', claimed: 'managed' | 'us
       const dir = root === 'project' ? ctx.workspace.projectAgents : ctx.workspace.roots[root];
       const path = writeProfile(dir, doc, workingEncoding(ctx.handshake));
       const found = await ctx.adapter.call('discover', { workspace: ctx.workspace.dir, roots: claimedRoots(ctx) });
-      const entry = found.profiles.find((p) => real(p.path) === real(path));
+      const entry = found.profiles.find((p) => samePath(p.path, path));
       requireObservable(
         entry?.root === root,
         `discovery does not place the file in the ${root} root; discovery cases judge that`,

@@ -44,3 +44,4 @@ export {
   mustInstantiate,
   requireSession,
 } from './session.js';
+export { samePath } from './paths.js';
