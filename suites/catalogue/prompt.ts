@@ -13,9 +13,9 @@ import type { Dimension, Sample } from '../../spec/semantics/catalogue-model.js'
 import { fail } from '../kit/assert.js';
 import { CheckFailure } from '../kit/errors.js';
 import type { CaseContext, CaseDef } from '../kit/types.js';
-import { checkSectionMap, type ExpectedSection, instantiateSubject, permissivePolicy, writeProjectProfile } from '../support/index.js';
+import { checkSectionMap, type ExpectedSection, instantiateSubject, permissivePolicy, removeProfiles } from '../support/index.js';
 import type { CatalogueCase } from './contract.js';
-import { classSides, profileFrom, valuesOn } from './samples.js';
+import { classSides, generatedProfile, profileFrom, valuesOn } from './samples.js';
 
 const ROLE = '/spec/role';
 
@@ -61,7 +61,9 @@ function promptCase(d: Dimension): CatalogueCase | undefined {
       for (const c of classes) {
         for (const sample of c.values) {
           const doc = profileFrom(`cat-${slug}-${n++}`.slice(0, 64), sample);
-          const session = await instantiateSubject(ctx, writeProjectProfile(ctx, doc), permissivePolicy());
+          const path = generatedProfile(ctx, doc);
+          const session = await instantiateSubject(ctx, path, permissivePolicy());
+          removeProfiles([path]);
           try {
             checkSectionMap(session.prompt, expectedSections(doc));
           } catch (e) {
