@@ -128,13 +128,6 @@ const s2Labelled: CaseDef = {
     emptyState: 'no state section, or one untrusted and delimited',
   },
   async run(ctx) {
-    // An empty state needs no section (SPEC 3.9 injects what was learned); a section the harness
-    // renders for it anyway is injected state all the same, so it is labelled and delimited.
-    for (const [name, state] of EMPTY_STATES) {
-      const path = writeProjectProfile(ctx, profile(name, state === undefined ? {} : { state }));
-      const empty = requireSession(await instantiatePath(ctx, path), `${name} profile`);
-      for (const section of mapPrompt(empty.prompt).filter((s) => s.kind === 'state')) checkDelimited(section, `${name}: empty state`);
-    }
     const path = writeProjectProfile(ctx, profile('l2-state-delim', { state: benignState }));
     const inst = requireSession(await instantiatePath(ctx, path), 'benign state profile');
     const section = requireStateSection(mapPrompt(inst.prompt));
@@ -144,6 +137,14 @@ const s2Labelled: CaseDef = {
       expectTrue(!open.includes(t) && !close.includes(t), 'state entry text sits on a delimiter line', { observed: { open, close } });
     }
     ctx.note('delimiters', { open, close });
+    // An empty state needs no section (SPEC 3.9 injects what was learned); a section the harness
+    // renders for it anyway is injected state all the same, so it is labelled and delimited. After
+    // the benign state: a defect that fails the delimiting shows first, with its own inputs.
+    for (const [name, state] of EMPTY_STATES) {
+      const path = writeProjectProfile(ctx, profile(name, state === undefined ? {} : { state }));
+      const empty = requireSession(await instantiatePath(ctx, path), `${name} profile`);
+      for (const section of mapPrompt(empty.prompt).filter((s) => s.kind === 'state')) checkDelimited(section, `${name}: empty state`);
+    }
   },
 };
 
