@@ -22,6 +22,7 @@ import { mustReject } from './lib/session.js';
 import {
   briefIssues,
   expectContract,
+  inconclusive,
   instantiateName,
   minimalProfile,
   mustInstantiate,
@@ -175,11 +176,17 @@ const notInAllow: CaseDef = {
     // also intersects the list with the parent's (narrower), so that answer is only noted.
     const own = await delegate(ctx, friend, 'b1-stranger');
     ctx.note('subagent_own_list_delegation', own.status === 'rejected' ? briefIssues(own.errors) : own.status);
-    const r3 = mustReject(
-      await delegate(ctx, friend, 'b1-deep'),
-      'delegation-denied',
-      "a subagent's delegation to a name only its parent's allow list holds",
-    );
+    const grandchild = await delegate(ctx, friend, 'b1-deep');
+    // The schema gives max_depth no default: a harness whose own limit stops the tree at depth 1 answers
+    // about depth (L3-B2's question), and the allow list is not observed.
+    const denied = (category: string) => grandchild.status === 'rejected' && grandchild.errors.some((e) => e.category === category);
+    if (!denied('delegation-denied') && denied('delegation-depth'))
+      inconclusive(
+        'the subagent may not delegate at all, so its allow list cannot be observed',
+        'delegation-depth at depth 2 under an unbounded profile and a max_depth 8 policy',
+        'L3-B2',
+      );
+    const r3 = mustReject(grandchild, 'delegation-denied', "a subagent's delegation to a name only its parent's allow list holds");
     ctx.note('errors', {
       outside_allow: briefIssues(r1.errors),
       no_allow_list: briefIssues(r2.errors),
